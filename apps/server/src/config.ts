@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_SIGN_SECRET } from '@app/contract';
+import { avatarEnvShape } from './engines/avatar/env.js';
+import { speechEnvShape } from './engines/speech/env.js';
+import { textModelEnvShape } from './engines/text/env.js';
+
+// Both src/config.ts and the bundled dist/main.js sit one level under apps/server, so these resolve alike.
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const flag = (def: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0/1/true/false' })
+    .default(def ? '1' : '0')
+    .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const hex = (bytes: number) =>
+  z.string().regex(new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes * 2} hex characters`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    /** Test-only: an in-memory embedded database (`memory://`) instead of DATA_DIR/db. */
+    PGLITE_DIR: z.string().optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    PUBLIC_URL: z.url({ error: 'must be a URL such as https://avatar.example.com' }).optional(),
+    TRUST_PROXY: flag(false),
+    SIGN_SECRET: z.string().min(1).default(DEFAULT_SIGN_SECRET),
+    SIGN_REQUIRED: flag(true),
+    ENCRYPT_DATA: flag(false),
+    ENCRYPT_KEY: hex(32).optional(),
+    ENCRYPT_IV: hex(16).optional(),
+    STORAGE_DRIVER: z.enum(['local', 'oss', 's3']).default('local'),
+    OSS_REGION: z.string().optional(),
+    OSS_BUCKET: z.string().optional(),
+    OSS_ACCESS_KEY_ID: z.string().optional(),
+    OSS_ACCESS_KEY_SECRET: z.string().optional(),
+    OSS_ENDPOINT: z.url().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: flag(true),
+    /** Signs private file URLs and upload policies of the local store; generated into DATA_DIR when unset. Share it between processes. */
+    STORAGE_SECRET: z.string().min(16).optional(),
+    /** How long a signed upload form stays valid. */
+    UPLOAD_POLICY_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(24 * 3600)
+      .default(15 * 60),
+    FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]{4,32}$/, 'must be 4-32 letters, digits or _').default('admin'),
+    ADMIN_PASSWORD: z.string().min(6).optional(),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(20),
+    WEB_DIST: z.string().optional(),
+    /** Skip the demo actors made at first start (tests that count rows). */
+    SEED_DEMO_ACTORS: flag(true),
+    /** Seconds a render job's lease lasts without renewal; after that its slot is free and the job is run again. */
+    WORK_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+    ...avatarEnvShape,
+    ...speechEnvShape,
+    /** Trial syntheses one account may start per minute. */
+    AUDITION_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+    ...textModelEnvShape,
+  });
+
+/** Settings that only make sense together; checked on the raw values so every problem is listed at once. */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const on = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
+  if (on(env.ENCRYPT_DATA) && (!env.ENCRYPT_KEY || !env.ENCRYPT_IV))
+    problems.push('ENCRYPT_KEY: ENCRYPT_KEY and ENCRYPT_IV are required when ENCRYPT_DATA=1');
+  const required: Record<string, string[]> = {
+    oss: ['OSS_REGION', 'OSS_BUCKET', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET'],
+    s3: ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  };
+  for (const k of required[env.STORAGE_DRIVER ?? ''] ?? [])
+    if (!env[k]) problems.push(`${k}: required when STORAGE_DRIVER=${env.STORAGE_DRIVER}`);
+  return problems;
+}
+
+export type Env = z.output<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+  publicUrl: string;
+  migrationsDir: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Validates every environment variable once; throws ConfigError listing everything that is wrong. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const clean = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
+    ...crossFieldProblems(clean),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    migrationsDir: path.join(serverRoot, 'drizzle'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+  };
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: varchar('username', { length: 64 }).notNull().unique(),
+  /** argon2id hash; guests have none. */
+  passwordHash: text('password_hash'),
+  isTourist: smallint('is_tourist').notNull().default(0),
+  role: varchar('role', { length: 16 }).notNull().default('user'),
+  avatar: text('avatar').notNull().default(''),
+  /** VIP is active while this is in the future. */
+  vipExpireAt: timestamp('vip_expire_at', { withTimezone: true }),
+  /** Extra storage bought with credits, in GB. */
+  storageExtraGb: integer('storage_extra_gb').notNull().default(0),
+  /** Bytes held by the user's live files; kept in step with the files table. */
+  storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the token; the token itself is never stored. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
+);
+
+/**
+ * Recent sign-in failures and guest creations, kept in the database so that every API process
+ * applies the same limits (per IP and per username); rows older than a day are swept.
+ */
+export const accountAttempts = pgTable(
+  'account_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** 'login_failure' or 'guest'. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    username: varchar('username', { length: 64 }).notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_attempts_username_idx').on(t.kind, t.username, t.createdAt),
+    index('account_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
+    index('account_attempts_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+/** Per-engine data an avatar carries (e.g. a vendor's person id), keyed by engine id. */
+export type AvatarEngineData = Record<string, Record<string, string | number | boolean>>;
+
+/**
+ * An avatar (digital human video): a user's clone (source 1) or a public actor (source 2, no owner).
+ * status 1 processing, 2 ready, 3 failed; hs 1 landscape, 2 portrait.
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    source: smallint('source').notNull().default(1),
+    status: smallint('status').notNull().default(1),
+    failReason: text('fail_reason').notNull().default(''),
+    /** The registered upload it was cloned from (files table), when a user made it. */
+    fileId: integer('file_id'),
+    /** Storage key of the original video, as uploaded. */
+    sourceKey: varchar('source_key', { length: 512 }).notNull(),
+    sourceName: varchar('source_name', { length: 255 }).notNull().default(''),
+    mezzanineKey: varchar('mezzanine_key', { length: 512 }),
+    reversedKey: varchar('reversed_key', { length: 512 }),
+    coverKey: varchar('cover_key', { length: 512 }),
+    coverSmallKey: varchar('cover_small_key', { length: 512 }),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    duration: doublePrecision('duration').notNull().default(0),
+    fps: integer('fps').notNull().default(0),
+    frameCount: integer('frame_count').notNull().default(0),
+    hs: smallint('hs').notNull().default(2),
+    engineData: jsonb('engine_data').$type<AvatarEngineData>().notNull().default({}),
+    /** Bytes of the derived files counted against the owner's storage (added once, freed on delete). */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+    /** Demo actors made at first start carry a stable key so seeding stays idempotent. */
+    seedKey: varchar('seed_key', { length: 64 }).unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('avatars_user_idx').on(t.userId, t.id),
+    index('avatars_public_idx')
+      .on(t.hs, t.id)
+      .where(sql`${t.source} = 2`),
+  ],
+);

@@ -1,0 +1,30 @@
+import { jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** One row per setting; missing keys take their default. */
+export const siteSettings = pgTable('site_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Operator-written HTML pages: the three agreements, the credit rules and the usage guide. */
+export const siteTexts = pgTable('site_texts', {
+  key: varchar('key', { length: 32 }).primaryKey(),
+  title: varchar('title', { length: 100 }).notNull(),
+  content: text('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notices = pgTable('notices', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: varchar('description', { length: 500 }).notNull().default(''),
+  content: text('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** First-start content written once: a row here means "done", even if the operator later deletes it. */
+export const seedMarks = pgTable('seed_marks', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

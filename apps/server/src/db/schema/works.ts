@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, integer, pgTable, real, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+/** A video channel of the studio; names and prices live here so operators can change them. */
+export const videoChannels = pgTable('video_channels', {
+  api: varchar('api', { length: 16 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  desc: text('desc').notNull().default(''),
+  versionName: varchar('version_name', { length: 32 }).notNull().default(''),
+  /** Credits per second of finished video. */
+  credits: integer('credits').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: smallint('enabled').notNull().default(1),
+});
+
+/**
+ * A work: one talking-avatar video. status 1 queued, 2 rendering, 3 done, 4 failed.
+ * Each step of its job writes its output here before the next starts, so a resumed job skips it.
+ */
+export const works = pgTable(
+  'works',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    failReason: text('fail_reason').notNull().default(''),
+    channel: varchar('channel', { length: 16 }).notNull(),
+    channelName: varchar('channel_name', { length: 64 }).notNull(),
+    avatarId: integer('avatar_id').notNull(),
+    hs: smallint('hs').notNull().default(2),
+    /** 'text' (speech synthesized here) or 'audio' (the user's upload). */
+    mode: varchar('mode', { length: 8 }).notNull(),
+    voiceId: integer('voice_id'),
+    script: text('script').notNull().default(''),
+    audioFileId: integer('audio_file_id'),
+    language: varchar('language', { length: 16 }).notNull().default(''),
+    emotion: varchar('emotion', { length: 16 }).notNull().default(''),
+    rate: real('rate').notNull().default(1),
+    volume: real('volume').notNull().default(1),
+    pitch: real('pitch').notNull().default(1),
+    estimateSeconds: doublePrecision('estimate_seconds').notNull(),
+    creditsPerSecond: integer('credits_per_second').notNull(),
+    creditsHeld: integer('credits_held').notNull(),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    /** Ledger key of the reservation: one hold, one settlement or refund. */
+    jobKey: varchar('job_key', { length: 64 }).notNull().unique(),
+    /** Step outputs. */
+    speechKey: varchar('speech_key', { length: 512 }),
+    speechSeconds: doublePrecision('speech_seconds'),
+    videoKey: varchar('video_key', { length: 512 }),
+    coverKey: varchar('cover_key', { length: 512 }),
+    duration: doublePrecision('duration').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    /** The running job's liveness lease, renewed while it waits or renders; a render slot counts only while it holds. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+    isMulti: smallint('is_multi').notNull().default(0),
+    onlyAudio: smallint('only_audio').notNull().default(0),
+    photoType: smallint('photo_type').notNull().default(0),
+    type: varchar('type', { length: 16 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('works_user_idx').on(t.userId, t.id),
+    index('works_live_idx')
+      .on(t.channel, t.status, t.id)
+      .where(sql`${t.status} in (1, 2)`),
+  ],
+);

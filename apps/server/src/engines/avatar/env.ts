@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { ChanjingConfig } from './chanjing.js';
+import type { DuixConfig } from './duix.js';
+import type { LocalEngineConfig } from './local.js';
+import type { PublicUrlFn } from './types.js';
+
+/** The spec's video channel keys plus our offline one. */
+export const VIDEO_CHANNELS = ['local', 'ou', 'gj', 'df', 'fy'] as const;
+export type VideoChannel = (typeof VIDEO_CHANNELS)[number];
+
+export const AVATAR_PROVIDERS = ['local', 'duix', 'chanjing'] as const;
+export type AvatarProviderId = (typeof AVATAR_PROVIDERS)[number];
+
+export type ChannelMap = Record<VideoChannel, AvatarProviderId | null>;
+
+// Unset and empty env vars mean the same thing.
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
+const ms = (fallback: number) => z.preprocess(blankToUndefined, z.coerce.number().int().positive().default(fallback));
+
+/** Env vars of the avatar video engines, merged into the platform's config schema. */
+export const avatarEnvShape = {
+  /** `channel=provider` pairs; a channel left out or given no provider is unavailable. */
+  AVATAR_CHANNELS: z.preprocess(blankToUndefined, z.string().default('local=local,ou=duix,df=duix,gj=chanjing')),
+  AVATAR_LOCAL_MAX_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(2)),
+  DUIX_BASE_URL: optionalUrl,
+  DUIX_INPUT_MODE: z.preprocess(blankToUndefined, z.enum(['url', 'shared']).default('url')),
+  DUIX_SHARED_HOST_DIR: optionalText,
+  DUIX_SHARED_ENGINE_DIR: z.preprocess(blankToUndefined, z.string().default('/code/data')),
+  DUIX_RESULT_BASE_URL: optionalUrl,
+  DUIX_POLL_INTERVAL_MS: ms(3000),
+  DUIX_TIMEOUT_MS: ms(60 * 60_000),
+  CHANJING_BASE_URL: z.preprocess(blankToUndefined, z.url().default('https://open-api.chanjing.cc')),
+  CHANJING_APP_ID: optionalText,
+  CHANJING_SECRET_KEY: optionalText,
+  CHANJING_CALLBACK_URL: optionalUrl,
+  CHANJING_MODEL: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2).default(0)),
+  CHANJING_MAX_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(2)),
+  CHANJING_POLL_INTERVAL_MS: ms(5000),
+  CHANJING_TIMEOUT_MS: ms(60 * 60_000),
+};
+
+export const avatarEnvSchema = z.object(avatarEnvShape);
+export type AvatarEnv = z.infer<typeof avatarEnvSchema>;
+
+/** Parses "local=local,ou=duix,gj=" into a full map; unknown channels or providers are config errors. */
+export function parseChannelMap(spec: string): ChannelMap {
+  const map: ChannelMap = { local: null, ou: null, gj: null, df: null, fy: null };
+  for (const pair of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [channel = '', provider = ''] = pair.split('=').map((s) => s.trim());
+    if (!(VIDEO_CHANNELS as readonly string[]).includes(channel)) throw new Error(`AVATAR_CHANNELS: unknown channel "${channel}"`);
+    if (provider && !(AVATAR_PROVIDERS as readonly string[]).includes(provider)) throw new Error(`AVATAR_CHANNELS: unknown provider "${provider}"`);
+    map[channel as VideoChannel] = provider ? (provider as AvatarProviderId) : null;
+  }
+  return map;
+}
+
+/** Everything the factory needs; providers absent here are not configured. */
+export interface AvatarEnginesConfig {
+  channels: ChannelMap;
+  local: LocalEngineConfig;
+  duix?: DuixConfig;
+  chanjing?: ChanjingConfig;
+  /** Why a provider is missing, for the channel list. */
+  missing: Partial<Record<AvatarProviderId, string>>;
+}
+
+/** Turns validated env into engine configs; `publicUrl` comes from the storage driver. */
+export function avatarEnginesConfigFromEnv(env: AvatarEnv, deps: { publicUrl?: PublicUrlFn } = {}): AvatarEnginesConfig {
+  const missing: AvatarEnginesConfig['missing'] = {};
+  let duix: DuixConfig | undefined;
+  const shared = env.DUIX_SHARED_HOST_DIR ? { hostDir: env.DUIX_SHARED_HOST_DIR, engineDir: env.DUIX_SHARED_ENGINE_DIR } : undefined;
+  if (!env.DUIX_BASE_URL) missing.duix = 'DUIX_BASE_URL is not set';
+  else if (env.DUIX_INPUT_MODE === 'shared' && !shared) missing.duix = 'DUIX_INPUT_MODE=shared needs DUIX_SHARED_HOST_DIR';
+  else if (env.DUIX_INPUT_MODE === 'url' && !deps.publicUrl) missing.duix = 'no public URL signer for DUIX_INPUT_MODE=url';
+  else {
+    duix = {
+      baseUrl: env.DUIX_BASE_URL,
+      input: env.DUIX_INPUT_MODE === 'url' && deps.publicUrl ? { mode: 'url', publicUrl: deps.publicUrl } : { mode: 'shared' },
+      shared,
+      resultBaseUrl: env.DUIX_RESULT_BASE_URL,
+      pollIntervalMs: env.DUIX_POLL_INTERVAL_MS,
+      timeoutMs: env.DUIX_TIMEOUT_MS,
+    };
+  }
+  let chanjing: ChanjingConfig | undefined;
+  if (!env.CHANJING_APP_ID || !env.CHANJING_SECRET_KEY) missing.chanjing = 'CHANJING_APP_ID / CHANJING_SECRET_KEY are not set';
+  else if (!deps.publicUrl) missing.chanjing = 'no public URL signer for the audio';
+  else {
+    chanjing = {
+      baseUrl: env.CHANJING_BASE_URL,
+      appId: env.CHANJING_APP_ID,
+      secretKey: env.CHANJING_SECRET_KEY,
+      publicUrl: deps.publicUrl,
+      callbackUrl: env.CHANJING_CALLBACK_URL,
+      model: env.CHANJING_MODEL as 0 | 1 | 2,
+      maxConcurrency: env.CHANJING_MAX_CONCURRENCY,
+      pollIntervalMs: env.CHANJING_POLL_INTERVAL_MS,
+      timeoutMs: env.CHANJING_TIMEOUT_MS,
+    };
+  }
+  return {
+    channels: parseChannelMap(env.AVATAR_CHANNELS),
+    local: { maxConcurrency: env.AVATAR_LOCAL_MAX_CONCURRENCY },
+    duix,
+    chanjing,
+    missing,
+  };
+}

@@ -1,0 +1,65 @@
+import { createChanjingEngine } from './chanjing.js';
+import { createDuixEngine } from './duix.js';
+import { VIDEO_CHANNELS, type AvatarEnginesConfig, type AvatarProviderId, type VideoChannel } from './env.js';
+import { createLocalEngine } from './local.js';
+import { AvatarEngineError, type AvatarVideoEngine } from './types.js';
+
+export * from './types.js';
+export { avatarMessages } from './messages.js';
+export { checkAvatarSource, avatarSourceLimits } from './source-check.js';
+export { prepareAvatarMedia, AVATAR_FILES, type PrepareAvatarOptions } from './prepare.js';
+export { createLocalEngine, renderLocal, type LocalEngineConfig } from './local.js';
+export { createDuixEngine, DuixEngine, type DuixConfig } from './duix.js';
+export { createChanjingEngine, ChanjingEngine, chanjingPersonId, withChanjingPerson, type ChanjingConfig } from './chanjing.js';
+export { ChanjingClient } from './chanjing-client.js';
+export { parseChanjingCallback, type ChanjingVideoState } from './chanjing-api.js';
+export * from './env.js';
+
+export interface ChannelAvailability {
+  channel: VideoChannel;
+  provider: AvatarProviderId | null;
+  available: boolean;
+  /** For operators (English, logs); users see avatarMessages.channelUnavailable. */
+  reason?: string;
+}
+
+export interface AvatarEngineRegistry {
+  /** Every video channel and whether it can render now. */
+  channels(): ChannelAvailability[];
+  /** The engine behind a channel; throws AvatarEngineError(channelUnavailable) when none is configured. */
+  forChannel(channel: string): AvatarVideoEngine;
+  /** The configured engines, one per provider (for per-provider worker concurrency). */
+  engines(): AvatarVideoEngine[];
+}
+
+/** Builds one engine per configured provider and resolves channels to them. */
+export function createAvatarEngines(config: AvatarEnginesConfig): AvatarEngineRegistry {
+  const built = new Map<AvatarProviderId, AvatarVideoEngine>();
+  built.set('local', createLocalEngine(config.local));
+  if (config.duix) built.set('duix', createDuixEngine(config.duix));
+  if (config.chanjing) built.set('chanjing', createChanjingEngine(config.chanjing));
+
+  const availability = (channel: VideoChannel): ChannelAvailability => {
+    const provider = config.channels[channel];
+    if (!provider) return { channel, provider, available: false, reason: 'no provider assigned' };
+    if (!built.has(provider)) return { channel, provider, available: false, reason: config.missing[provider] ?? `${provider} is not configured` };
+    return { channel, provider, available: true };
+  };
+
+  return {
+    channels: () => VIDEO_CHANNELS.map(availability),
+    forChannel(channel) {
+      if (!(VIDEO_CHANNELS as readonly string[]).includes(channel)) throw new AvatarEngineError('channelUnavailable');
+      const provider = config.channels[channel as VideoChannel];
+      const engine = provider ? built.get(provider) : undefined;
+      if (!engine) throw new AvatarEngineError('channelUnavailable');
+      return engine;
+    },
+    engines: () => [...built.values()],
+  };
+}
+
+/** Spec rule: channel gj trains only on avatar videos of 30–300 s. */
+export function checkChannelAvatar(channel: string, avatar: { duration: number }): void {
+  if (channel === 'gj' && (avatar.duration < 30 || avatar.duration > 300)) throw new AvatarEngineError('channelGjDuration');
+}

@@ -1,0 +1,106 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ffmpeg, MediaToolError, probe, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import { concatFileLine } from './mezzanine.js';
+import { AvatarEngineError, type AvatarVideoEngine, type PreparedAvatar, type RenderRequest, type RenderResult } from './types.js';
+
+export interface LocalEngineConfig {
+  /** Renders allowed at once on this machine (stream copy is I/O-bound, so a few are fine). */
+  maxConcurrency?: number;
+  audioBitrate?: string;
+}
+
+export interface LoopPiece {
+  file: string;
+  /** Seconds into the piece where it stops; absent when the whole piece plays. */
+  outpoint?: number;
+}
+
+/**
+ * Covers `frames` frames by playing the mezzanine forward, then backward, then forward...
+ * Each turn starts on the frame the previous one ended on, so there is never a jump cut.
+ */
+export function pingPongPieces(avatar: PreparedAvatar, frames: number): LoopPiece[] {
+  const pieces: LoopPiece[] = [];
+  let left = Math.max(1, frames);
+  for (let i = 0; left > 0; i++) {
+    const file = i % 2 === 0 ? avatar.mezzanine : avatar.reversed;
+    const take = Math.min(left, avatar.frameCount);
+    pieces.push(take < avatar.frameCount ? { file, outpoint: take / avatar.fps } : { file });
+    left -= take;
+  }
+  return pieces;
+}
+
+export function pieceList(pieces: LoopPiece[]): string {
+  const lines = ['ffconcat version 1.0'];
+  for (const p of pieces) {
+    lines.push(concatFileLine(p.file));
+    if (p.outpoint !== undefined) lines.push(`outpoint ${p.outpoint.toFixed(6)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function probeAudio(file: string, signal?: AbortSignal): Promise<MediaInfo> {
+  try {
+    const info = await probe(file, { signal });
+    if (!info.audio) throw new AvatarEngineError('audioUnreadable');
+    if (!(info.duration > 0)) throw new AvatarEngineError('audioEmpty');
+    return info;
+  } catch (e) {
+    if (e instanceof MediaToolError) throw new AvatarEngineError('audioUnreadable', undefined, false, { cause: e });
+    throw e;
+  }
+}
+
+/**
+ * Local composition: no lip movement. The video is assembled by stream copy only (a concat list
+ * of the forward and reversed mezzanine, the last piece cut with `outpoint`); only the audio is
+ * encoded (AAC), then both are muxed with +faststart.
+ */
+export async function renderLocal(req: RenderRequest, config: LocalEngineConfig = {}): Promise<RenderResult> {
+  const { avatar, audioFile, outFile, signal, onProgress } = req;
+  onProgress?.(0);
+  const audio = await probeAudio(audioFile, signal);
+  const frames = Math.max(1, Math.round(audio.duration * avatar.fps));
+  const work = await mkdtemp(join(dirname(outFile), '.render-'));
+  try {
+    const list = join(work, 'pieces.ffconcat');
+    await writeFile(list, pieceList(pingPongPieces(avatar, frames)));
+    await ffmpeg(
+      [
+        // Both pieces share one set of H.264 parameters, so packets are copied untouched (no Annex B round trip).
+        '-f', 'concat', '-safe', '0', '-auto_convert', '0', '-i', list,
+        '-i', audioFile,
+        '-map', '0:v:0', '-map', '1:a:0',
+        '-c:v', 'copy',
+        // The fast AAC coder halves the only encoding work here; transparent enough for speech at 128k.
+        '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k',
+        '-t', (frames / avatar.fps).toFixed(6),
+        '-movflags', '+faststart',
+        outFile,
+      ],
+      { signal },
+    );
+    const out = await probe(outFile, { signal });
+    onProgress?.(1);
+    return { file: outFile, duration: out.duration, width: out.video?.width ?? avatar.width, height: out.video?.height ?? avatar.height };
+  } catch (e) {
+    if (signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
+    if (e instanceof MediaToolError) throw new AvatarEngineError('renderFailed', undefined, true, { cause: e });
+    throw e;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export function createLocalEngine(config: LocalEngineConfig = {}): AvatarVideoEngine {
+  return {
+    id: 'local',
+    lipSync: false,
+    maxConcurrency: config.maxConcurrency ?? 2,
+    // Local composition needs nothing beyond the mezzanine pair.
+    prepareAvatar: (avatar) => Promise.resolve(avatar),
+    render: (req) => renderLocal(req, config),
+  };
+}

@@ -1,0 +1,79 @@
+import type { AvatarMessageKey } from './messages.js';
+import { avatarMessages } from './messages.js';
+
+/** 1 landscape, 2 portrait — the spec's `hs` values. */
+export type Orientation = 1 | 2;
+
+/** The normalised media of one avatar, produced once when the user clones it. */
+export interface AvatarMedia {
+  /** H.264 yuv420p CFR, no B-frames, fixed GOP, +faststart, no audio. */
+  mezzanine: string;
+  /** The mezzanine played backwards, encoded with identical parameters. */
+  reversed: string;
+  cover: string;
+  coverSmall: string;
+  width: number;
+  height: number;
+  /** Seconds; exactly frameCount / fps. */
+  duration: number;
+  fps: number;
+  frameCount: number;
+  orientation: Orientation;
+}
+
+/** An avatar ready for an engine: its media plus whatever per-avatar data that engine keeps. */
+export interface PreparedAvatar extends AvatarMedia {
+  /** Engine-specific data (e.g. a vendor's person id), keyed by engine id; stored by the platform as JSON. */
+  engineData: Record<string, Record<string, string | number | boolean>>;
+}
+
+export interface RenderRequest {
+  avatar: PreparedAvatar;
+  /** Speech to drive the avatar (wav/mp3/m4a...). */
+  audioFile: string;
+  /** Where the finished mp4 is written. */
+  outFile: string;
+  signal?: AbortSignal;
+  /** Fraction 0..1. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface RenderResult {
+  file: string;
+  duration: number;
+  width: number;
+  height: number;
+}
+
+export interface PrepareOptions {
+  signal?: AbortSignal;
+}
+
+export interface AvatarVideoEngine {
+  /** Provider id: 'local', 'duix', 'chanjing'. */
+  readonly id: string;
+  /** Whether the lips follow the audio; the local composer says no. */
+  readonly lipSync: boolean;
+  /** How many renders this engine accepts at once (a one-job remote service says 1). */
+  readonly maxConcurrency: number;
+  /** Returns the avatar with this engine's per-avatar data filled in. */
+  prepareAvatar(avatar: PreparedAvatar, opts?: PrepareOptions): Promise<PreparedAvatar>;
+  render(req: RenderRequest): Promise<RenderResult>;
+}
+
+/** Receives a local file and returns a URL a remote engine can fetch (a signed storage URL). */
+export type PublicUrlFn = (file: string, purpose: 'avatar-video' | 'audio') => Promise<string>;
+
+/** An engine failure whose message is fit to show the user (Chinese). */
+export class AvatarEngineError extends Error {
+  override readonly name = 'AvatarEngineError';
+  constructor(
+    readonly key: AvatarMessageKey,
+    message: string = avatarMessages[key],
+    /** True when trying again later may succeed (network, busy, 5xx, timeout). */
+    readonly retryable = false,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Every background job of the product, with its payload. A job with no handler, or with two,
+ * stops the server at start-up.
+ */
+export const jobDefinitions = {
+  /** Removes abandoned partial uploads from the local store. */
+  'storage.sweep-temp': {
+    payload: z.object({
+      olderThanSeconds: z
+        .number()
+        .int()
+        .positive()
+        .default(24 * 3600),
+    }),
+    cron: '17 * * * *',
+    retryLimit: 2,
+    expireInSeconds: 600,
+    concurrency: 1,
+  },
+  /** Clones (or re-trains) a voice from its recording; settles or refunds the clone's credits. */
+  'voice.clone': {
+    payload: z.object({ trainingId: z.number().int().positive() }),
+    retryLimit: 2,
+    expireInSeconds: 1800,
+    concurrency: 2,
+  },
+  /** Speaks a trial sentence with a voice and stores it as the caller's file. */
+  'voice.audition': {
+    payload: z.object({ auditionId: z.string().uuid() }),
+    retryLimit: 1,
+    expireInSeconds: 600,
+    concurrency: 2,
+  },
+  /** Writes off credit batches past their expiry and logs 积分过期. */
+  'credits.expire': {
+    payload: z.object({}),
+    cron: '5 0 * * *',
+    retryLimit: 3,
+    expireInSeconds: 1800,
+    concurrency: 1,
+  },
+  /** Removes sign-in failures and guest creations older than a day. */
+  'accounts.sweep-attempts': {
+    payload: z.object({}),
+    cron: '41 * * * *',
+    retryLimit: 2,
+    expireInSeconds: 600,
+    concurrency: 1,
+  },
+  /** Validates and normalises an uploaded avatar video (mezzanine, reversed copy, covers). */
+  'avatar.prepare': {
+    payload: z.object({ avatarId: z.number().int().positive() }),
+    retryLimit: 3,
+    expireInSeconds: 3600,
+    concurrency: 1,
+  },
+  /**
+   * Speech, render, probe and settlement of one work. Per-channel limits are enforced across
+   * processes by the channel slots in the database, not by this number.
+   */
+  'work.render': {
+    payload: z.object({ workId: z.number().int().positive() }),
+    retryLimit: 3,
+    expireInSeconds: 3 * 3600,
+    concurrency: 4,
+  },
+  /** Re-queues render jobs whose worker died without releasing them (lease lapsed). */
+  'work.sweep': {
+    payload: z.object({}),
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 120,
+    concurrency: 1,
+  },
+  /** Removes uploads that were never registered (the quota counts only registered files). */
+  'files.sweep-unregistered': {
+    payload: z.object({
+      olderThanSeconds: z
+        .number()
+        .int()
+        .positive()
+        .default(24 * 3600),
+    }),
+    cron: '47 * * * *',
+    retryLimit: 2,
+    expireInSeconds: 1800,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;
+
+export interface JobDefinition {
+  payload: z.ZodObject;
+  /** Cron (UTC) for scheduled jobs. */
+  cron?: string;
+  retryLimit: number;
+  expireInSeconds: number;
+  /** How many of this job one worker process runs at a time. */
+  concurrency: number;
+}
+
+export type JobName = keyof typeof jobDefinitions;
+export type JobPayload<N extends JobName> = z.input<(typeof jobDefinitions)[N]['payload']>;
+export type ParsedJobPayload<N extends JobName> = z.output<(typeof jobDefinitions)[N]['payload']>;

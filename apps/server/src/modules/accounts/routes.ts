@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { accountMessages, changePassword, login, logout, redeemCode, startGuest } from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
+import * as accounts from './service.js';
+
+const clientOf = (req: FastifyRequest): accounts.ClientInfo => ({
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+});
+
+export function accountRoutes(ctx: AppContext): RouteDef[] {
+  const db = ctx.database.db;
+  return [
+    route(login, async ({ params, req }) =>
+      ok({ token: await accounts.login(db, params, clientOf(req)) }, accountMessages.loginDone),
+    ),
+    route(redeemCode, async ({ params, user, req }) => {
+      // Username or password present means the registration form; the code alone redeems for the caller.
+      const registering = params.username !== undefined || params.password !== undefined;
+      const result = registering
+        ? await accounts.registerWithCode(db, params, user, clientOf(req))
+        : await accounts.redeemForUser(db, params.code, user);
+      return ok(result, accountMessages.redeemed);
+    }),
+    route(changePassword, async ({ params, user }) => {
+      await accounts.changePassword(db, user, params);
+      return ok(null, accountMessages.operationDone);
+    }),
+    route(startGuest, async ({ req }) => ({ token: await accounts.startGuest(db, clientOf(req)) })),
+    route(logout, async ({ user }) => {
+      await accounts.logout(db, user);
+      return ok(null, accountMessages.loggedOut);
+    }),
+  ];
+}

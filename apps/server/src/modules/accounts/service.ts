@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { accountMessages, creditActions, PASSWORD_PATTERN, protocolMessages, USERNAME_PATTERN } from '@app/contract';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, loginRequired } from '../../platform/errors.js';
+import {
+  forgetSessions,
+  issueToken,
+  revokeAllTokens,
+  revokeToken,
+  type SessionUser,
+} from '../../platform/auth/tokens.js';
+import { creditLedger } from '../credits/service.js';
+import { redeemCodeFor } from '../credits/redeem-codes.js';
+import { addDays } from '../site/date-time.js';
+import { readSiteSettings } from '../site/settings.js';
+import * as attempts from './attempts.js';
+import { accountsServerMessages } from './messages.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findUserById, findUserByUsername, insertUser, isUniqueViolation, updateUser } from './repo.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+const captchaRefusal = (msg: string) => new AppError(msg, 1, { need_captcha: 1 });
+
+/** Username and password; limited per IP and per username, with the image code required after 5 failures. */
+export async function login(
+  db: Db,
+  p: { username: string; password: string; captcha?: '1' },
+  client: ClientInfo,
+): Promise<string> {
+  const username = p.username.trim();
+  if (!username || !p.password) throw new AppError(accountMessages.credentialsRequired);
+  const pressure = await attempts.recentLoginFailures(db, username, client.ip);
+  if (pressure.byUsername >= attempts.LOCK_AFTER_FAILURES.username || pressure.byIp >= attempts.LOCK_AFTER_FAILURES.ip)
+    throw captchaRefusal(accountMessages.loginLocked);
+  const busy = (extra: number) =>
+    Math.max(pressure.byUsername, pressure.byIp) + extra >= attempts.CAPTCHA_AFTER_FAILURES;
+  if (busy(0) && !p.captcha) throw captchaRefusal(accountMessages.loginCaptchaNeeded);
+
+  const user = await findUserByUsername(db, username);
+  const passed = await verifyPassword(user?.passwordHash ?? null, p.password);
+  if (!user || !user.passwordHash || !passed) {
+    await attempts.recordLoginFailure(db, username, client.ip);
+    if (!busy(1)) throw new AppError(accountMessages.wrongCredentials);
+    throw captchaRefusal(p.captcha ? accountMessages.wrongCredentials : accountMessages.loginCaptchaNeeded);
+  }
+  await attempts.clearLoginFailures(db, username);
+  await updateUser(db, user.id, { lastLoginAt: new Date() });
+  return issueToken(db, user.id, client);
+}
+
+/** Registration checks of spec 000 §5, in the order the form shows them. */
+function checkRegistration(p: { username?: string; password?: string; code: string }): {
+  username: string;
+  password: string;
+} {
+  const username = (p.username ?? '').trim();
+  const password = p.password ?? '';
+  if (!username || !password) throw new AppError(accountMessages.credentialsRequired);
+  if (!p.code.trim()) throw new AppError(accountMessages.codeRequired);
+  if (!USERNAME_PATTERN.test(username)) throw new AppError(accountMessages.usernameRule);
+  if (!PASSWORD_PATTERN.test(password)) throw new AppError(accountMessages.passwordWeak);
+  return { username, password };
+}
+
+/**
+ * Registers with a redeem code. A guest calling this becomes the new account itself, so its
+ * works, files and credits stay. Nothing is written unless the code is good and the name is free.
+ */
+export async function registerWithCode(
+  db: Db,
+  p: { username?: string; password?: string; code: string },
+  caller: SessionUser | null,
+  client: ClientInfo,
+): Promise<{ credits: number; token: string }> {
+  const { username, password } = checkRegistration(p);
+  if (await findUserByUsername(db, username)) throw new AppError(accountMessages.usernameTaken);
+  const passwordHash = await hashPassword(password);
+  const write = db.transaction(async (tx) => {
+    const guest = caller?.isTourist ? await findUserById(tx, caller.id) : null;
+    let userId: number;
+    if (guest?.isTourist) {
+      if (await findUserByUsername(tx, username)) throw new AppError(accountMessages.usernameTaken);
+      await updateUser(tx, guest.id, { username, passwordHash, isTourist: 0, lastLoginAt: new Date() });
+      userId = guest.id;
+    } else {
+      const created = await insertUser(tx, { username, passwordHash, lastLoginAt: new Date() });
+      if (!created) throw new AppError(accountMessages.usernameTaken);
+      userId = created;
+    }
+    const { credits } = await redeemCodeFor(tx, userId, p.code);
+    // The guest's sessions end; the registered account starts with a fresh one.
+    if (guest) await revokeAllTokens(tx, guest.id);
+    return { guestId: guest?.id, credits, token: await issueToken(tx, userId, client) };
+  });
+  // Someone else took the name between the check and the write.
+  const { guestId, ...result } = await write.catch((e: unknown) => {
+    throw isUniqueViolation(e) ? new AppError(accountMessages.usernameTaken) : e;
+  });
+  // Sessions are cached per database handle, not per transaction: evict once the revocation is committed.
+  if (guestId !== undefined) forgetSessions(db, (u) => u.id === guestId);
+  return result;
+}
+
+/** Redeems a code for the logged-in account; guests register instead. */
+export async function redeemForUser(db: Db, code: string, user: SessionUser | null): Promise<{ credits: number }> {
+  if (!user) throw loginRequired();
+  if (user.isTourist) throw new AppError(accountMessages.redeemNeedsLogin);
+  if (!code.trim()) throw new AppError(accountMessages.codeRequired);
+  const { credits } = await db.transaction((tx) => redeemCodeFor(tx, user.id, code));
+  return { credits };
+}
+
+const guestName = () => `${accountsServerMessages.guestNamePrefix}${randomBytes(5).toString('hex')}`;
+
+/** A new guest with the site's trial credits; at most `guests_per_ip_hour` per address. */
+export async function startGuest(db: Db, client: ClientInfo): Promise<string> {
+  const settings = await readSiteSettings(db);
+  if ((await attempts.guestsCreatedLastHour(db, client.ip)) >= settings.guests_per_ip_hour)
+    throw new AppError(protocolMessages.tooMany);
+  return db.transaction(async (tx) => {
+    let userId: number | null = null;
+    while (userId === null) userId = await insertUser(tx, { username: guestName(), isTourist: 1 });
+    if (settings.trial_credits > 0)
+      await creditLedger(tx).grantCredits(
+        userId,
+        settings.trial_credits,
+        addDays(new Date(), settings.trial_days),
+        creditActions.trial,
+      );
+    await attempts.recordGuestCreated(tx, client.ip);
+    return issueToken(tx, userId, client);
+  });
+}
+
+/** Checks of spec 000 §5; on success every session of the account ends. */
+export async function changePassword(
+  db: Db,
+  user: SessionUser,
+  p: { old_pass: string; password: string; confirm: string },
+): Promise<void> {
+  if (!p.old_pass) throw new AppError(accountMessages.oldPasswordRequired);
+  if (!p.password) throw new AppError(accountMessages.newPasswordRequired);
+  if (!p.confirm) throw new AppError(accountMessages.confirmPasswordRequired);
+  if (p.password !== p.confirm) throw new AppError(accountMessages.passwordMismatch);
+  if (!PASSWORD_PATTERN.test(p.password)) throw new AppError(accountMessages.passwordWeak);
+  const account = await findUserById(db, user.id);
+  if (!account?.passwordHash) throw new AppError(accountsServerMessages.guestHasNoPassword);
+  if (!(await verifyPassword(account.passwordHash, p.old_pass))) throw new AppError(accountMessages.oldPasswordWrong);
+  const passwordHash = await hashPassword(p.password);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeAllTokens(tx, user.id);
+  });
+  // Sessions are cached per database handle, not per transaction: evict once the revocation is committed.
+  forgetSessions(db, (u) => u.id === user.id);
+}
+
+export const logout = (db: Db, user: SessionUser) => revokeToken(db, user.tokenId);

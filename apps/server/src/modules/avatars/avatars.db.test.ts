@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAvatar, deleteAvatar, listAvatars, listPublicActors, studioMessages, type Avatar } from '@app/contract';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { avatars, users } from '../../db/schema/index.js';
+import { avatarMessages } from '../../engines/avatar/index.js';
+import { makeClip } from '../../engines/avatar/testing/media.js';
+import { probe } from '../../platform/media/ffmpeg.js';
+import { cloneAvatar, member, registerUpload, type Member } from '../works/testing/studio.js';
+
+let t: TestApp;
+let media: string;
+let alice: Member;
+let bob: Member;
+let portrait: Avatar;
+
+beforeAll(async () => {
+  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  media = fs.mkdtempSync(path.join(os.tmpdir(), 'avatars-media-'));
+  alice = await member(t, 0);
+  bob = await member(t, 0);
+  portrait = await cloneAvatar(
+    t,
+    alice,
+    await makeClip(path.join(media, 'portrait.mp4'), { width: 360, height: 640, seconds: 6 }),
+    '竖屏分身',
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(media, { recursive: true, force: true });
+});
+
+const own = (m: Member, extra: Record<string, string | number> = {}) =>
+  t.call<{ list: Avatar[]; hlist: Avatar[]; slist: Avatar[]; total: number; generate: number }>(
+    listAvatars,
+    { source: '1', limit: 0, ...extra },
+    { token: m.token },
+  );
+
+describe('avatar cloning', () => {
+  it('prepares a ready avatar with stored mezzanine, reversed copy and covers under the owner', async () => {
+    expect(portrait).toMatchObject({ status: 2, hs: 2, width: 360, height: 640, source: 1, fail_reason: '' });
+    expect(portrait.duration).toBeCloseTo(6, 1);
+    const [row] = await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, portrait.id));
+    for (const key of [row!.mezzanineKey, row!.reversedKey, row!.coverKey, row!.coverSmallKey]) {
+      expect(key).toMatch(new RegExp(`^users/${alice.id}/avatars/${portrait.id}/`));
+      expect(await t.ctx.storage.head(key!)).not.toBeNull();
+    }
+    const mezz = await probe(t.ctx.localStorage!.pathOf(row!.mezzanineKey!));
+    expect(mezz.video?.codec).toBe('h264');
+    expect(mezz.audio).toBeUndefined();
+    const [u] = await t.ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    expect(u!.storageUsedBytes).toBe(row!.storedBytes);
+    expect(row!.storedBytes).toBeGreaterThan(0);
+  });
+
+  it('signs every URL afresh and splits lists by orientation', async () => {
+    const landscape = await cloneAvatar(
+      t,
+      alice,
+      await makeClip(path.join(media, 'land.mp4'), { width: 640, height: 360, seconds: 5.5 }),
+      '横屏分身',
+    );
+    expect(landscape.hs).toBe(1);
+    const r = await own(alice);
+    expect(r.data).toMatchObject({ total: 2, generate: 0 });
+    expect(r.data.hlist.map((a) => a.id)).toEqual([landscape.id]);
+    expect(r.data.slist.map((a) => a.id)).toEqual([portrait.id]);
+    expect(r.data.list[0]!.url).toMatch(/^\/files\/users\/.+\?expires=\d+&sig=/);
+    const fetched = await t.app.inject({ method: 'GET', url: r.data.list[0]!.cover });
+    expect(fetched.statusCode).toBe(200);
+    expect((await own(alice, { name: '横屏' })).data.list.map((a) => a.id)).toEqual([landscape.id]);
+    expect((await own(alice, { hs: '2' })).data.list.map((a) => a.id)).toEqual([portrait.id]);
+    expect((await own(bob)).data.total).toBe(0);
+  });
+
+  it('refuses HDR and too-short videos with a readable reason', async () => {
+    const hdr = await cloneAvatar(
+      t,
+      alice,
+      await makeClip(path.join(media, 'hdr.mp4'), { seconds: 6, transfer: 'smpte2084' }),
+      'HDR',
+    );
+    expect(hdr).toMatchObject({ status: 3, fail_reason: avatarMessages.sourceHdr });
+    const short = await cloneAvatar(t, alice, await makeClip(path.join(media, 'short.mp4'), { seconds: 3 }), '短');
+    expect(short).toMatchObject({ status: 3, fail_reason: avatarMessages.sourceTooShort });
+  });
+
+  it('checks the name and that the upload is the video of the caller', async () => {
+    const fileId = await registerUpload(t, bob.id, 'video', path.join(media, 'portrait.mp4'));
+    expect(await t.call(createAvatar, { name: '  ', file_id: fileId }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.avatarNameRequired,
+    });
+    expect(await t.call(createAvatar, { name: '偷来的', file_id: fileId }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.avatarVideoRequired,
+    });
+    const ok = await t.call<{ id: number }>(createAvatar, { name: '分身', file_id: fileId }, { token: bob.token });
+    expect(ok).toMatchObject({ code: 0, msg: studioMessages.cloneStarted });
+    const listed = await own(bob);
+    expect(listed.data.list[0]).toMatchObject({ id: ok.data.id });
+  });
+
+  it('lets only the owner delete, removing the files and freeing the bytes', async () => {
+    expect(await t.call(deleteAvatar, { id: portrait.id }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.avatarMissing,
+    });
+    const [row] = await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, portrait.id));
+    const [before] = await t.ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    expect(await t.call(deleteAvatar, { id: portrait.id }, { token: alice.token })).toMatchObject({
+      code: 0,
+      msg: studioMessages.deleted,
+    });
+    expect(await t.ctx.storage.head(row!.mezzanineKey!)).toBeNull();
+    const [after] = await t.ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    expect(before!.storageUsedBytes - after!.storageUsedBytes).toBe(row!.storedBytes);
+    expect(await t.call(deleteAvatar, { id: portrait.id }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.avatarMissing,
+    });
+  });
+});
+
+describe('demo actors', () => {
+  let seeded: TestApp;
+  beforeAll(async () => {
+    seeded = await buildTestApp({ SEED_DEMO_ACTORS: '1' });
+  });
+  afterAll(async () => seeded?.close());
+
+  it('are made once at first start in both orientations and listed publicly when ready', async () => {
+    const list = async () =>
+      (
+        await seeded.call<{ hlist: { id: number; url: string }[]; slist: { id: number }[]; total: number }>(
+          listPublicActors,
+          { page: 1, limit: 20 },
+        )
+      ).data;
+    const end = Date.now() + 240_000;
+    while ((await list()).total < 4 && Date.now() < end) await new Promise((r) => setTimeout(r, 500));
+    const r = await list();
+    expect(r.hlist).toHaveLength(2);
+    expect(r.slist).toHaveLength(2);
+    expect(r.hlist[0]!.url).toMatch(/^\/files\/public\/actors\//);
+    const m = await member(seeded, 0);
+    const pub = await seeded.call<{ list: Avatar[]; total: number }>(
+      listAvatars,
+      { source: '2', limit: 0 },
+      { token: m.token },
+    );
+    expect(pub.data.total).toBe(4);
+    expect(pub.data.list.every((a) => a.source === 2 && a.status === 2)).toBe(true);
+    expect(await seeded.call(deleteAvatar, { id: pub.data.list[0]!.id }, { token: m.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.avatarMissing,
+    });
+    await seeded.ctx.database.db
+      .select()
+      .from(avatars)
+      .then((rows) => expect(rows.filter((a) => a.source === 2)).toHaveLength(4));
+    // A second start writes nothing new.
+    const { seedDemoActors } = await import('./seed.js');
+    await seedDemoActors(seeded.ctx);
+    expect((await seeded.ctx.database.db.select().from(avatars)).length).toBe(4);
+  }, 300_000);
+});

@@ -1,0 +1,29 @@
+import type { Db } from '../../platform/db/client.js';
+
+/**
+ * What the studio needs from features built beside it (uploads, storage quota). The composition
+ * root (modules/index.ts) binds these to the files and accounts features.
+ */
+
+/** A file the user registered after upload. */
+export interface UploadedFile {
+  id: number;
+  userId: number;
+  /** video | voice | image */
+  kind: string;
+  key: string;
+  size: number;
+  /** Seconds, as the server probed it. */
+  duration: number;
+}
+
+export interface StudioUploads {
+  /** The caller's own registered upload, or null. */
+  findOwned(db: Db, userId: number, fileId: number): Promise<UploadedFile | null>;
+}
+
+/** Bytes of derived files (mezzanines, renders) counted against an account. */
+export interface StudioStorageUsage {
+  add(tx: Db, userId: number, bytes: number): Promise<void>;
+  release(tx: Db, userId: number, bytes: number): Promise<void>;
+}

@@ -1,0 +1,115 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AVATAR_FILES,
+  AvatarEngineError,
+  avatarMessages,
+  prepareAvatarMedia,
+  type PreparedAvatar,
+} from '../../engines/avatar/index.js';
+import type { AppContext } from '../../platform/context.js';
+import type { JobContext } from '../../platform/queue/queue.js';
+import { scratchFor, studioEngines } from './engines.js';
+import type { StudioStorageUsage } from './ports.js';
+import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
+
+/** Where an avatar's derived files live: the owner's folder, or the public folder for demo actors. */
+export function avatarPrefix(a: Pick<AvatarRow, 'id' | 'userId' | 'seedKey'>): string {
+  return a.userId === null ? `public/actors/${a.seedKey ?? a.id}/` : `users/${a.userId}/avatars/${a.id}/`;
+}
+
+/** Runs the media preparation and every engine's per-avatar hook. */
+async function prepareMedia(
+  ctx: AppContext,
+  a: AvatarRow,
+  outDir: string,
+  signal: AbortSignal,
+): Promise<PreparedAvatar> {
+  const source = await ctx.storage.toLocalFile(a.sourceKey, outDir);
+  try {
+    let prepared = await prepareAvatarMedia(source.path, outDir, { fileName: a.sourceName || a.sourceKey, signal });
+    // Engines keep per-avatar data (landmarks, vendor person ids); each adds its own part.
+    for (const engine of studioEngines(ctx).avatar.engines())
+      prepared = await engine.prepareAvatar(prepared, { signal });
+    return prepared;
+  } finally {
+    await source.cleanup();
+  }
+}
+
+/**
+ * The clone job: safe to run again after a crash, since every file is rewritten whole and the
+ * row only leaves "processing" once (the bytes are counted in that same transaction).
+ */
+export async function prepareAvatar(
+  ctx: AppContext,
+  usage: StudioStorageUsage,
+  avatarId: number,
+  job: JobContext,
+): Promise<void> {
+  const db = ctx.database.db;
+  const a = await avatarsRepo.find(db, avatarId);
+  if (!a || a.status !== AVATAR_STATUS.processing) return;
+  const outDir = await scratchFor(ctx, `avatar-${a.id}-${job.id}`);
+  try {
+    const prepared = await prepareMedia(ctx, a, outDir, job.signal);
+    const prefix = avatarPrefix(a);
+    const keys = {
+      mezzanineKey: prefix + AVATAR_FILES.mezzanine,
+      reversedKey: prefix + AVATAR_FILES.reversed,
+      coverKey: prefix + AVATAR_FILES.cover,
+      coverSmallKey: prefix + AVATAR_FILES.coverSmall,
+    };
+    const files = [prepared.mezzanine, prepared.reversed, prepared.cover, prepared.coverSmall];
+    let bytes = 0;
+    for (const [i, key] of Object.values(keys).entries()) {
+      const file = files[i] as string;
+      bytes += (await stat(file)).size;
+      await ctx.storage.putFile(key, file);
+    }
+    await db.transaction(async (tx) => {
+      const done = await avatarsRepo.finish(tx, a.id, {
+        ...keys,
+        status: AVATAR_STATUS.ready,
+        failReason: '',
+        width: prepared.width,
+        height: prepared.height,
+        duration: prepared.duration,
+        fps: prepared.fps,
+        frameCount: prepared.frameCount,
+        hs: prepared.orientation,
+        engineData: prepared.engineData,
+        storedBytes: a.userId === null ? 0 : bytes,
+      });
+      if (done && a.userId !== null) await usage.add(tx, a.userId, bytes);
+    });
+  } catch (e) {
+    if (job.signal.aborted) throw e;
+    const reason = e instanceof AvatarEngineError ? e.message : avatarMessages.prepareFailed;
+    job.log.warn({ err: e, avatarId }, 'avatar clone failed');
+    await avatarsRepo.finish(db, a.id, { status: AVATAR_STATUS.failed, failReason: reason });
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Clones a finished avatar row into the form engines take: local paths of its stored files. */
+export async function preparedAvatarOf(ctx: AppContext, a: AvatarRow, scratch: string) {
+  if (!a.mezzanineKey || !a.reversedKey) throw new AvatarEngineError('prepareFailed');
+  const mezzanine = await ctx.storage.toLocalFile(a.mezzanineKey, scratch);
+  const reversed = await ctx.storage.toLocalFile(a.reversedKey, scratch);
+  const avatar: PreparedAvatar = {
+    mezzanine: mezzanine.path,
+    reversed: reversed.path,
+    cover: path.join(scratch, AVATAR_FILES.cover),
+    coverSmall: path.join(scratch, AVATAR_FILES.coverSmall),
+    width: a.width,
+    height: a.height,
+    duration: a.duration,
+    fps: a.fps,
+    frameCount: a.frameCount,
+    orientation: a.hs === 1 ? 1 : 2,
+    engineData: a.engineData,
+  };
+  return { avatar, cleanup: async () => Promise.all([mezzanine.cleanup(), reversed.cleanup()]).then(() => undefined) };
+}

@@ -1,0 +1,81 @@
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { avatars } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/client.js';
+
+export type AvatarRow = typeof avatars.$inferSelect;
+export type NewAvatarRow = typeof avatars.$inferInsert;
+
+export const AVATAR_STATUS = { processing: 1, ready: 2, failed: 3 } as const;
+export const AVATAR_SOURCE = { own: 1, public: 2 } as const;
+
+export interface AvatarQuery {
+  userId: number | null;
+  name?: string;
+  hs?: number;
+  onlyReady?: boolean;
+  /** 0 = all. */
+  limit: number;
+  page: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(q: AvatarQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    q.userId === null
+      ? and(eq(avatars.source, AVATAR_SOURCE.public), isNull(avatars.userId))
+      : eq(avatars.userId, q.userId),
+    q.name ? ilike(avatars.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.hs ? eq(avatars.hs, q.hs) : undefined,
+    q.onlyReady ? eq(avatars.status, AVATAR_STATUS.ready) : undefined,
+  ];
+  return and(...parts);
+}
+
+export const avatarsRepo = {
+  async page(db: Db, q: AvatarQuery): Promise<{ rows: AvatarRow[]; total: number }> {
+    const base = db.select().from(avatars).where(where(q)).orderBy(desc(avatars.id));
+    const rows = q.limit > 0 ? await base.limit(q.limit).offset((q.page - 1) * q.limit) : await base;
+    const [c] = await db.select({ n: count() }).from(avatars).where(where(q));
+    return { rows, total: c?.n ?? 0 };
+  },
+  async countProcessing(db: Db, userId: number): Promise<number> {
+    const [c] = await db
+      .select({ n: count() })
+      .from(avatars)
+      .where(and(eq(avatars.userId, userId), eq(avatars.status, AVATAR_STATUS.processing)));
+    return c?.n ?? 0;
+  },
+  async find(db: Db, id: number): Promise<AvatarRow | null> {
+    const [row] = await db.select().from(avatars).where(eq(avatars.id, id)).limit(1);
+    return row ?? null;
+  },
+  async findBySeed(db: Db, seedKey: string): Promise<AvatarRow | null> {
+    const [row] = await db.select().from(avatars).where(eq(avatars.seedKey, seedKey)).limit(1);
+    return row ?? null;
+  },
+  async insert(db: Db, row: NewAvatarRow): Promise<AvatarRow> {
+    const [created] = await db.insert(avatars).values(row).returning();
+    if (!created) throw new Error('avatar insert returned nothing');
+    return created;
+  },
+  /** Moves a processing avatar to its end state; false when another run got there first. */
+  async finish(db: Db, id: number, set: Partial<NewAvatarRow>): Promise<boolean> {
+    const rows = await db
+      .update(avatars)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(avatars.id, id), eq(avatars.status, AVATAR_STATUS.processing)))
+      .returning({ id: avatars.id });
+    return rows.length > 0;
+  },
+  async remove(db: Db, id: number): Promise<void> {
+    await db.delete(avatars).where(eq(avatars.id, id));
+  },
+  async processingIds(db: Db): Promise<number[]> {
+    const rows = await db
+      .select({ id: avatars.id })
+      .from(avatars)
+      .where(inArray(avatars.status, [AVATAR_STATUS.processing]));
+    return rows.map((r) => r.id);
+  },
+};

@@ -1,0 +1,35 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../../platform/context.js';
+import { DEMO_ACTORS, renderDemoClip } from './demo-actors.js';
+import { scratchFor } from './engines.js';
+import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo } from './repo.js';
+
+/** First start: demo public actors in both orientations, made once (each keyed by its seed key). */
+export async function seedDemoActors(ctx: AppContext): Promise<void> {
+  if (!ctx.config.SEED_DEMO_ACTORS) return;
+  const db = ctx.database.db;
+  for (const actor of DEMO_ACTORS) {
+    if (await avatarsRepo.findBySeed(db, actor.seedKey)) continue;
+    const dir = await scratchFor(ctx, `seed-${actor.seedKey}`);
+    try {
+      const clip = path.join(dir, 'source.mp4');
+      await renderDemoClip(actor, clip);
+      const sourceKey = `public/actors/${actor.seedKey}/source.mp4`;
+      await ctx.storage.putFile(sourceKey, clip);
+      const row = await avatarsRepo.insert(db, {
+        userId: null,
+        name: actor.name,
+        source: AVATAR_SOURCE.public,
+        status: AVATAR_STATUS.processing,
+        sourceKey,
+        sourceName: 'source.mp4',
+        hs: actor.out.w >= actor.out.h ? 1 : 2,
+        seedKey: actor.seedKey,
+      });
+      await ctx.queue.send('avatar.prepare', { avatarId: row.id });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

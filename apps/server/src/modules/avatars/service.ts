@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { studioMessages, type Avatar } from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { StudioStorageUsage, StudioUploads } from './ports.js';
+import { presentActor, presentAvatar } from './present.js';
+import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
+
+export interface AvatarListQuery {
+  source: '1' | '2';
+  page: number;
+  limit: number;
+  name?: string;
+  hs?: '1' | '2';
+}
+
+const splitByOrientation = (list: Avatar[]) => ({
+  hlist: list.filter((a) => a.hs === 1),
+  slist: list.filter((a) => a.hs === 2),
+});
+
+/** Avatar clones and public actors: listing, cloning and deleting, with owner checks. */
+export class AvatarsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly uploads: StudioUploads,
+    private readonly usage: StudioStorageUsage,
+  ) {}
+
+  private get db() {
+    return this.ctx.database.db;
+  }
+
+  /** Home page: ready public actors, one page of each orientation. */
+  async publicActors(page: number, limit: number) {
+    const q = { userId: null, onlyReady: true, page, limit };
+    const [h, s] = await Promise.all([
+      avatarsRepo.page(this.db, { ...q, hs: 1 }),
+      avatarsRepo.page(this.db, { ...q, hs: 2 }),
+    ]);
+    return {
+      hlist: h.rows.map((a) => presentActor(this.ctx, a)),
+      slist: s.rows.map((a) => presentActor(this.ctx, a)),
+      total: h.total + s.total,
+    };
+  }
+
+  async list(userId: number, q: AvatarListQuery) {
+    const own = q.source === '1';
+    const { rows, total } = await avatarsRepo.page(this.db, {
+      userId: own ? userId : null,
+      onlyReady: !own,
+      name: q.name?.trim() || undefined,
+      hs: q.hs ? Number(q.hs) : undefined,
+      page: q.page,
+      limit: q.limit,
+    });
+    const list = rows.map((a) => presentAvatar(this.ctx, a));
+    return {
+      list,
+      ...splitByOrientation(list),
+      total,
+      generate: own ? await avatarsRepo.countProcessing(this.db, userId) : 0,
+    };
+  }
+
+  /** Registers the clone and queues its preparation; the list shows it as processing until then. */
+  async create(userId: number, name: string, fileId: number): Promise<number> {
+    const trimmed = name.trim();
+    if (!trimmed) throw new AppError(studioMessages.avatarNameRequired);
+    const file = await this.uploads.findOwned(this.db, userId, fileId);
+    if (!file) throw new AppError(studioMessages.avatarVideoRequired);
+    if (file.kind !== 'video') throw new AppError(studioMessages.avatarVideoFormat);
+    const row = await avatarsRepo.insert(this.db, {
+      userId,
+      name: trimmed,
+      source: AVATAR_SOURCE.own,
+      status: AVATAR_STATUS.processing,
+      fileId: file.id,
+      sourceKey: file.key,
+      sourceName: path.posix.basename(file.key),
+    });
+    await this.ctx.queue.send('avatar.prepare', { avatarId: row.id });
+    return row.id;
+  }
+
+  /** Only the owner deletes; derived files go with the row and their bytes are freed. */
+  async remove(userId: number, id: number): Promise<void> {
+    const a = await avatarsRepo.find(this.db, id);
+    if (!a || a.userId !== userId || a.source !== AVATAR_SOURCE.own) throw new AppError(studioMessages.avatarMissing);
+    await this.db.transaction(async (tx) => {
+      await avatarsRepo.remove(tx, a.id);
+      await this.usage.release(tx, userId, a.storedBytes);
+    });
+    await this.removeDerived(a);
+  }
+
+  async removeDerived(a: AvatarRow): Promise<void> {
+    for (const key of [a.mezzanineKey, a.reversedKey, a.coverKey, a.coverSmallKey]) {
+      if (key)
+        await this.ctx.storage
+          .delete(key)
+          .catch((err: unknown) => this.ctx.log.warn({ err, key }, 'avatar file could not be removed'));
+    }
+  }
+}

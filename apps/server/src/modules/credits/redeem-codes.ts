@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { accountMessages, creditActions } from '@app/contract';
+import { redeemCodes, users } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { addDays } from '../site/date-time.js';
+import { readSiteSettings } from '../site/settings.js';
+import { creditLedger } from './service.js';
+
+/** No 0/O, 1/I: codes are read off cards and typed by hand. 32 symbols, 16 of them = 80 random bits. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 16;
+
+export function newRedeemCode(): string {
+  // 256 is a multiple of 32, so masking keeps every symbol equally likely.
+  return [...randomBytes(CODE_LENGTH)].map((b) => CODE_ALPHABET[b & 31]).join('');
+}
+
+/** What people type: any case, with spaces or dashes from a printed card. */
+export const normalizeRedeemCode = (input: string) => input.replace(/[\s-]+/g, '').toUpperCase();
+
+export interface RedeemCodeSpec {
+  credits: number;
+  count: number;
+  /** How long the granted credits last. */
+  days: number;
+  vipDays?: number;
+  createdBy?: number | null;
+  note?: string;
+}
+
+/** Makes `count` new unique codes; they can be redeemed for the site's `redeem_code_days`. */
+export async function createRedeemCodes(db: Db, spec: RedeemCodeSpec): Promise<string[]> {
+  const { redeem_code_days } = await readSiteSettings(db);
+  const expiresAt = addDays(new Date(), redeem_code_days);
+  const made: string[] = [];
+  // A collision of 80-bit codes is practically impossible; if one happens, that code is simply drawn again.
+  while (made.length < spec.count) {
+    const batch = Array.from({ length: spec.count - made.length }, () => ({
+      code: newRedeemCode(),
+      credits: spec.credits,
+      creditDays: spec.days,
+      vipDays: spec.vipDays ?? 0,
+      expiresAt,
+      note: spec.note ?? '',
+      createdBy: spec.createdBy ?? null,
+    }));
+    const rows = await db
+      .insert(redeemCodes)
+      .values(batch)
+      .onConflictDoNothing({ target: redeemCodes.code })
+      .returning({ code: redeemCodes.code });
+    made.push(...rows.map((r) => r.code));
+  }
+  return made;
+}
+
+/**
+ * Redeems a code for an account inside the caller's transaction: grants its credits as a batch,
+ * extends VIP by its days, and marks it used. The claim is one conditional update, so a code
+ * redeemed twice at once succeeds once. Refuses with the unknown / used / expired message.
+ */
+export async function redeemCodeFor(
+  tx: Db,
+  userId: number,
+  input: string,
+  now = new Date(),
+): Promise<{ credits: number; vipDays: number }> {
+  const code = normalizeRedeemCode(input);
+  if (!code) throw new AppError(accountMessages.codeRequired);
+  const [claimed] = await tx
+    .update(redeemCodes)
+    .set({ usedBy: userId, usedAt: now })
+    .where(and(eq(redeemCodes.code, code), isNull(redeemCodes.usedAt), gt(redeemCodes.expiresAt, now)))
+    .returning();
+  if (!claimed) {
+    const [known] = await tx
+      .select({ usedAt: redeemCodes.usedAt })
+      .from(redeemCodes)
+      .where(eq(redeemCodes.code, code))
+      .limit(1);
+    if (!known) throw new AppError(accountMessages.codeUnknown);
+    throw new AppError(known.usedAt ? accountMessages.codeUsed : accountMessages.codeExpired);
+  }
+  await creditLedger(tx).grantCredits(userId, claimed.credits, addDays(now, claimed.creditDays), creditActions.redeem);
+  if (claimed.vipDays > 0) {
+    // VIP days add to a VIP that is still running, or start now.
+    const at = sql`${now.toISOString()}::timestamptz`;
+    await tx
+      .update(users)
+      .set({
+        vipExpireAt: sql`greatest(coalesce(${users.vipExpireAt}, ${at}), ${at}) + make_interval(days => ${claimed.vipDays}::int)`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+  }
+  return { credits: claimed.credits, vipDays: claimed.vipDays };
+}
+
+/** The first-start demo code while it is still unused, for the start log. */
+export async function unusedDemoCode(db: Db) {
+  const [row] = await db
+    .select({
+      code: redeemCodes.code,
+      credits: redeemCodes.credits,
+      days: redeemCodes.creditDays,
+      vipDays: redeemCodes.vipDays,
+    })
+    .from(redeemCodes)
+    .where(and(eq(redeemCodes.note, 'demo'), isNull(redeemCodes.usedAt), gt(redeemCodes.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}

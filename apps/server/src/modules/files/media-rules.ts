@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { filesMessages, IMAGE_MIN_SIDE, MEDIA_MAX_SIDE, UPLOAD_RULES, type FileType } from '@app/contract';
+import { MediaToolError, runTool, runToolStderr, type ProbeResult } from '../../platform/media/ffmpeg.js';
+
+/** What the server itself found in an uploaded file; the client's own figures are never used. */
+export interface MediaFacts {
+  mime: string;
+  duration: number;
+  width: number;
+  height: number;
+  hdr: boolean;
+}
+
+/** A file that breaks the rules of its type; the message is shown to the user as is. */
+export class MediaRefusal extends Error {}
+
+type Probe = ProbeResult & { format: ProbeResult['format'] & { tags?: Record<string, string> } };
+
+async function probeRaw(file: string): Promise<Probe | null> {
+  try {
+    const out = await runTool(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { timeoutMs: 60_000 },
+    );
+    return JSON.parse(out.toString('utf8')) as Probe;
+  } catch (e) {
+    if (e instanceof MediaToolError) return null;
+    throw e;
+  }
+}
+
+const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
+const isCoverArt = (codec: string | undefined) => codec === 'mjpeg' || codec === 'png';
+
+/** Decodes the last seconds: a file cut short (moov first, media data missing) shows up as a partial file. */
+async function isCutShort(file: string): Promise<boolean> {
+  const report = await runToolStderr('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-sseof',
+    '-2',
+    '-i',
+    file,
+    '-f',
+    'null',
+    '-',
+  ]).catch((e: unknown) => (e instanceof MediaToolError ? `${e.stderr} partial file` : Promise.reject(e)));
+  return report.includes('partial file');
+}
+
+function checkDuration(type: FileType, seconds: number, message: string): void {
+  const range = UPLOAD_RULES[type].duration;
+  if (range && !(seconds >= range.min && seconds <= range.max)) throw new MediaRefusal(message);
+}
+
+async function checkVideo(file: string, p: Probe): Promise<MediaFacts> {
+  if (!p.format.format_name.split(',').some((f) => f === 'mov' || f === 'mp4'))
+    throw new MediaRefusal(filesMessages.videoRule);
+  const v = p.streams.find((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
+  if (!v) throw new MediaRefusal(filesMessages.videoWithoutPicture);
+  const width = v.width ?? 0;
+  const height = v.height ?? 0;
+  if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.videoTooBig);
+  const duration = Number(p.format.duration ?? v.duration ?? 0) || 0;
+  checkDuration('video', duration, filesMessages.videoDuration);
+  if (await isCutShort(file)) throw new MediaRefusal(filesMessages.damagedFile);
+  const quicktime = (p.format.tags?.major_brand ?? '').trim() === 'qt';
+  return {
+    mime: quicktime ? 'video/quicktime' : 'video/mp4',
+    duration,
+    width,
+    height,
+    hdr: HDR_TRANSFERS.has(v.color_transfer ?? ''),
+  };
+}
+
+const AUDIO_CONTAINERS: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  mp4: 'audio/mp4',
+  m4a: 'audio/mp4',
+};
+
+function checkVoice(p: Probe): MediaFacts {
+  const a = p.streams.find((s) => s.codec_type === 'audio');
+  const picture = p.streams.some((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
+  const container = p.format.format_name.split(',').find((f) => f in AUDIO_CONTAINERS);
+  if (!a || picture || !container) throw new MediaRefusal(filesMessages.audioRule);
+  const duration = Number(p.format.duration ?? a.duration ?? 0) || 0;
+  checkDuration('voice', duration, filesMessages.audioDuration);
+  return { mime: AUDIO_CONTAINERS[container] ?? 'audio/mpeg', duration, width: 0, height: 0, hdr: false };
+}
+
+/** A PNG's own header (IHDR) sizes: ffprobe reports 0 x 0 for sizes it deems invalid. */
+async function pngHeaderSize(file: string): Promise<{ width: number; height: number }> {
+  const head = Buffer.alloc(24);
+  const fh = await fs.promises.open(file, 'r');
+  await fh.read(head, 0, 24, 0).finally(() => fh.close());
+  return head.subarray(12, 16).toString('latin1') === 'IHDR'
+    ? { width: head.readUInt32BE(16), height: head.readUInt32BE(20) }
+    : { width: 0, height: 0 };
+}
+
+/** Sizes come from headers only; nothing is decoded, so a decompression bomb costs nothing. */
+async function checkImage(file: string, p: Probe): Promise<MediaFacts> {
+  const s = p.streams.length === 1 ? p.streams[0] : undefined;
+  const mime = s?.codec_name === 'png' ? 'image/png' : s?.codec_name === 'mjpeg' ? 'image/jpeg' : null;
+  if (!s || !mime || !/^(png_pipe|jpeg_pipe|image2)$/.test(p.format.format_name))
+    throw new MediaRefusal(filesMessages.imageRule);
+  const header = mime === 'image/png' ? await pngHeaderSize(file) : { width: 0, height: 0 };
+  const width = Math.max(s.width ?? 0, header.width);
+  const height = Math.max(s.height ?? 0, header.height);
+  if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.imageTooBig);
+  // No size anywhere in the headers: not a picture at all.
+  if (!width || !height) throw new MediaRefusal(filesMessages.imageRule);
+  if (width < IMAGE_MIN_SIDE || height < IMAGE_MIN_SIDE) throw new MediaRefusal(filesMessages.imageTooSmall);
+  return { mime, duration: 0, width, height, hdr: false };
+}
+
+const TOO_LARGE: Record<FileType, string> = {
+  video: filesMessages.videoRule,
+  voice: filesMessages.audioTooLarge,
+  image: filesMessages.imageTooLarge,
+};
+const WRONG_KIND: Record<FileType, string> = {
+  video: filesMessages.videoRule,
+  voice: filesMessages.audioRule,
+  image: filesMessages.imageRule,
+};
+
+/** The rules of spec 000 §5 / 001 §5 for one upload type, applied to what the file really is. */
+export async function inspectUpload(type: FileType, file: string, key: string): Promise<MediaFacts> {
+  const size = (await fs.promises.stat(file)).size;
+  if (size === 0) throw new MediaRefusal(filesMessages.emptyFile);
+  if (size > UPLOAD_RULES[type].maxBytes) throw new MediaRefusal(TOO_LARGE[type]);
+  const ext = path.extname(key).slice(1).toLowerCase();
+  if (!UPLOAD_RULES[type].extensions.includes(ext)) throw new MediaRefusal(WRONG_KIND[type]);
+  const p = await probeRaw(file);
+  if (!p) {
+    const head = Buffer.alloc(8);
+    const fh = await fs.promises.open(file, 'r');
+    await fh.read(head, 0, 8, 0).finally(() => fh.close());
+    // An ISO media file whose index never arrived was cut short rather than of the wrong kind.
+    throw new MediaRefusal(
+      head.subarray(4, 8).toString('latin1') === 'ftyp' ? filesMessages.damagedFile : WRONG_KIND[type],
+    );
+  }
+  const facts =
+    type === 'video' ? await checkVideo(file, p) : type === 'voice' ? checkVoice(p) : await checkImage(file, p);
+  // The name must say what the file is, so it is served with the right type.
+  if (!(MIME_OF_EXTENSION[ext] ?? []).includes(facts.mime)) throw new MediaRefusal(WRONG_KIND[type]);
+  return facts;
+}
+
+const MIME_OF_EXTENSION: Record<string, string[]> = {
+  mp4: ['video/mp4', 'video/quicktime'],
+  mov: ['video/mp4', 'video/quicktime'],
+  mp3: ['audio/mpeg'],
+  wav: ['audio/wav'],
+  m4a: ['audio/mp4'],
+  png: ['image/png'],
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+};
+
+export async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), hash);
+  return hash.digest('hex');
+}

@@ -1,0 +1,37 @@
+import type { AppContext } from '../../platform/context.js';
+import type { FeatureModule } from '../module.js';
+import { MaterialsService, noExtractionResults, type ExtractionResults } from './materials-service.js';
+import { createStorageQuota, type StorageQuota } from './quota.js';
+import { registerFilesJobs } from './jobs.js';
+import { filesRoutes, voiceUploadRoute } from './routes.js';
+import { FilesService } from './service.js';
+
+export interface FilesModuleOptions {
+  /** Storage quota; the accounts feature plugs in its own (site totals). Default: 1 GB + bought GB. */
+  quota?: StorageQuota;
+  /** Finished extraction records to save into the library; the tools feature plugs it in. */
+  extraction?: ExtractionResults;
+}
+
+/** Signed uploads, file registration, recordings and the materials library. */
+export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule {
+  // One service per built app (tests build several apps from the same module list).
+  const services = new WeakMap<AppContext, FilesService>();
+  const filesOf = (ctx: AppContext) => {
+    const found = services.get(ctx) ?? new FilesService(ctx, opts.quota ?? createStorageQuota());
+    services.set(ctx, found);
+    return found;
+  };
+  return {
+    name: 'files',
+    routes: (ctx) => {
+      const service = filesOf(ctx);
+      return filesRoutes(
+        service,
+        new MaterialsService(ctx.database.db, service, opts.extraction ?? noExtractionResults),
+      );
+    },
+    http: (scope, ctx) => voiceUploadRoute(scope, ctx, filesOf(ctx)),
+    jobs: registerFilesJobs,
+  };
+}

@@ -1,0 +1,370 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  completeUpload,
+  filesMessages,
+  signUpload,
+  uploadVoice,
+  type RegisteredFile,
+  type UploadSignature,
+} from '@app/contract';
+import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.js';
+import { files, users } from '../../db/schema/index.js';
+import { buildOssPostForm } from '../../platform/storage/upload-policy.js';
+import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';
+
+let t: TestApp;
+let media: (name: string) => string;
+let alice: { id: number; token: string };
+let bob: { id: number; token: string };
+let root: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'upload-media-')));
+  alice = await newAccount(t.ctx.database.db, 'alice_files');
+  bob = await newAccount(t.ctx.database.db, 'bob_files');
+  root = t.ctx.localStorage!.root;
+}, 120_000);
+afterAll(async () => t?.close());
+
+const sign = async (token: string, fileType: string) => {
+  const r = await t.call<UploadSignature>(signUpload, { file_type: fileType }, { token });
+  expect(r.code).toBe(0);
+  return r.data;
+};
+let seq = 0;
+const keyIn = (s: UploadSignature, ext: string) => `${s.dir}${Date.now()}${++seq}.${ext}`;
+const post = (fields: Record<string, string>, content: Buffer, filename = 'f.bin') => {
+  const { body, contentType } = multipart(fields, { content, filename });
+  return t.app.inject({
+    method: 'POST',
+    url: new URL(fields.__host ?? '/storage-upload', 'http://x').pathname,
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
+};
+const upload = async (s: UploadSignature, key: string, content: Buffer) => post({ key, ...s.fields }, content);
+const complete = (token: string, fileType: string, url: string) =>
+  t.call<RegisteredFile>(completeUpload, { file_type: fileType, url, size: 1, duration: 1 }, { token });
+const usedBytes = async (id: number) =>
+  (await t.ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.storageUsedBytes;
+const fileCount = async () => (await t.ctx.database.db.select().from(files)).length;
+
+/** After a refusal: no object of alice, no temp file, quota and records as before. */
+async function expectNothingKept(before: { used: number; records: number }) {
+  expect(storedFiles(root, `users/${alice.id}`)).toEqual([]);
+  expect(tempFiles(root)).toEqual([]);
+  expect(await usedBytes(alice.id)).toBe(before.used);
+  expect(await fileCount()).toBe(before.records);
+}
+let before: { used: number; records: number };
+beforeEach(async () => {
+  for (const f of storedFiles(root, `users/${alice.id}`)) fs.rmSync(path.join(root, `users/${alice.id}`, f));
+  await t.ctx.database.db.delete(files).where(eq(files.userId, alice.id));
+  await t.ctx.database.db.update(users).set({ storageUsedBytes: 0 }).where(eq(users.id, alice.id));
+  before = { used: 0, records: await fileCount() };
+});
+
+describe('upload signature', () => {
+  it('signs an OSS PostObject policy on the caller\u2019s own folder with the type\u2019s size ceiling', async () => {
+    const s = await sign(alice.token, 'video');
+    expect(s.dir).toBe(`users/${alice.id}/video/`);
+    expect(s.host).toBe('/storage-upload');
+    const policy = JSON.parse(Buffer.from(s.policy, 'base64').toString()) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['starts-with', '$key', s.dir]);
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 500 * 1024 * 1024]);
+    expect(policy.conditions).toContainEqual({ bucket: 'local' });
+    expect(Math.abs(Date.parse(policy.expiration) / 1000 - (Date.now() / 1000 + 900))).toBeLessThan(5);
+    expect(s.expire).toBe(Date.parse(policy.expiration) / 1000);
+    expect(s.fields).toMatchObject({
+      OSSAccessKeyId: s.access_key_id,
+      policy: s.policy,
+      signature: s.signature,
+      success_action_status: '200',
+    });
+    expect((await sign(alice.token, 'voice')).dir).toBe(`users/${alice.id}/voice/`);
+    const img = JSON.parse(Buffer.from((await sign(alice.token, 'image')).policy, 'base64').toString()) as {
+      conditions: unknown[];
+    };
+    expect(img.conditions).toContainEqual(['content-length-range', 1, 10 * 1024 * 1024]);
+  });
+
+  it('needs a login', async () => {
+    expect((await t.call(signUpload, { file_type: 'video' })).code).toBe(100);
+  });
+});
+
+describe('upload and registration', () => {
+  it('uploads a video, probes it and registers it with the real size, duration and checksum; quota charged', async () => {
+    const s = await sign(alice.token, 'video');
+    const key = keyIn(s, 'mp4');
+    const content = fs.readFileSync(media('clip.mp4'));
+    const res = await upload(s, key, content);
+    expect(res.statusCode).toBe(200);
+    const r = await complete(alice.token, 'video', `${s.host}/${key}`);
+    expect(r).toMatchObject({ code: 0, msg: filesMessages.uploaded });
+    expect(r.data.size).toBe(content.length);
+    expect(r.data.duration).toBeCloseTo(6, 0);
+    expect([r.data.width, r.data.height]).toEqual([320, 240]);
+    const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, r.data.file_id));
+    expect(row).toMatchObject({
+      userId: alice.id,
+      kind: 'video',
+      mime: 'video/mp4',
+      key,
+      size: content.length,
+      hdr: false,
+    });
+    expect(row!.sha256).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(await usedBytes(alice.id)).toBe(content.length);
+    const got = await t.app.inject({ method: 'GET', url: r.data.url, headers: { range: 'bytes=0-99' } });
+    expect(got.statusCode).toBe(206);
+    expect(got.rawPayload.equals(content.subarray(0, 100))).toBe(true);
+  });
+
+  it('registers an image and an mp3 recording', async () => {
+    const si = await sign(alice.token, 'image');
+    const ki = keyIn(si, 'png');
+    expect((await upload(si, ki, fs.readFileSync(media('photo.png')))).statusCode).toBe(200);
+    expect((await complete(alice.token, 'image', ki)).data).toMatchObject({ width: 400, height: 400, duration: 0 });
+    const sv = await sign(alice.token, 'voice');
+    const kv = keyIn(sv, 'mp3');
+    expect((await upload(sv, kv, fs.readFileSync(media('speech.mp3')))).statusCode).toBe(200);
+    const r = await complete(alice.token, 'voice', `${sv.host}/${kv}`);
+    expect(r.code).toBe(0);
+    expect(r.data.duration).toBeGreaterThan(5);
+  });
+
+  it('replies with OSS status codes: 204 by default, 201 with a PostResponse', async () => {
+    const s = await sign(alice.token, 'image');
+    const { success_action_status: _, ...fields } = s.fields;
+    expect((await post({ key: keyIn(s, 'png'), ...fields }, fs.readFileSync(media('photo.png')))).statusCode).toBe(204);
+    const created = await post(
+      { key: keyIn(s, 'png'), ...fields, success_action_status: '201' },
+      fs.readFileSync(media('photo.png')),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toContain('<PostResponse>');
+  });
+});
+
+describe('bad input: refused at the storage host', () => {
+  const refusal = (res: { statusCode: number; body: string }, status: number, code: string) => {
+    expect(res.statusCode).toBe(status);
+    expect(res.body).toContain(`<Code>${code}</Code>`);
+    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<Error>/);
+  };
+
+  it('forged signature', async () => {
+    const s = await sign(alice.token, 'video');
+    const res = await post(
+      { key: keyIn(s, 'mp4'), ...s.fields, signature: Buffer.alloc(20, 7).toString('base64') },
+      fs.readFileSync(media('clip.mp4')),
+    );
+    refusal(res, 403, 'SignatureDoesNotMatch');
+    await expectNothingKept(before);
+  });
+
+  it('a policy rewritten to allow more, signed with the old signature', async () => {
+    const s = await sign(alice.token, 'image');
+    const doc = JSON.parse(Buffer.from(s.policy, 'base64').toString()) as { conditions: unknown[] };
+    doc.conditions = doc.conditions.map((c) =>
+      Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e12] : c,
+    );
+    const policy = Buffer.from(JSON.stringify(doc)).toString('base64');
+    refusal(
+      await post({ key: keyIn(s, 'png'), ...s.fields, policy }, fs.readFileSync(media('photo.png'))),
+      403,
+      'SignatureDoesNotMatch',
+    );
+    await expectNothingKept(before);
+  });
+
+  it('expired policy', async () => {
+    const dir = `users/${alice.id}/image/`;
+    const old = buildOssPostForm(
+      { dir, maxBytes: 1e7, expiresIn: 900 },
+      t.ctx.localStorage!.postCredentials,
+      Date.now() - 3600_000,
+    );
+    const res = await post({ key: `${dir}old.png`, ...old.fields }, fs.readFileSync(media('photo.png')));
+    refusal(res, 403, 'AccessDenied');
+    expect(res.body).toContain('Policy expired');
+    await expectNothingKept(before);
+  });
+
+  it('key outside the user\u2019s folder', async () => {
+    const s = await sign(alice.token, 'image');
+    for (const key of [`users/${bob.id}/image/x.png`, 'public/actors/x.png', `users/${alice.id}/video/x.png`]) {
+      const res = await post({ key, ...s.fields }, fs.readFileSync(media('photo.png')));
+      refusal(res, 403, 'AccessDenied');
+      expect(res.body).toContain('starts-with');
+    }
+    expect(storedFiles(root)).toEqual([]);
+    await expectNothingKept(before);
+  });
+
+  it('key with ../ (and other unsafe keys)', async () => {
+    const s = await sign(alice.token, 'image');
+    for (const key of [
+      `${s.dir}../../${bob.id}/image/x.png`,
+      `${s.dir}a/../../x.png`,
+      `${s.dir}a\\b.png`,
+      `${s.dir}a\u0001.png`,
+      `${s.dir}/x.png`,
+    ]) {
+      refusal(await post({ key, ...s.fields }, fs.readFileSync(media('photo.png'))), 400, 'InvalidObjectName');
+    }
+    expect(storedFiles(root)).toEqual([]);
+    await expectNothingKept(before);
+  });
+
+  it('file over the policy size', async () => {
+    const s = await sign(alice.token, 'image');
+    refusal(await upload(s, keyIn(s, 'png'), Buffer.alloc(10 * 1024 * 1024 + 1, 1)), 400, 'EntityTooLarge');
+    await expectNothingKept(before);
+  });
+
+  it('zero-byte file', async () => {
+    const s = await sign(alice.token, 'video');
+    refusal(await upload(s, keyIn(s, 'mp4'), Buffer.alloc(0)), 400, 'EntityTooSmall');
+    await expectNothingKept(before);
+  });
+
+  it('a form without the file, or with a wrong access key', async () => {
+    const s = await sign(alice.token, 'image');
+    const { body, contentType } = multipart({ key: keyIn(s, 'png'), ...s.fields });
+    refusal(
+      await t.app.inject({
+        method: 'POST',
+        url: '/storage-upload',
+        headers: { 'content-type': contentType },
+        payload: body,
+      }),
+      400,
+      'InvalidArgument',
+    );
+    refusal(
+      await post({ key: keyIn(s, 'png'), ...s.fields, OSSAccessKeyId: 'someone-else' }, Buffer.from('x')),
+      403,
+      'InvalidAccessKeyId',
+    );
+    await expectNothingKept(before);
+  });
+});
+
+describe('bad input: refused at registration', () => {
+  /** Uploads a file as the host allows it, then registers it: refused with `msg`, nothing kept. */
+  async function refusedAtComplete(type: string, file: string, ext: string, msg: string) {
+    const s = await sign(alice.token, type);
+    const key = keyIn(s, ext);
+    const content = file === '' ? Buffer.alloc(0) : fs.readFileSync(media(file));
+    if (content.length) expect((await upload(s, key, content)).statusCode).toBe(200);
+    else await t.ctx.storage.put(key, content);
+    const r = await complete(alice.token, type, `${s.host}/${key}`);
+    expect(r).toMatchObject({ code: 1, msg });
+    await expectNothingKept(before);
+  }
+
+  it('a .mp4 that is really text', () => refusedAtComplete('video', 'text.mp4', 'mp4', filesMessages.videoRule));
+  it('a zero-byte object', () => refusedAtComplete('video', '', 'mp4', filesMessages.emptyFile));
+  it('an mp4 with no video stream', () =>
+    refusedAtComplete('video', 'sound-only.mp4', 'mp4', filesMessages.videoWithoutPicture));
+  it('a truncated mp4 (index at the end, lost)', () =>
+    refusedAtComplete('video', 'truncated.mp4', 'mp4', filesMessages.damagedFile));
+  it('a truncated mp4 (index first, media data cut)', () =>
+    refusedAtComplete('video', 'truncated-faststart.mp4', 'mp4', filesMessages.damagedFile));
+  it('a 4-hour video', () => refusedAtComplete('video', 'four-hours.mp4', 'mp4', filesMessages.videoDuration));
+  it('a huge image (decompression-bomb dimensions), refused from its header', async () => {
+    await refusedAtComplete('image', 'bomb.png', 'png', filesMessages.imageTooBig);
+    await refusedAtComplete('image', 'bomb-16k.png', 'png', filesMessages.imageTooBig);
+  });
+  it('an image under 300 px', () => refusedAtComplete('image', 'small.png', 'png', filesMessages.imageTooSmall));
+  it('a video registered as a voice', () => refusedAtComplete('voice', 'clip.mp4', 'm4a', filesMessages.audioRule));
+  it('an image under the wrong extension', () =>
+    refusedAtComplete('image', 'photo.png', 'jpg', filesMessages.imageRule));
+
+  it('a key with ../ in the url', async () => {
+    const r = await complete(alice.token, 'video', `users/${alice.id}/video/../../${bob.id}/video/x.mp4`);
+    expect(r).toMatchObject({ code: 1, msg: filesMessages.fileMissing });
+    await expectNothingKept(before);
+  });
+
+  it('another user\u2019s url: refused, and their object left alone', async () => {
+    const s = await sign(bob.token, 'video');
+    const key = keyIn(s, 'mp4');
+    expect((await upload(s, key, fs.readFileSync(media('clip.mp4')))).statusCode).toBe(200);
+    const r = await complete(alice.token, 'video', `${s.host}/${key}`);
+    expect(r).toMatchObject({ code: 1, msg: filesMessages.fileMissing });
+    expect(await t.ctx.storage.head(key)).not.toBeNull();
+    await expectNothingKept(before);
+  });
+
+  it('the same object twice: refused, first record, object and quota unchanged', async () => {
+    const s = await sign(alice.token, 'video');
+    const key = keyIn(s, 'mp4');
+    const content = fs.readFileSync(media('clip.mp4'));
+    await upload(s, key, content);
+    expect((await complete(alice.token, 'video', key)).code).toBe(0);
+    const second = await complete(alice.token, 'video', `${s.host}/${key}`);
+    expect(second).toMatchObject({ code: 1, msg: filesMessages.alreadyRegistered });
+    expect(await usedBytes(alice.id)).toBe(content.length);
+    expect(await fileCount()).toBe(before.records + 1);
+    expect(await t.ctx.storage.head(key)).toMatchObject({ size: content.length });
+  });
+
+  it('over the storage quota: clear message, nothing kept', async () => {
+    const full = 1024 ** 3 - 1000;
+    await t.ctx.database.db.update(users).set({ storageUsedBytes: full }).where(eq(users.id, alice.id));
+    before.used = full;
+    const s = await sign(alice.token, 'video');
+    const key = keyIn(s, 'mp4');
+    await upload(s, key, fs.readFileSync(media('clip.mp4')));
+    expect(await complete(alice.token, 'video', key)).toMatchObject({ code: 1, msg: filesMessages.storageFull });
+    await expectNothingKept(before);
+  });
+});
+
+describe('recording upload (multipart to the API)', () => {
+  const postVoice = (content: Buffer, filename: string, token?: string) => {
+    const { body, contentType } = multipart({}, { content, filename });
+    const qs = new URLSearchParams(signedParams({}, t.config.SIGN_SECRET)).toString();
+    return t.app.inject({
+      method: 'POST',
+      url: `${uploadVoice.path}?${qs}`,
+      headers: { 'content-type': contentType, ...(token ? { 'x-token': token } : {}) },
+      payload: body,
+    });
+  };
+
+  it('registers a wav recording from the form', async () => {
+    const res = await postVoice(fs.readFileSync(media('speech.wav')), '录音.wav', alice.token);
+    const r = res.json<{ code: number; msg: string; data: RegisteredFile }>();
+    expect(r).toMatchObject({ code: 0, msg: filesMessages.uploaded });
+    const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, r.data.file_id));
+    expect(row).toMatchObject({ kind: 'voice', mime: 'audio/wav', userId: alice.id });
+    expect(row!.key.startsWith(`users/${alice.id}/voice/`)).toBe(true);
+  });
+
+  it('code 100 without a token; the spec\u2019s messages for a wrong type and an oversize file', async () => {
+    expect((await postVoice(fs.readFileSync(media('speech.wav')), 'a.wav')).json()).toMatchObject({ code: 100 });
+    expect((await postVoice(fs.readFileSync(media('text.mp4')), 'a.txt', alice.token)).json()).toMatchObject({
+      code: 1,
+      msg: filesMessages.audioRule,
+    });
+    expect((await postVoice(Buffer.alloc(20 * 1024 * 1024 + 1), 'a.wav', alice.token)).json()).toMatchObject({
+      code: 1,
+      msg: filesMessages.audioTooLarge,
+    });
+    await expectNothingKept(before);
+    expect(fs.readdirSync(path.join(t.dataDir, 'scratch', 'uploads'))).toEqual([]);
+  });
+});

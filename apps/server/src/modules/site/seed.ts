@@ -1,0 +1,23 @@
+import { agreementTitles, type AgreementType } from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import { publishDefaultAssets } from './assets.js';
+import { seedAgreements } from './seed-agreements.js';
+import { seedCreditsRule, seedNotices, seedUsageGuide } from './seed-content.js';
+import { seedOnce } from './seed-marks.js';
+import { publishNotice, saveSiteText, siteTextKeys } from './service.js';
+
+/** First start: default images in public storage, two notices, the agreements, credit rules and usage guide. */
+export async function seedSite(ctx: AppContext): Promise<void> {
+  await publishDefaultAssets(ctx);
+  const wrote = await seedOnce(ctx.database.db, 'site.content', async (tx) => {
+    for (const type of Object.keys(agreementTitles) as AgreementType[])
+      await saveSiteText(tx, siteTextKeys.agreement(type), agreementTitles[type], seedAgreements[type]);
+    await saveSiteText(tx, siteTextKeys.creditsRule, '积分规则', seedCreditsRule);
+    await saveSiteText(tx, siteTextKeys.usageGuide, '使用教程', seedUsageGuide);
+    const start = Date.now() - seedNotices.length * 60_000;
+    // A minute apart, welcome notice newest, so it heads the newest-first list.
+    for (const [i, n] of [...seedNotices].reverse().entries())
+      await publishNotice(tx, { ...n, createdAt: new Date(start + i * 60_000) });
+  });
+  if (wrote) ctx.log.info('site content written: notices, agreements, credit rules, usage guide');
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import {
+  accountMessages,
+  agreementTitles,
+  getAgreement,
+  getCreditsRule,
+  getNotices,
+  getSiteSettings,
+  getThemes,
+  getUsageGuide,
+  ThemeId,
+  type NoticeDetail,
+  type SiteSettings,
+  type ThemePalette,
+} from '@app/contract';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { notices, redeemCodes, siteSettings } from '../../db/schema/index.js';
+import { seedCredits } from '../credits/seed.js';
+import { seedSite } from './seed.js';
+import { DEFAULT_SITE_TITLE, saveSiteSettings } from './settings.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
+
+describe('/api/index/site', () => {
+  it('answers without a token with every field and the defaults', async () => {
+    const s = await site();
+    expect(s.site_title).toBe(DEFAULT_SITE_TITLE);
+    for (const key of [
+      'title',
+      'login_title',
+      'copyright',
+      'seo_keyword',
+      'seo_desc',
+      'privacy_agreement',
+      'eula',
+    ] as const)
+      expect(s[key]).not.toBe('');
+    expect(s).toMatchObject({ icp: '', gabeian: '', qrcode: '', helper_hosts: [], mobile_url: '' });
+    expect(s.head_logo).toBe(s.logo);
+  });
+
+  it('serves the default logo and banner publicly', async () => {
+    const s = await site();
+    for (const url of [s.logo, s.banner]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.body).toContain('<svg');
+    }
+  });
+
+  it('shows the operator’s own values', async () => {
+    await saveSiteSettings(t.ctx.database.db, {
+      site_title: '星河数字人',
+      logo: 'https://cdn.example.com/logo.png',
+      helper_hosts: ['helper.example.com'],
+    });
+    expect(await site()).toMatchObject({
+      site_title: '星河数字人',
+      logo: 'https://cdn.example.com/logo.png',
+      head_logo: 'https://cdn.example.com/logo.png',
+      helper_hosts: ['helper.example.com'],
+    });
+  });
+
+  it('sanitizes footer HTML when saved and again when read', async () => {
+    const evil =
+      '<a href="javascript:alert(1)" onclick="x()">京ICP备1号</a><script>alert(2)</script><img src=x onerror=alert(3)>';
+    await saveSiteSettings(t.ctx.database.db, { icp: evil });
+    const [stored] = await t.ctx.database.db.select().from(siteSettings).where(eq(siteSettings.key, 'icp'));
+    expect(String(stored!.value)).not.toMatch(/script|javascript:|onclick|onerror/);
+    // Written around the save path (an old row, a hand edit): still clean on the way out.
+    await t.ctx.database.db
+      .update(siteSettings)
+      .set({ value: sql`${JSON.stringify(evil)}::jsonb` })
+      .where(eq(siteSettings.key, 'icp'));
+    const { icp } = await site();
+    expect(icp).toContain('京ICP备1号');
+    expect(icp).not.toMatch(/script|javascript:|onclick|onerror/);
+  });
+});
+
+describe('notices', () => {
+  it('lists the two seeded notices newest first, and shows one in full', async () => {
+    const list = await t.call<{
+      list: { id: number; title: string; desc: string; create_time: string }[];
+      total: number;
+    }>(getNotices);
+    expect(list.data.total).toBe(2);
+    expect(list.data.list[0]!.title).toContain('欢迎');
+    expect(list.data.list[0]!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(list.data.list[0]!.desc).not.toBe('');
+    const detail = await t.call<NoticeDetail>(getNotices, { id: list.data.list[1]!.id });
+    expect(detail.data).toMatchObject({ id: list.data.list[1]!.id, title: list.data.list[1]!.title });
+    expect(detail.data.content).toContain('<p>');
+  });
+
+  it('says 公告不存在 for an unknown id and refuses a bad one', async () => {
+    expect(await t.call(getNotices, { id: 999999 })).toMatchObject({ code: 1, msg: accountMessages.noticeMissing });
+    expect((await t.call(getNotices, { id: 'abc' })).code).toBe(1);
+  });
+
+  it('is seeded once: a restart neither duplicates nor brings back deleted notices', async () => {
+    await seedSite(t.ctx);
+    expect((await t.call<{ total: number }>(getNotices)).data.total).toBe(2);
+    await t.ctx.database.db.delete(notices);
+    await seedSite(t.ctx);
+    expect((await t.call<{ list: unknown[]; total: number }>(getNotices)).data).toEqual({ list: [], total: 0 });
+  });
+});
+
+describe('texts and themes', () => {
+  it('returns the credit rules and the usage guide', async () => {
+    expect((await t.call<{ content: string }>(getCreditsRule)).data.content).toContain('积分');
+    const guide = await t.call<{ title: string; content: string }>(getUsageGuide);
+    expect(guide.data.title).toBe('使用教程');
+    expect(guide.data.content).toContain('<h3>');
+  });
+
+  it('returns each agreement by type and refuses an unknown type', async () => {
+    for (const type of Object.keys(agreementTitles) as (keyof typeof agreementTitles)[]) {
+      const r = await t.call<{ title: string; content: string }>(getAgreement, { type });
+      expect(r.data.title).toBe(agreementTitles[type]);
+      expect(r.data.content.length).toBeGreaterThan(200);
+    }
+    expect(await t.call(getAgreement, { type: 'secret' })).toMatchObject({
+      code: 1,
+      msg: expect.stringContaining('user、privacy 或 clone') as string,
+    });
+    expect((await t.call(getAgreement, {})).code).toBe(1);
+  });
+
+  it('lists the dark and light palettes', async () => {
+    const r = await t.call<{ list: ThemePalette[] }>(getThemes);
+    expect(r.data.list.map((p) => p.id)).toEqual([ThemeId.dark, ThemeId.light]);
+  });
+});
+
+describe('demo redeem code', () => {
+  it('is made once at first start and printed while unused', async () => {
+    const demo = await t.ctx.database.db.select().from(redeemCodes).where(eq(redeemCodes.note, 'demo'));
+    expect(demo).toHaveLength(1);
+    expect(demo[0]).toMatchObject({ credits: 1000, creditDays: 365 });
+    const lines: string[] = [];
+    const log = { ...t.ctx.log, info: (_o: unknown, msg?: string) => void lines.push(String(msg)) };
+    await seedCredits({ ...t.ctx, log: log as typeof t.ctx.log });
+    expect(await t.ctx.database.db.select().from(redeemCodes).where(eq(redeemCodes.note, 'demo'))).toHaveLength(1);
+    expect(lines.some((l) => l.includes(demo[0]!.code))).toBe(true);
+  });
+});

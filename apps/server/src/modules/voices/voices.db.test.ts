@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  listLanguages,
+  listVoiceChannels,
+  listVoices,
+  saveVoice,
+  voiceMessages,
+  type Voice,
+  type VoiceChannel,
+} from '@app/contract';
+import { voices } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { channelOf, makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
+
+let app: TestApp;
+let rec: Awaited<ReturnType<typeof makeRecordings>>;
+let alice: { id: number; token: string };
+let bob: { id: number; token: string };
+
+beforeAll(async () => {
+  // A configured but unreachable GPT-SoVITS makes channel nw "configured"; nothing is sent to it here.
+  app = await buildTestApp({ SPEECH_GPT_SOVITS_URL: 'http://127.0.0.1:9' });
+  rec = await makeRecordings(path.join(app.dataDir, 'fixtures'));
+  alice = await newUser(app, 'alice01');
+  bob = await newUser(app, 'bob0001');
+});
+afterAll(async () => app?.close());
+
+const own = async (token: string) =>
+  (await app.call<{ list: Voice[]; total: number; generate: number }>(listVoices, { source: '1' }, { token })).data;
+const voiceRow = async (id: number) => (await app.ctx.database.db.select().from(voices).where(eq(voices.id, id)))[0];
+const clone = (token: string, fileId: number, name = '我的声音', api = 'local') =>
+  app.call<{ id: number }>(saveVoice, { name, file_id: fileId, api, voice_channel_name: '本地语音 1.0' }, { token });
+
+describe('channels and languages', () => {
+  it('lists only configured channels, local first among the free ones, with what each supports', async () => {
+    const { data } = await app.call<{ list: VoiceChannel[]; language: unknown[] }>(listVoiceChannels, {});
+    expect(data.list.map((c) => c.api).sort()).toEqual(['local', 'nw']);
+    const local = channelOf(data.list, 'local');
+    expect(local).toMatchObject({ name: '本地语音 1.0', credits: 0, version_name: '1.0' });
+    expect(local?.desc).toContain('近似');
+    expect(local?.supports).toEqual({
+      rate: true,
+      volume: true,
+      pitch: true,
+      pause: true,
+      language: false,
+      emotion: false,
+    });
+    // nw takes no speed, volume, pitch or pauses (spec 001 §5).
+    expect(channelOf(data.list, 'nw')?.supports).toMatchObject({
+      rate: false,
+      volume: false,
+      pitch: false,
+      pause: false,
+    });
+    expect(data.language.length).toBeGreaterThan(0);
+    const one = await app.call<{ list: VoiceChannel[] }>(listVoiceChannels, { api: 'local' });
+    expect(one.data.list.map((c) => c.api)).toEqual(['local']);
+    const hidden = await app.call<{ list: VoiceChannel[] }>(listVoiceChannels, { api: 'fish' });
+    expect(hidden.data.list).toEqual([]);
+  });
+
+  it('gives the language tree', async () => {
+    const { data } = await app.call<{ list: { language: string }[] }>(listLanguages, {});
+    expect(data.list.map((l) => l.language)).toContain('en');
+  });
+});
+
+describe('public voices', () => {
+  it('seeds four offline voices with a playable sample', async () => {
+    const { data } = await app.call<{ list: Voice[]; total: number; generate: number }>(
+      listVoices,
+      { source: '2' },
+      { token: alice.token },
+    );
+    expect(data.total).toBe(4);
+    for (const v of data.list) {
+      expect(v).toMatchObject({ source: 2, api: 'local', generate_status: 2 });
+      const res = await app.app.inject({ method: 'GET', url: v.url });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBeGreaterThan(5000);
+    }
+  });
+});
+
+describe('cloning', () => {
+  it('refuses what the spec refuses, with its messages', async () => {
+    const fileId = await uploadRecording(app, alice, rec('speech.wav'));
+    expect((await app.call(saveVoice, { file_id: fileId, api: 'local' }, { token: alice.token })).msg).toBe(
+      voiceMessages.nameRequired,
+    );
+    expect((await app.call(saveVoice, { name: 'x', api: 'local' }, { token: alice.token })).msg).toBe(
+      voiceMessages.audioRequired,
+    );
+    expect((await clone(alice.token, fileId, 'x', 'fish')).msg).toBe(voiceMessages.channelUnavailable);
+    expect((await app.call(saveVoice, { name: 'x', file_id: fileId }, { token: alice.token })).msg).toBe(
+      voiceMessages.channelMissing,
+    );
+    // Someone else's recording is not there for you.
+    expect((await clone(bob.token, fileId)).msg).toBe(voiceMessages.audioRequired);
+    const short = await uploadRecording(app, alice, rec('short.wav'));
+    expect((await clone(alice.token, short)).msg).toBe(voiceMessages.audioTooShort);
+    expect((await app.call(saveVoice, { name: 'x', file_id: fileId, api: 'local' })).code).toBe(100);
+  });
+
+  it('clones: cloning (1) while the job runs, then ready (2) with a preview, remained_times from the channel', async () => {
+    const fileId = await uploadRecording(app, alice, rec('speech.mp3'));
+    const reply = await clone(alice.token, fileId, '主播小王');
+    expect(reply).toMatchObject({ code: 0, msg: voiceMessages.cloneStarted });
+    const first = await own(alice.token);
+    expect(first.list[0]).toMatchObject({
+      id: reply.data.id,
+      generate_status: 1,
+      remained_times: 3,
+      voice_channel_name: '本地语音 1.0',
+    });
+    await waitForClones(app, alice.token);
+    const ready = (await own(alice.token)).list.find((v) => v.id === reply.data.id);
+    expect(ready).toMatchObject({ generate_status: 2, fail_reason: '', remained_times: 3 });
+    expect((await app.app.inject({ method: 'GET', url: ready?.url ?? '' })).statusCode).toBe(200);
+    const row = await voiceRow(reply.data.id);
+    expect(row?.voiceRef).toMatch(/^local:[mf]\d:/);
+    expect(row?.profile?.speechSeconds).toBeGreaterThanOrEqual(10);
+  });
+
+  it('accepts an upper-case .M4A and fails a recording with too little speech, with the reason', async () => {
+    const m4a = await uploadRecording(app, bob, rec('SPEECH.M4A'));
+    const silent = await uploadRecording(app, bob, rec('mostly-silent.wav'));
+    const good = await clone(bob.token, m4a, '好声音');
+    const bad = await clone(bob.token, silent, '太安静');
+    expect([good.code, bad.code]).toEqual([0, 0]);
+    await waitForClones(app, bob.token);
+    const list = (await own(bob.token)).list;
+    expect(list.find((v) => v.id === good.data.id)?.generate_status).toBe(2);
+    expect(list.find((v) => v.id === bad.data.id)).toMatchObject({
+      generate_status: 3,
+      fail_reason: voiceMessages.audioTooShort,
+    });
+  });
+
+  it('refuses a recording that is not mp3/m4a/wav by its name', async () => {
+    const fileId = await uploadRecording(app, alice, rec('speech.wav'));
+    const { files } = await import('../../db/schema/index.js');
+    await app.ctx.database.db
+      .update(files)
+      .set({ key: `users/${alice.id}/voice/renamed.ogg` })
+      .where(eq(files.id, fileId));
+    expect((await clone(alice.token, fileId)).msg).toBe(voiceMessages.audioFormat);
+  });
+});

@@ -1,0 +1,97 @@
+import { SCRIPT_MAX, studioMessages, voiceMessages, type ParsedParamsOf, type saveWork } from '@app/contract';
+import { AvatarEngineError, checkChannelAvatar } from '../../engines/avatar/index.js';
+import { countScriptChars, estimateSpeechSeconds } from '../../engines/speech/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { studioEngines } from '../avatars/engines.js';
+import type { StudioUploads } from '../avatars/ports.js';
+import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/repo.js';
+import { usableChannel, type VideoChannelRow } from './channels.js';
+import type { StudioVoices } from './ports.js';
+
+export type SaveWorkParams = ParsedParamsOf<typeof saveWork>;
+
+/** What a valid studio submission resolves to, before anything is written. */
+export interface WorkPlan {
+  channel: VideoChannelRow;
+  avatar: AvatarRow;
+  mode: 'text' | 'audio';
+  voiceId: number | null;
+  script: string;
+  audio: { fileId: number; key: string; seconds: number } | null;
+  estimateSeconds: number;
+}
+
+/** Spec 001 §5: uploaded audio drives a video of 5 s to 30 min. */
+const AUDIO_SECONDS = { min: 5, max: 30 * 60 };
+
+async function checkAvatar(ctx: AppContext, userId: number, videoId: number | undefined): Promise<AvatarRow> {
+  if (!videoId) throw new AppError(studioMessages.avatarRequired);
+  const a = await avatarsRepo.find(ctx.database.db, videoId);
+  if (!a || (a.userId !== null && a.userId !== userId)) throw new AppError(studioMessages.avatarMissing);
+  if (a.status === AVATAR_STATUS.processing) throw new AppError(studioMessages.avatarProcessing);
+  if (a.status !== AVATAR_STATUS.ready) throw new AppError(studioMessages.avatarFailed);
+  return a;
+}
+
+async function checkChannel(ctx: AppContext, api: string | undefined): Promise<VideoChannelRow> {
+  if (!api) throw new AppError(studioMessages.channelMissing);
+  const { row, configured } = await usableChannel(ctx, api);
+  if (!row) throw new AppError(studioMessages.channelMissing);
+  if (!configured) throw new AppError(studioMessages.channelUnavailable);
+  return row;
+}
+
+async function checkVoice(ctx: AppContext, voices: StudioVoices, userId: number, voiceId: number | undefined) {
+  if (!voiceId) throw new AppError(studioMessages.voiceRequired);
+  const v = await voices.find(ctx.database.db, voiceId);
+  if (!v || (v.userId !== null && v.userId !== userId)) throw new AppError(voiceMessages.voiceMissing);
+  if (v.generateStatus === 1) throw new AppError(voiceMessages.cloning);
+  if (v.generateStatus === 3) throw new AppError(voiceMessages.cloneFailed);
+  if (!studioEngines(ctx).speech.isConfigured(v.api as 'local')) throw new AppError(voiceMessages.channelUnavailable);
+  return v;
+}
+
+/** Everything the studio checks before a work is accepted, each refusal with the spec's message. */
+export async function planWork(
+  ctx: AppContext,
+  deps: { uploads: StudioUploads; voices: StudioVoices },
+  userId: number,
+  p: SaveWorkParams,
+): Promise<WorkPlan> {
+  if (!p.video_id && p.material_video_id) throw new AppError(studioMessages.avatarRequired);
+  const avatar = await checkAvatar(ctx, userId, p.video_id);
+  const channel = await checkChannel(ctx, p.api);
+  try {
+    checkChannelAvatar(channel.api, avatar);
+  } catch (e) {
+    if (e instanceof AvatarEngineError) throw new AppError(studioMessages.gjDuration);
+    throw e;
+  }
+  if (p.material_audio_id) {
+    const file = await deps.uploads.findOwned(ctx.database.db, userId, p.material_audio_id);
+    if (!file) throw new AppError(studioMessages.audioFileRequired);
+    if (file.kind !== 'voice') throw new AppError(studioMessages.audioFormat);
+    if (file.duration < AUDIO_SECONDS.min || file.duration > AUDIO_SECONDS.max)
+      throw new AppError(studioMessages.audioDuration);
+    const audio = { fileId: file.id, key: file.key, seconds: file.duration };
+    return { channel, avatar, mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: file.duration };
+  }
+  const script = p.text ?? '';
+  if (countScriptChars(script) === 0) throw new AppError(studioMessages.scriptRequired);
+  const voice = await checkVoice(ctx, deps.voices, userId, p.voice_id);
+  const max = voice.api === 'nw' ? SCRIPT_MAX.nw : SCRIPT_MAX.default;
+  if (countScriptChars(script) > max) throw new AppError(voiceMessages.scriptTooLong(max));
+  return {
+    channel,
+    avatar,
+    mode: 'text',
+    voiceId: voice.id,
+    script,
+    audio: null,
+    estimateSeconds: estimateSpeechSeconds(script),
+  };
+}
+
+/** Credits held for a plan: whole seconds of the estimate times the channel's price. */
+export const creditsFor = (seconds: number, perSecond: number) => Math.max(1, Math.ceil(seconds - 0.001)) * perSecond;

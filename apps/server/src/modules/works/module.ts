@@ -1,0 +1,30 @@
+import type { AppContext } from '../../platform/context.js';
+import { resendMissingJobs } from '../avatars/resume.js';
+import { studioStorageUsage } from '../avatars/storage-usage.js';
+import type { FeatureModule } from '../module.js';
+import { seedVideoChannels } from './channels.js';
+import { releaseLapsedRenders } from './orphans.js';
+import { renderWork } from './render-job.js';
+import { worksRepo } from './repo.js';
+import { worksRoutes } from './routes.js';
+import { WorksService, type WorksDeps } from './service.js';
+
+export type WorksModuleOptions = Omit<WorksDeps, 'usage'> & Partial<Pick<WorksDeps, 'usage'>>;
+
+/** Video channels, works and the synthesis job. */
+export function createWorksModule(opts: WorksModuleOptions): FeatureModule {
+  const deps: WorksDeps = { ...opts, usage: opts.usage ?? studioStorageUsage };
+  return {
+    name: 'works',
+    routes: (ctx: AppContext) => worksRoutes(ctx, new WorksService(ctx, deps)),
+    jobs: (ctx) => {
+      ctx.queue.handle('work.render', ({ workId }, job) => renderWork(ctx, deps, workId, job));
+      ctx.queue.handle('work.sweep', async () => void (await releaseLapsedRenders(ctx)));
+    },
+    seed: async (ctx) => {
+      await seedVideoChannels(ctx);
+      await releaseLapsedRenders(ctx);
+      await resendMissingJobs(ctx, 'work.render', 'workId', await worksRepo.unfinishedIds(ctx.database.db));
+    },
+  };
+}

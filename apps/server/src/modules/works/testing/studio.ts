@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createAvatar, listAvatars, type Avatar } from '@app/contract';
+import type { TestApp } from '../../../../test/helper.js';
+import { users } from '../../../db/schema/index.js';
+import { LOCAL_PRESET_VOICES } from '../../../engines/speech/index.js';
+import { issueToken } from '../../../platform/auth/tokens.js';
+import { probe } from '../../../platform/media/ffmpeg.js';
+import { creditLedger } from '../../credits/service.js';
+
+/** Test fixtures of the studio: accounts with credits, registered uploads, voices. */
+export interface Member {
+  id: number;
+  token: string;
+}
+
+/** A registered account holding `credits` for a month. */
+export async function member(t: Pick<TestApp, 'ctx'>, credits: number): Promise<Member> {
+  const db = t.ctx.database.db;
+  const [row] = await db
+    .insert(users)
+    .values({ username: `u_${randomBytes(5).toString('hex')}` })
+    .returning({ id: users.id });
+  const id = row!.id;
+  if (credits > 0) await creditLedger(db).grantCredits(id, credits, new Date(Date.now() + 30 * 86_400_000), '测试赠送');
+  return { id, token: await issueToken(db, id) };
+}
+
+/** Puts a local file in the user's upload folder and registers it as the files feature does. */
+export async function registerUpload(
+  t: Pick<TestApp, 'ctx'>,
+  userId: number,
+  kind: 'video' | 'voice',
+  file: string,
+): Promise<number> {
+  const key = `users/${userId}/${kind}/${Date.now()}${randomBytes(4).toString('hex')}${path.extname(file)}`;
+  await t.ctx.storage.putFile(key, file);
+  const info = await probe(file);
+  const rows = (await t.ctx.database.db.execute(
+    sql`insert into files (user_id, kind, key, mime, size, duration, width, height, sha256)
+        values (${userId}, ${kind}, ${key}, ${kind === 'video' ? 'video/mp4' : 'audio/mp4'}, ${info.size}, ${info.duration},
+                ${info.video?.width ?? 0}, ${info.video?.height ?? 0}, ${'0'.repeat(64)}) returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  return rows.rows[0]!.id;
+}
+
+/** A voice row: public (userId null) or someone's; generate_status 1 training, 2 ready, 3 failed. */
+export async function addVoice(
+  t: Pick<TestApp, 'ctx'>,
+  o: { userId: number | null; status?: number; api?: string },
+): Promise<number> {
+  const rows = (await t.ctx.database.db.execute(
+    sql`insert into voices (user_id, source, name, api, generate_status, voice_ref)
+        values (${o.userId}, ${o.userId === null ? 2 : 1}, ${'测试声音'}, ${o.api ?? 'local'}, ${o.status ?? 2}, ${LOCAL_PRESET_VOICES[0]!.voiceRef}) returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  return rows.rows[0]!.id;
+}
+
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Clones an avatar through the API from a local video and waits until it is ready (or failed). */
+export async function cloneAvatar(t: TestApp, m: Member, file: string, name = '我的分身'): Promise<Avatar> {
+  const fileId = await registerUpload(t, m.id, 'video', file);
+  const r = await t.call<{ id: number }>(createAvatar, { name, file_id: fileId }, { token: m.token });
+  if (r.code !== 0) throw new Error(r.msg);
+  return waitFor('avatar clone', async () => {
+    const list = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: m.token });
+    const a = list.data.list.find((x) => x.id === r.data.id);
+    return a && a.status !== 1 ? a : null;
+  });
+}

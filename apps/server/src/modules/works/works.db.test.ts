@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deleteWork,
+  listVideoChannels,
+  listWorks,
+  saveWork,
+  studioMessages,
+  voiceMessages,
+  type Avatar,
+  type VideoChannel,
+  type Work,
+} from '@app/contract';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { creditReservations, users, works } from '../../db/schema/index.js';
+import { avatarMessages } from '../../engines/avatar/index.js';
+import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
+import { blackSeconds, makeClip, makeTone } from '../../engines/avatar/testing/media.js';
+import { audioLevels, probe, ffmpeg } from '../../platform/media/ffmpeg.js';
+import { creditLedger } from '../credits/service.js';
+import {
+  addVoice,
+  cloneAvatar,
+  member,
+  registerUpload,
+  waitFor,
+  type Member,
+} from './testing/studio.js';
+
+let t: TestApp;
+let duix: FakeDuix;
+let media: string;
+let alice: Member;
+let bob: Member;
+let avatar: Avatar;
+let publicVoice: number;
+
+const SCRIPT = '大家好，欢迎来到数字人视频平台。<break time="0.5s"/>今天我们一起做一个会说话的视频。';
+
+beforeAll(async () => {
+  media = fs.mkdtempSync(path.join(os.tmpdir(), 'works-media-'));
+  const result = await makeClip(path.join(media, 'duix-result.mp4'), { seconds: 2, withAudio: true });
+  duix = await startFakeDuix({ resultFile: result, result: 'url', failWith: '模型加载失败' });
+  t = await buildTestApp({
+    SEED_DEMO_ACTORS: '0',
+    AVATAR_CHANNELS: 'local=local,gj=local,ou=duix',
+    DUIX_BASE_URL: duix.url,
+    DUIX_POLL_INTERVAL_MS: '100',
+  });
+  alice = await member(t, 1000);
+  bob = await member(t, 1000);
+  avatar = await cloneAvatar(
+    t,
+    alice,
+    await makeClip(path.join(media, 'a.mp4'), { width: 360, height: 640, seconds: 6 }),
+  );
+  publicVoice = await addVoice(t, { userId: null });
+});
+afterAll(async () => {
+  await t?.close();
+  await duix?.close();
+  fs.rmSync(media, { recursive: true, force: true });
+});
+
+const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
+const submit = (m: Member, p: Record<string, string | number>) =>
+  t.call<{ id: number; credits: number }>(
+    saveWork,
+    { api: 'local', video_id: avatar.id, voice_id: publicVoice, text: SCRIPT, ...p },
+    { token: m.token },
+  );
+const list = (m: Member, p: Record<string, string | number> = {}) =>
+  t.call<{ list: Work[]; total: number; generate: number; counts: Record<string, number> }>(
+    listWorks,
+    { limit: 0, ...p },
+    { token: m.token },
+  );
+const finished = (m: Member, id: number) =>
+  waitFor(
+    `work ${id}`,
+    async () => (await list(m)).data.list.find((w) => w.id === id && (w.status === 3 || w.status === 4)),
+    90_000,
+  );
+
+describe('video channels', () => {
+  it('lists only configured channels with their credits per second from the table', async () => {
+    const r = await t.call<{ list: VideoChannel[] }>(listVideoChannels);
+    expect(r.data.list.map((c) => c.api)).toEqual(['local', 'ou', 'gj']);
+    expect(r.data.list[0]).toMatchObject({ name: avatarMessages.localChannelName, version_name: '1.0', credits: 1 });
+  });
+});
+
+describe('creating a work validates what the studio validates', () => {
+  it('refuses each missing or foreign input with the spec message and creates nothing', async () => {
+    const otherAvatar = await cloneAvatar(t, bob, path.join(media, 'a.mp4'));
+    const bobVoice = await addVoice(t, { userId: bob.id });
+    const training = await addVoice(t, { userId: alice.id, status: 1 });
+    const failed = await addVoice(t, { userId: alice.id, status: 3 });
+    const short = await registerUpload(t, alice.id, 'voice', await makeTone(path.join(media, 'short.m4a'), 3));
+    const bobAudio = await registerUpload(t, bob.id, 'voice', await makeTone(path.join(media, 'bob.m4a'), 6));
+    const cases: [Record<string, string | number>, string][] = [
+      [{ video_id: '' }, studioMessages.avatarRequired],
+      [{ video_id: otherAvatar.id }, studioMessages.avatarMissing],
+      [{ api: 'df' }, studioMessages.channelUnavailable],
+      [{ api: 'gj' }, studioMessages.gjDuration],
+      [{ text: '<break time="1s"/>' }, studioMessages.scriptRequired],
+      [{ voice_id: '' }, studioMessages.voiceRequired],
+      [{ voice_id: bobVoice }, voiceMessages.voiceMissing],
+      [{ voice_id: training }, voiceMessages.cloning],
+      [{ voice_id: failed }, voiceMessages.cloneFailed],
+      [{ material_audio_id: short }, studioMessages.audioDuration],
+      [{ material_audio_id: bobAudio }, studioMessages.audioFileRequired],
+    ];
+    for (const [p, msg] of cases) expect(await submit(alice, p), JSON.stringify(p)).toMatchObject({ code: 1, msg });
+    expect((await list(alice)).data.total).toBe(0);
+    expect(await balance(alice)).toBe(1000);
+  });
+
+  it('refuses a work the credits do not cover, naming the amount, and holds nothing', async () => {
+    const poor = await member(t, 5);
+    const text = '一'.repeat(100);
+    const own = await cloneAvatar(t, poor, path.join(media, 'a.mp4'));
+    expect(await submit(poor, { text, video_id: own.id })).toMatchObject({
+      code: 1,
+      msg: studioMessages.notEnoughCredits(24, 5),
+    });
+    expect(await t.ctx.database.db.select().from(works).where(eq(works.userId, poor.id))).toHaveLength(0);
+    expect(await creditLedger(t.ctx.database.db).balance(poor.id)).toBe(5);
+  });
+});
+
+describe('synthesis', () => {
+  let done: Work;
+  it('reserves the estimate, renders, and settles on the real duration', async () => {
+    const r = await submit(alice, { name: '第一个作品', rate: '1.2' });
+    // 33 characters / 4.2 + 0.5 s pause = 8.36 s -> 9 s at 1 credit per second.
+    expect(r).toMatchObject({ code: 0, msg: studioMessages.submitTitle, data: { credits: 9 } });
+    expect(await balance(alice)).toBe(991);
+    done = await finished(alice, r.data.id);
+    expect(done).toMatchObject({
+      status: 3,
+      status_name: '已完成',
+      api_key: 'local',
+      api_name: avatarMessages.localChannelName,
+      progress: 100,
+      queue_position: 0,
+      hs: 2,
+    });
+    const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, r.data.id));
+    expect(done.credits).toBe(Math.ceil(row!.duration - 0.001));
+    expect(await balance(alice)).toBe(1000 - done.credits);
+    const [hold] = await t.ctx.database.db
+      .select()
+      .from(creditReservations)
+      .where(eq(creditReservations.jobKey, row!.jobKey));
+    expect(hold).toMatchObject({ status: 'settled', held: 9, charged: done.credits });
+  });
+
+  it('produces one video and one audio stream as long as the speech, audible and not black', async () => {
+    const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, done.id));
+    const file = t.ctx.localStorage!.pathOf(row!.videoKey!);
+    const raw = await probe(file);
+    const streams = JSON.parse(
+      (await import('node:child_process'))
+        .execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file])
+        .toString(),
+    ) as { streams: { codec_type: string }[] };
+    expect(streams.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(Math.abs(raw.duration - row!.speechSeconds!)).toBeLessThanOrEqual(0.1);
+    expect((await audioLevels(file)).meanDb).toBeGreaterThan(-45);
+    expect(await blackSeconds(file)).toBeLessThan(0.1);
+    const fetched = await t.app.inject({ method: 'GET', url: done.url });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-disposition']).toContain('attachment');
+    expect(done.cover).toMatch(/cover\.jpg\?/);
+  });
+
+  it('drives the video with an uploaded audio, estimated by its probed duration', async () => {
+    const tone = path.join(media, 'voice.m4a');
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=7', '-c:a', 'aac', tone]);
+    const audioId = await registerUpload(t, alice.id, 'voice', tone);
+    const before = await balance(alice);
+    const r = await submit(alice, { material_audio_id: audioId, text: '', voice_id: '' });
+    expect(r).toMatchObject({ code: 0, data: { credits: 7 } });
+    const w = await finished(alice, r.data.id);
+    expect(w.status).toBe(3);
+    expect(w.duration).toBeCloseTo(7, 0);
+    expect(await balance(alice)).toBe(before - w.credits);
+  });
+
+  it('refunds everything when the engine fails, with its reason', async () => {
+    const before = await balance(alice);
+    const r = await submit(alice, { api: 'ou' });
+    expect(r.code).toBe(0);
+    // 8.36 s estimate -> 9 s at the ou channel's 3 credits per second.
+    expect(r.data.credits).toBe(27);
+    expect(await balance(alice)).toBe(before - 27);
+    const w = await finished(alice, r.data.id);
+    expect(w.status).toBe(4);
+    expect(w.fail_reason).toContain('模型加载失败');
+    expect(w.url).toBe('');
+    expect(await balance(alice)).toBe(before);
+    const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, r.data.id));
+    const [hold] = await t.ctx.database.db
+      .select()
+      .from(creditReservations)
+      .where(eq(creditReservations.jobKey, row!.jobKey));
+    expect(hold).toMatchObject({ status: 'refunded', charged: 0 });
+  });
+
+  it('lists with per-tab counts, renames for the owner only, and deletes freeing files and bytes', async () => {
+    const r = await list(alice, { status: 3 });
+    expect(r.data.list.every((w) => w.status === 3)).toBe(true);
+    expect(r.data.counts).toMatchObject({ video: 3, pet: 0, photo: 0, translate: 0, multi_video: 0, multi_audio: 0 });
+    expect(r.data.generate).toBe(0);
+    expect(await t.call(saveWork, { id: done.id, name: '偷改' }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.workMissing,
+    });
+    expect(await t.call(saveWork, { id: done.id, name: ' ' }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.renameRequired,
+    });
+    expect(await t.call(saveWork, { id: done.id, name: '新名字' }, { token: alice.token })).toMatchObject({
+      code: 0,
+      msg: studioMessages.renamed,
+    });
+    expect((await list(alice, { name: '新名' })).data.list.map((w) => w.id)).toEqual([done.id]);
+    const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, done.id));
+    const [u1] = await t.ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    expect(await t.call(deleteWork, { id: done.id }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.workMissing,
+    });
+    expect(await t.call(deleteWork, { id: done.id }, { token: alice.token })).toMatchObject({
+      code: 0,
+      msg: studioMessages.deleted,
+    });
+    expect(await t.ctx.storage.head(row!.videoKey!)).toBeNull();
+    const [u2] = await t.ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    expect(u1!.storageUsedBytes - u2!.storageUsedBytes).toBe(row!.storedBytes);
+  });
+});

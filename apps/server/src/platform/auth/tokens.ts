@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users, userTokens } from '../../db/schema/index.js';
+
+export const TOKEN_TTL_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** Sliding expiry is written at most this often per token, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Sessions seen in the last few seconds, so a burst of calls costs one lookup. Logout and password
+ * changes evict here at once; another API process notices within SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MS = 5_000;
+interface CachedSession {
+  user: SessionUser;
+  expiresAt: number;
+}
+const sessionCaches = new WeakMap<Db, LRUCache<string, CachedSession>>();
+function cacheFor(db: Db): LRUCache<string, CachedSession> {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache({ max: 20_000, ttl: SESSION_CACHE_MS });
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: string;
+  isTourist: boolean;
+  tokenId: number;
+}
+
+/** Issues a 256-bit random token; only its hash is stored. */
+export async function issueToken(db: Db, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(userTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_TTL_DAYS * DAY_MS),
+    ip: (meta.ip ?? '').slice(0, 64),
+    userAgent: (meta.userAgent ?? '').slice(0, 255),
+  });
+  return token;
+}
+
+/** The account behind a token, or null when it is unknown, expired or revoked. */
+export async function resolveToken(db: Db, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const hash = hashToken(token);
+  const cache = cacheFor(db);
+  const hit = cache.get(hash);
+  if (hit && hit.expiresAt > Date.now()) return hit.user;
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      isTourist: users.isTourist,
+      tokenId: userTokens.id,
+      lastUsedAt: userTokens.lastUsedAt,
+      expiresAt: userTokens.expiresAt,
+    })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(and(eq(userTokens.tokenHash, hash), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  let expiresAt = row.expiresAt.getTime();
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    expiresAt = now.getTime() + TOKEN_TTL_DAYS * DAY_MS;
+    await db.update(userTokens).set({ lastUsedAt: now, expiresAt: new Date(expiresAt) }).where(eq(userTokens.id, row.tokenId));
+  }
+  const user = { id: row.id, username: row.username, role: row.role, isTourist: row.isTourist === 1, tokenId: row.tokenId };
+  cache.set(hash, { user, expiresAt });
+  return user;
+}
+
+/** Drops cached sessions matching a test, after a revocation or an account change. */
+export function forgetSessions(db: Db, match: (user: SessionUser) => boolean): void {
+  const cache = cacheFor(db);
+  for (const [hash, entry] of cache.entries()) if (match(entry.user)) cache.delete(hash);
+}
+
+export async function revokeToken(db: Db, tokenId: number): Promise<void> {
+  await db.update(userTokens).set({ revokedAt: sql`now()` }).where(eq(userTokens.id, tokenId));
+  forgetSessions(db, (u) => u.tokenId === tokenId);
+}
+
+export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+  forgetSessions(db, (u) => u.id === userId);
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Database } from './db/client.js';
+import type { JobQueue } from './queue/queue.js';
+import type { StorageDriver } from './storage/types.js';
+import type { LocalStorage } from './storage/local.js';
+
+/** What services get: configuration and the platform's drivers. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  queue: JobQueue;
+  storage: StorageDriver;
+  /** Set when STORAGE_DRIVER=local: the store the app itself serves. */
+  localStorage: LocalStorage | null;
+  log: FastifyBaseLogger;
+}

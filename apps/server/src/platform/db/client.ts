@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from '../../db/schema/index.js';
+import type { AppConfig } from '../../config.js';
+import { lockDataDir } from './lock.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What pg-boss needs to run SQL on the same database. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+/** `closed` marks the empty reply given once the database was closed (see `afterClose`). */
+export interface SqlResult {
+  rows: unknown[];
+  closed?: true;
+}
+
+/** Late writes after shutdown (the queue finishing a job it had already released) are dropped. */
+const afterClose = (): Promise<SqlResult> => Promise.resolve({ rows: [], closed: true });
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  executor: SqlExecutor;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      try {
+        if (values && values.length > 0) return await client.query(text, values);
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      } catch (e) {
+        // A failed statement inside BEGIN..COMMIT leaves the single connection aborted; reset it.
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    },
+  };
+}
+
+export async function openDatabase(config: AppConfig): Promise<Database> {
+  if (config.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX });
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: config.migrationsDir });
+    let closed = false;
+    return {
+      db,
+      kind: 'postgres',
+      // The queue may still write a job's end after shutdown closed the pool; those jobs were already released.
+      executor: { executeSql: (text, values) => (closed ? afterClose() : pool.query(text, values)) },
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: async () => {
+        closed = true;
+        await pool.end();
+      },
+    };
+  }
+  const inMemory = config.PGLITE_DIR === 'memory://';
+  const release = inMemory ? () => undefined : lockDataDir(config.dataDir);
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(path.resolve(config.PGLITE_DIR ?? path.join(config.dataDir, 'db')));
+    await client.waitReady;
+    const raw = drizzlePglite({ client, schema });
+    await migratePglite(raw, { migrationsFolder: config.migrationsDir });
+    const executor = pgliteExecutor(client);
+    let closed = false;
+    return {
+      db: raw as unknown as Db,
+      kind: 'pglite',
+      // As on PostgreSQL: late queue writes after shutdown are dropped, the jobs were already released.
+      executor: { executeSql: (text, values) => (closed ? afterClose() : executor.executeSql(text, values)) },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        closed = true;
+        await client.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}

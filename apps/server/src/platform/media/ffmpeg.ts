@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+
+export class MediaToolError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Bytes written to the tool's stdin. */
+  input?: Buffer | string;
+  timeoutMs?: number;
+}
+
+/** Runs a media tool to completion and returns stdout; stderr is kept (tail) for the error. */
+export function runTool(bin: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], signal: opts.signal });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => {
+      err = (err + c.toString('utf8')).slice(-8000);
+    });
+    child.on('error', (e) => {
+      if (timer) clearTimeout(timer);
+      reject(new MediaToolError(`${bin} could not start: ${e.message}`, err));
+    });
+    child.on('close', (code, sig) => {
+      if (timer) clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new MediaToolError(`${bin} exited with ${code ?? sig}`, err));
+    });
+    child.stdin.on('error', () => undefined);
+    if (opts.input !== undefined) child.stdin.end(opts.input);
+    else child.stdin.end();
+  });
+}
+
+export function ffmpeg(args: string[], opts: RunOptions = {}): Promise<Buffer> {
+  return runTool('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], opts);
+}
+
+export interface ProbeStream {
+  index: number;
+  codec_type: 'video' | 'audio' | 'subtitle' | 'data' | string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  color_transfer?: string;
+  color_primaries?: string;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  duration?: string;
+  nb_frames?: string;
+  sample_rate?: string;
+  channels?: number;
+  tags?: Record<string, string>;
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+}
+
+export interface ProbeResult {
+  format: { format_name: string; duration?: string; size?: string; bit_rate?: string };
+  streams: ProbeStream[];
+}
+
+export interface MediaInfo {
+  /** ffprobe's container names, e.g. "mov,mp4,m4a,3gp,3g2,mj2". */
+  container: string;
+  duration: number;
+  size: number;
+  video?: { codec: string; width: number; height: number; fps: number; rotation: number; hdr: boolean; transfer: string };
+  audio?: { codec: string; sampleRate: number; channels: number };
+}
+
+const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
+
+function parseRate(rate: string | undefined): number {
+  if (!rate) return 0;
+  const [n, d] = rate.split('/').map(Number);
+  return d ? (n ?? 0) / d : (n ?? 0);
+}
+
+/** Probes a file or URL; rejects with MediaToolError when ffprobe cannot read it as media. */
+export async function probe(input: string, opts: RunOptions = {}): Promise<MediaInfo> {
+  const raw = await runTool(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input],
+    { timeoutMs: 60_000, ...opts },
+  );
+  const result = JSON.parse(raw.toString('utf8')) as ProbeResult;
+  const v = result.streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
+  const a = result.streams.find((s) => s.codec_type === 'audio');
+  const rotation = v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(v?.tags?.rotate ?? 0);
+  return {
+    container: result.format.format_name,
+    duration: Number(result.format.duration ?? v?.duration ?? a?.duration ?? 0) || 0,
+    size: Number(result.format.size ?? 0),
+    video: v
+      ? {
+          codec: v.codec_name ?? '',
+          width: v.width ?? 0,
+          height: v.height ?? 0,
+          fps: parseRate(v.avg_frame_rate) || parseRate(v.r_frame_rate),
+          rotation: ((Math.round(rotation) % 360) + 360) % 360,
+          hdr: HDR_TRANSFERS.has(v.color_transfer ?? ''),
+          transfer: v.color_transfer ?? '',
+        }
+      : undefined,
+    audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : undefined,
+  };
+}
+
+/** Loudness of an audio track: mean and max volume in dBFS (ffmpeg volumedetect). */
+export async function audioLevels(input: string): Promise<{ meanDb: number; maxDb: number }> {
+  const child = await runToolStderr('ffmpeg', ['-hide_banner', '-nostdin', '-i', input, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
+  const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
+  const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
+  const num = (s: string | undefined) => (s === undefined || s === '-inf' ? -Infinity : Number(s));
+  return { meanDb: num(mean), maxDb: num(max) };
+}
+
+/** Runs a tool whose report is written to stderr (volumedetect, blackdetect...). */
+export function runToolStderr(bin: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(err) : reject(new MediaToolError(`${bin} exited with ${code}`, err.slice(-4000)))));
+  });
+}

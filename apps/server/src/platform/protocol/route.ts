@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DataOf, Endpoint, ParsedParamsOf } from '@app/contract';
+import { protocolMessages } from '@app/contract';
+import { AppError, forbidden, loginRequired } from '../errors.js';
+import { resolveToken, type SessionUser } from '../auth/tokens.js';
+import type { AppContext } from '../context.js';
+import { parseForm } from './form.js';
+import { verifySignature } from './signature.js';
+import { parseParams } from './validation.js';
+import { envelope } from './envelope.js';
+
+/** A success reply carrying a message the client shows as a success toast. */
+export class Ok<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
+}
+export const ok = <T>(data: T, msg: string) => new Ok(data, msg);
+
+export interface RequestContext<E extends Endpoint, U> {
+  params: ParsedParamsOf<E>;
+  user: U;
+  token: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type UserFor<E extends Endpoint> = E['auth'] extends 'none' ? SessionUser | null : SessionUser;
+export type Handler<E extends Endpoint> = (ctx: RequestContext<E, UserFor<E>>) => Promise<DataOf<E> | Ok<DataOf<E>>>;
+
+export interface RouteDef {
+  endpoint: Endpoint;
+  handler: Handler<Endpoint>;
+}
+
+export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): RouteDef {
+  return { endpoint, handler: handler as unknown as Handler<Endpoint> };
+}
+
+/** All params of a call: the query string, plus the form body for POST and DELETE. */
+function collectParams(req: FastifyRequest): Record<string, string> {
+  const qIndex = req.url.indexOf('?');
+  const query = qIndex === -1 ? {} : parseForm(req.url.slice(qIndex + 1));
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
+  for (const k of Object.keys(body)) if (k in query) throw new AppError(`参数 ${k.slice(0, 40)} 重复`);
+  return { ...query, ...body };
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
+  for (const { endpoint, handler } of routes) {
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { endpoint },
+      handler: async (req, reply) => {
+        const all = collectParams(req);
+        if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
+        const { sign: _s, timestamp: _t, ...rest } = all;
+        const token = String(req.headers['x-token'] ?? '');
+        const user = token ? await resolveToken(ctx.database.db, token) : null;
+        if (endpoint.auth !== 'none' && !user) throw loginRequired();
+        if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+        const params = parseParams(endpoint.params, rest);
+        const result = await handler({ params, user: user as SessionUser, token, req, reply });
+        if (reply.sent) return reply;
+        return result instanceof Ok ? envelope(ctx.config, 0, result.msg, result.data) : envelope(ctx.config, 0, 'ok', result);
+      },
+    });
+  }
+  if (!routes.length) app.log.debug(protocolMessages.notFound);
+}

@@ -1,0 +1,185 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { jobDefinitions, type JobDefinition, type JobName, type JobPayload, type ParsedJobPayload } from '../../jobs.js';
+import type { SqlExecutor } from '../db/client.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+export interface JobContext {
+  id: string;
+  /** Aborted when the process shuts down; the job is then released back to the queue. */
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+export type JobHandler<N extends JobName> = (payload: ParsedJobPayload<N>, ctx: JobContext) => Promise<void>;
+
+export class MissingJobHandlerError extends Error {}
+
+interface Running {
+  name: string;
+  controller: AbortController;
+  done: Promise<unknown>;
+}
+
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly handlers = new Map<string, JobHandler<JobName>[]>();
+  private readonly running = new Map<string, Running>();
+  private stopping = false;
+  private readonly definitions: Record<string, JobDefinition> = jobDefinitions;
+
+  constructor(
+    executor: SqlExecutor,
+    private readonly log: FastifyBaseLogger,
+    pollingIntervalSeconds = 1,
+  ) {
+    // pg-boss completes and fails jobs without awaiting; it reads "no result" as nothing affected,
+    // whereas an empty row list after the database closed would throw as an unhandled rejection.
+    const bossDb: PgBoss.Db = {
+      executeSql: async (text, values) => {
+        const result = await executor.executeSql(text, values);
+        return (result.closed ? undefined : result) as { rows: unknown[] };
+      },
+    };
+    this.boss = new PgBoss({
+      db: bossDb,
+      schema: 'pgboss',
+      supervise: true,
+      schedule: true,
+      migrate: true,
+      pollingIntervalSeconds: Math.max(0.5, pollingIntervalSeconds),
+    });
+    this.boss.on('error', (e: unknown) => this.log.error({ err: e }, 'queue error'));
+  }
+
+  /** Each module registers its handlers here, once per job name. */
+  handle<N extends JobName>(name: N, handler: JobHandler<N>): void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as unknown as JobHandler<JobName>);
+    this.handlers.set(name, list);
+  }
+
+  /** Start-up check: every declared job has exactly one handler. */
+  verify(): void {
+    const problems: string[] = [];
+    for (const name of Object.keys(this.definitions)) {
+      const n = this.handlers.get(name)?.length ?? 0;
+      if (n === 0) problems.push(`job "${name}" has no handler`);
+      if (n > 1) problems.push(`job "${name}" has ${n} handlers`);
+    }
+    for (const name of this.handlers.keys())
+      if (!(name in this.definitions)) problems.push(`handler registered for undeclared job "${name}"`);
+    if (problems.length) throw new MissingJobHandlerError(problems.join('; '));
+  }
+
+  /** Checks handlers, installs the queue schema, creates queues and schedules. */
+  async prepare(): Promise<void> {
+    this.verify();
+    await this.boss.start();
+    await this.boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE });
+    for (const [name, def] of Object.entries(this.definitions)) {
+      await this.boss.createQueue(name, {
+        name,
+        retryLimit: def.retryLimit,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds,
+        deadLetter: DEAD_LETTER_QUEUE,
+      });
+      if (def.cron) await this.boss.schedule(name, def.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  /** Starts fetching jobs in this process (ROLE=worker or all). */
+  async work(): Promise<void> {
+    for (const [name, def] of Object.entries(this.definitions)) {
+      const handler = this.handlers.get(name)?.[0];
+      if (!handler) continue;
+      for (let i = 0; i < def.concurrency; i++) {
+        await this.boss.work(name, { batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) await this.runOne(name, def, handler, job);
+        });
+      }
+    }
+  }
+
+  private async runOne(name: string, def: JobDefinition, handler: JobHandler<JobName>, job: PgBoss.Job<unknown>) {
+    const controller = new AbortController();
+    const log = this.log.child({ job: name, jobId: job.id });
+    const payload = def.payload.parse(job.data ?? {}) as ParsedJobPayload<JobName>;
+    const done = handler(payload, { id: job.id, signal: controller.signal, log });
+    this.running.set(job.id, { name, controller, done });
+    try {
+      await done;
+      this.running.delete(job.id);
+    } catch (err) {
+      if (controller.signal.aborted && this.stopping) {
+        log.warn('job interrupted by shutdown; released back to the queue');
+        // Never settle: the queue must not record a failure for a job that stop() puts back.
+        await new Promise<void>(() => undefined);
+      }
+      this.running.delete(job.id);
+      log.error({ err }, 'job failed');
+      throw err;
+    }
+  }
+
+  async send<N extends JobName>(name: N, payload: JobPayload<N>, opts: PgBoss.SendOptions = {}): Promise<string | null> {
+    const def = this.definitions[name];
+    if (!def) throw new Error(`undeclared job ${name}`);
+    return this.boss.send(name, def.payload.parse(payload), opts);
+  }
+
+  /** Job counts by queue and state, for metrics. */
+  async counts(executor: SqlExecutor): Promise<{ queue: string; state: string; count: number }[]> {
+    const { rows } = await executor.executeSql(
+      'select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2',
+      [],
+    );
+    return rows as { queue: string; state: string; count: number }[];
+  }
+
+  /** Puts jobs back in the queue to run again now, whatever state an interrupted run left them in. */
+  async release(executor: SqlExecutor, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await executor.executeSql(
+      "update pgboss.job set state = 'retry', start_after = now(), completed_on = null where id = any($1::uuid[]) and state in ('active', 'retry', 'failed')",
+      [ids],
+    );
+  }
+
+  /**
+   * The embedded database has exactly one owner, so jobs left active at start-up were cut off by a
+   * crash (kill -9, power loss): run them again instead of waiting for their expiry.
+   */
+  async releaseOrphans(executor: SqlExecutor): Promise<number> {
+    const { rows } = await executor.executeSql(
+      "update pgboss.job set state = 'retry', start_after = now() where state = 'active' returning id",
+      [],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Graceful stop: no new jobs are fetched, running ones get `graceSeconds` to finish; whatever is
+   * still running is aborted and put back in the queue so another worker picks it up at once.
+   */
+  async stop(executor: SqlExecutor, graceSeconds: number): Promise<void> {
+    this.stopping = true;
+    for (const name of Object.keys(this.definitions)) await this.boss.offWork(name).catch(() => undefined);
+    const pending = [...this.running.values()].map((r) => r.done.catch(() => undefined));
+    await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, graceSeconds * 1000))]);
+    const stuck = [...this.running.entries()];
+    for (const [, r] of stuck) r.controller.abort();
+    if (stuck.length) await Promise.race([Promise.all(stuck.map(([, r]) => r.done.catch(() => undefined))), sleep(2000)]);
+    await this.boss.stop({ graceful: false, close: false, wait: true, timeout: 1000 });
+    // pg-boss marks what was active as failed-with-retry-delay on stop; run it again now instead.
+    if (stuck.length) {
+      await this.release(executor, stuck.map(([id]) => id));
+      this.log.warn({ jobs: stuck.length }, 'released running jobs back to the queue');
+    }
+  }
+}

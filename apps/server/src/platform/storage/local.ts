@@ -1,0 +1,137 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, isPublicKey, type SignedUrlOptions, type StorageDriver, type StoredObject } from './types.js';
+import { buildOssPostForm, type PostForm, type PostPolicyRequest } from './upload-policy.js';
+
+export const LOCAL_FILES_PREFIX = '/files/';
+/** The local store's upload host: takes the same PostObject form as Aliyun OSS. */
+export const LOCAL_UPLOAD_PATH = '/storage-upload';
+export const LOCAL_BUCKET = 'local';
+export const LOCAL_ACCESS_KEY_ID = 'local-store';
+
+/** Objects under DATA_DIR/storage, written atomically, served by the app with signed URLs. */
+export class LocalStorage implements StorageDriver {
+  readonly kind = 'local' as const;
+  readonly root: string;
+  readonly tmpDir: string;
+
+  constructor(
+    dataDir: string,
+    private readonly secret: string,
+    /** Origin the browser reaches the app at ('' = same origin). */
+    private readonly publicBase = '',
+  ) {
+    this.root = path.join(dataDir, 'storage');
+    this.tmpDir = path.join(this.root, '.tmp');
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  /** A temp file in the store's own folder, so the final rename is atomic. */
+  tempPath(): string {
+    return path.join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
+  }
+
+  async commitTemp(tmp: string, key: string): Promise<void> {
+    const dest = this.pathOf(key);
+    await fsp.mkdir(path.dirname(dest), { recursive: true });
+    await fsp.rename(tmp, dest);
+  }
+
+  async put(key: string, body: Readable | Buffer): Promise<void> {
+    const tmp = this.tempPath();
+    try {
+      if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body);
+      else await pipeline(body, fs.createWriteStream(tmp));
+      await this.commitTemp(tmp, key);
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const tmp = this.tempPath();
+    try {
+      await fsp.copyFile(filePath, tmp);
+      await this.commitTemp(tmp, key);
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    try {
+      const st = await fsp.stat(this.pathOf(key));
+      return st.isFile() ? { size: st.size, modifiedAt: st.mtime } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return Promise.resolve(fs.createReadStream(this.pathOf(key), range));
+  }
+
+  toLocalFile(key: string): Promise<{ path: string; cleanup: () => Promise<void> }> {
+    return Promise.resolve({ path: this.pathOf(key), cleanup: async () => undefined });
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  private mac(key: string, expires: number, name: string): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${expires}\n${name}`).digest('base64url');
+  }
+
+  signedUrl(key: string, opts: SignedUrlOptions): string {
+    assertSafeKey(key);
+    const expires = Math.floor(Date.now() / 1000) + opts.expiresIn;
+    const name = opts.downloadName ?? '';
+    const q = new URLSearchParams({ expires: String(expires), sig: this.mac(key, expires, name) });
+    if (name) q.set('name', name);
+    return `${LOCAL_FILES_PREFIX}${encodeKey(key)}?${q.toString()}`;
+  }
+
+  publicUrl(key: string): string {
+    assertSafeKey(key);
+    if (!isPublicKey(key)) throw new Error('only public/ objects have permanent URLs');
+    return `${LOCAL_FILES_PREFIX}${encodeKey(key)}`;
+  }
+
+  /** Credentials of the upload host; the secret never leaves the server. */
+  get postCredentials() {
+    return {
+      bucket: LOCAL_BUCKET,
+      accessKeyId: LOCAL_ACCESS_KEY_ID,
+      secret: `${this.secret}:post`,
+      host: `${this.publicBase}${LOCAL_UPLOAD_PATH}`,
+    };
+  }
+
+  presignPost(req: PostPolicyRequest): Promise<PostForm> {
+    return Promise.resolve(buildOssPostForm(req, this.postCredentials));
+  }
+
+  /** Checks a signed URL's query; public objects need none. */
+  verify(key: string, q: { expires?: string; sig?: string; name?: string }): boolean {
+    if (isPublicKey(key)) return true;
+    const expires = Number(q.expires);
+    if (!q.sig || !Number.isFinite(expires) || expires < Date.now() / 1000) return false;
+    const expected = Buffer.from(this.mac(key, expires, q.name ?? ''));
+    const given = Buffer.from(q.sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');

@@ -1,0 +1,86 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import Busboy, { type BusboyHeaders } from '@fastify/busboy';
+
+/** What a fake object service keeps: bytes and the type they were stored with. */
+export interface FakeObject {
+  body: Buffer;
+  type: string;
+  modified: Date;
+}
+
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+export const readBody = async (req: Readable): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** A POST form as a browser sends it: fields, then one file. */
+export function readForm(req: http.IncomingMessage): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: Buffer | null = null;
+    const bb = Busboy({ headers: req.headers as BusboyHeaders });
+    bb.on('field', (k: string, v: string) => {
+      fields[k] = v;
+    });
+    bb.on('file', (_k: string, s: Readable) => {
+      void readBody(s).then((b) => {
+        file = b;
+      });
+    });
+    bb.on('finish', () => setImmediate(() => resolve({ fields, file })));
+    bb.on('error', reject);
+    req.pipe(bb);
+  });
+}
+
+/** Serves a GET of a stored object with Range, as both services do. */
+export function sendObject(
+  res: http.ServerResponse,
+  obj: FakeObject,
+  range: string | undefined,
+  extra: Record<string, string> = {},
+  head = false,
+) {
+  const m = /^bytes=(\d+)-(\d*)$/.exec(range ?? '');
+  const start = m ? Number(m[1]) : 0;
+  const end = m && m[2] ? Math.min(Number(m[2]), obj.body.length - 1) : obj.body.length - 1;
+  const part = obj.body.subarray(start, end + 1);
+  res.writeHead(m ? 206 : 200, {
+    'content-type': obj.type,
+    'content-length': String(head ? obj.body.length : part.length),
+    'last-modified': obj.modified.toUTCString(),
+    ...(m ? { 'content-range': `bytes ${start}-${end}/${obj.body.length}` } : {}),
+    ...extra,
+  });
+  res.end(head ? undefined : part);
+}
+
+/** Starts a loopback server; every error becomes the service's XML error reply. */
+export async function listen(handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
+  const server = http.createServer((req, res) => {
+    handler(req, res).catch((e: unknown) => {
+      const err = e instanceof ServiceError ? e : new ServiceError(500, 'InternalError');
+      if (!res.headersSent) res.writeHead(err.status, { 'content-type': 'application/xml' });
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${err.code}</Message></Error>`,
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { features } from './features';
+import { PageLoading } from '../components/PageLoading';
+import { Shell } from './layout/Shell';
+
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+const routes = features.flatMap((f) => f.routes);
+const bare = routes.filter((r) => r.layout === 'bare');
+const inShell = routes.filter((r) => r.layout !== 'bare');
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/" element={<Navigate to="/home" replace />} />
+        {bare.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route element={<Shell />}>
+          {inShell.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,39 @@
+import { MobileOutlined } from '@ant-design/icons';
+import { Button, Flex, Image, Popover, Typography } from 'antd';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useSiteSettings } from '../../lib/site-settings';
+import { shellMessages } from './messages';
+
+/** The operator's QR image when set, otherwise a QR of the mobile (or current) site address drawn locally. */
+function useMobileQr(): string | null {
+  const { data } = useSiteSettings();
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const target = data?.mobile_url || `${window.location.origin}${window.location.pathname}`;
+  useEffect(() => {
+    if (data?.qrcode) return;
+    let live = true;
+    QRCode.toDataURL(target, { width: 160, margin: 1 })
+      .then((url) => live && setDrawn(url))
+      .catch((error: unknown) => console.warn(error));
+    return () => {
+      live = false;
+    };
+  }, [target, data?.qrcode]);
+  return data?.qrcode || drawn;
+}
+
+export function MobileQrPopover() {
+  const qr = useMobileQr();
+  const content = (
+    <Flex vertical align="center" gap={8}>
+      {qr && <Image src={qr} width={160} height={160} preview={false} alt={shellMessages.mobileHint} />}
+      <Typography.Text type="secondary">{shellMessages.mobileHint}</Typography.Text>
+    </Flex>
+  );
+  return (
+    <Popover content={content} trigger="hover" placement="bottom">
+      <Button type="text" shape="circle" aria-label={shellMessages.mobile} icon={<MobileOutlined />} />
+    </Popover>
+  );
+}

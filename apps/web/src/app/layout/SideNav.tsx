@@ -1,0 +1,36 @@
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { visibleNavEntries, type NavSection } from '../../lib/feature';
+import { isHelperHost, useSiteSettings } from '../../lib/site-settings';
+import { navEntries } from '../features';
+import { shellMessages } from './messages';
+
+const sections: NavSection[] = ['features', 'video', 'other'];
+
+/** Three sections; an entry exists only once its feature registers it; empty sections are hidden. */
+export function SideNav() {
+  const { data } = useSiteSettings();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const entries = visibleNavEntries(navEntries, isHelperHost(data));
+  const items: MenuProps['items'] = sections
+    .map((section) => ({
+      type: 'group' as const,
+      key: section,
+      label: shellMessages.sections[section],
+      children: entries
+        .filter((e) => e.section === section)
+        .map((e) => ({ key: e.path, icon: e.icon, label: e.label })),
+    }))
+    .filter((group) => group.children.length > 0);
+  const selected = entries.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected.path] : []}
+      onClick={({ key }) => void navigate(key)}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { PublicVoices } from './PublicVoices';

@@ -1,0 +1,113 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { Progress, Typography, Upload, type UploadFile } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { filesMessages, UPLOAD_RULES, type FileType, type RegisteredFile } from '@app/contract';
+import { ApiError } from '../../lib/api';
+import { feedback } from '../../lib/feedback';
+import { uploadProblem } from './check-file';
+import { uploadLabels } from './messages';
+import { uploadFile } from './upload-api';
+
+/** How long the finished bar stays before it resets (spec 000 §4). */
+const RESET_AFTER_MS = 300;
+
+export interface FileUploadProps {
+  fileType: FileType;
+  /** Runs after registration; if it throws, the upload counts as failed and the list is cleared. */
+  onUploaded: (file: RegisteredFile, original: File) => void | Promise<void>;
+  hint?: ReactNode;
+  disabled?: boolean;
+}
+
+type Phase = 'idle' | 'active' | 'success';
+
+/**
+ * The upload used everywhere: one file at a time, checked in the browser, posted straight to the storage
+ * host with real progress, then registered. Active → success → reset after 300 ms.
+ */
+export function FileUpload({ fileType, onUploaded, hint, disabled }: FileUploadProps) {
+  const [fileList, setFileList] = useState<UploadFile[]>([]);
+  const [percent, setPercent] = useState(0);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const abort = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const fail = (error: unknown) => {
+    const registerRefusal = error instanceof ApiError && error.code === 1 && error.message;
+    feedback.error(registerRefusal ? error.message : filesMessages.uploadFailed);
+    // Spec: a failed upload or registration clears the upload and the file list.
+    setFileList([]);
+    setPercent(0);
+    setPhase('idle');
+  };
+
+  const start = async (file: File) => {
+    abort.current = new AbortController();
+    setPhase('active');
+    setPercent(0);
+    setFileList([{ uid: String(Date.now()), name: file.name, status: 'uploading', percent: 0 }]);
+    try {
+      const registered = await uploadFile(
+        fileType,
+        file,
+        (p) => {
+          setPercent(p);
+          setFileList((l) => l.map((f) => ({ ...f, percent: p })));
+        },
+        abort.current.signal,
+      );
+      await onUploaded(registered, file);
+      setPercent(100);
+      setPhase('success');
+      setFileList((l) => l.map((f) => ({ ...f, status: 'done', percent: 100 })));
+      feedback.success(filesMessages.uploaded);
+      timer.current = setTimeout(() => {
+        setPhase('idle');
+        setPercent(0);
+      }, RESET_AFTER_MS);
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) fail(error);
+    }
+  };
+
+  return (
+    <div>
+      <Upload.Dragger
+        accept={UPLOAD_RULES[fileType].accept}
+        multiple={false}
+        maxCount={1}
+        fileList={fileList}
+        disabled={disabled || phase === 'active'}
+        showUploadList={{ showRemoveIcon: phase !== 'active' }}
+        onRemove={() => setFileList([])}
+        beforeUpload={(file) => {
+          const problem = uploadProblem(fileType, file);
+          if (problem) feedback.error(problem);
+          else void start(file);
+          // The upload runs in `start`; antd's own request is never used.
+          return problem ? Upload.LIST_IGNORE : false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <Typography.Text>{uploadLabels.dropHint}</Typography.Text>
+        {hint ? <div style={{ marginTop: 4 }}>{hint}</div> : null}
+      </Upload.Dragger>
+      {phase !== 'idle' ? (
+        <Progress
+          percent={percent}
+          status={phase === 'success' ? 'success' : 'active'}
+          aria-label={uploadLabels.uploading}
+        />
+      ) : null}
+    </div>
+  );
+}

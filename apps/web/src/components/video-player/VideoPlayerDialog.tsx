@@ -1,0 +1,43 @@
+import { Modal } from 'antd';
+import type { ReactNode } from 'react';
+
+interface VideoPlayerDialogProps {
+  open: boolean;
+  title: string;
+  url: string;
+  /** Actions under the video, e.g. a create button. */
+  footer?: ReactNode;
+  /** Portrait videos get a narrower dialog. */
+  portrait?: boolean;
+  onClose: () => void;
+}
+
+/** The dialog player of home, avatars and works: plays at once, stops when closed. */
+export function VideoPlayerDialog({
+  open,
+  title,
+  url,
+  footer = null,
+  portrait = false,
+  onClose,
+}: VideoPlayerDialogProps) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      footer={footer}
+      onCancel={onClose}
+      destroyOnHidden
+      width={portrait ? 420 : 800}
+      centered
+    >
+      <video
+        src={url}
+        controls
+        autoPlay
+        aria-label={title}
+        style={{ display: 'block', width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
+      />
+    </Modal>
+  );
+}

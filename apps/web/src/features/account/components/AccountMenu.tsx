@@ -1,0 +1,67 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Divider, Flex, Popover, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isGuest, useAccountInfo, useOpenRedeem } from '../../../lib/account-info';
+import { useLogout } from '../api/logout';
+import { accountMenuMessages as m } from '../messages';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { StorageUsage } from './StorageUsage';
+
+/** Menu rows: their text lines up with the name above while the hover background keeps a little room. */
+const menuItem = { justifyContent: 'flex-start', paddingInline: 8, marginInline: -8 } as const;
+
+/** Avatar popover (spec 000 §2): name, storage, expand, redeem, password, usage details, logout or 立即登录. */
+export function AccountMenu() {
+  const { data } = useAccountInfo();
+  const guest = isGuest(data);
+  const [open, setOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const navigate = useNavigate();
+  const openRedeem = useOpenRedeem();
+  const logout = useLogout();
+  const act = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  const content = (
+    <Flex vertical gap={4} style={{ width: 240 }}>
+      <Typography.Text strong>{data?.username || m.guestName}</Typography.Text>
+      <StorageUsage active={open} guest={guest} />
+      <Divider style={{ margin: '8px 0' }} />
+      <Button type="text" style={menuItem} onClick={act(openRedeem)}>
+        {m.redeem}
+      </Button>
+      {!guest && (
+        <Button type="text" style={menuItem} onClick={act(() => setPasswordOpen(true))}>
+          {m.changePassword}
+        </Button>
+      )}
+      <Button type="text" style={menuItem} onClick={act(() => void navigate('/consum'))}>
+        {m.usageDetails}
+      </Button>
+      <Divider style={{ margin: '8px 0' }} />
+      {guest ? (
+        <Button type="primary" block onClick={act(() => void navigate('/login'))}>
+          {m.loginNow}
+        </Button>
+      ) : (
+        <Button block loading={logout.isPending} onClick={act(() => logout.mutate())}>
+          {m.logout}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <>
+      <Popover content={content} open={open} onOpenChange={setOpen} placement="bottomRight" trigger="click">
+        <Button type="text" shape="circle" aria-label={m.account} style={{ padding: 0 }}>
+          <Avatar size={32} src={data?.avatar || undefined} icon={<UserOutlined />} />
+        </Button>
+      </Popover>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+}

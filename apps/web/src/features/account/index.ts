@@ -1,0 +1,2 @@
+export { AccountMenu } from './components/AccountMenu';
+export { VipPopover } from './components/VipPopover';

@@ -1,0 +1,16 @@
+export const authMessages = {
+  loginTab: '账号登录',
+  registerTab: '兑换码注册',
+  username: '请输入账号',
+  password: '请输入密码',
+  code: '请输入兑换码',
+  captcha: '请输入图形验证码',
+  captchaImage: '图形验证码，点击换一张',
+  agreePrefix: '我已阅读并同意',
+  userAgreement: '《用户协议》',
+  and: '与',
+  privacy: '《隐私条款》',
+  login: '登录',
+  register: '注册并兑换',
+  guestLook: '先随便看看',
+} as const;

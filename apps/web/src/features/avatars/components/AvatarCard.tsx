@@ -1,0 +1,62 @@
+import { DeleteOutlined, PlayCircleOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import type { Avatar } from '@app/contract';
+import { MediaCard } from '../../../components/media-card/MediaCard';
+import { avatarsMessages as m } from '../messages';
+
+/** Avatar status: 1 processing, 2 ready, 3 failed. */
+export const AvatarStatus = { processing: 1, ready: 2, failed: 3 } as const;
+
+interface AvatarCardProps {
+  avatar: Avatar;
+  onPlay: (avatar: Avatar) => void;
+  onCreate: (avatar: Avatar) => void;
+  /** Only own avatars can be deleted. */
+  onDelete?: (avatar: Avatar) => void;
+}
+
+export function AvatarCard({ avatar, onPlay, onCreate, onDelete }: AvatarCardProps) {
+  const ready = avatar.status === AvatarStatus.ready;
+  const failed = avatar.status === AvatarStatus.failed;
+  const overlay = ready ? undefined : failed ? (
+    <>
+      <Typography.Text strong style={{ color: '#ff7875' }}>
+        {m.failed}
+      </Typography.Text>
+      {avatar.fail_reason && (
+        <Typography.Text style={{ color: '#fff', fontSize: 12 }}>{avatar.fail_reason}</Typography.Text>
+      )}
+    </>
+  ) : (
+    <Typography.Text style={{ color: '#fff' }}>{m.processing}</Typography.Text>
+  );
+  const remove = onDelete && (ready || failed) && (
+    <Button danger icon={<DeleteOutlined />} onClick={() => onDelete(avatar)}>
+      {m.delete}
+    </Button>
+  );
+  return (
+    <MediaCard
+      title={avatar.name}
+      cover={avatar.cover_small || avatar.cover}
+      aspect={3 / 4}
+      fit="contain"
+      overlay={overlay}
+      actions={
+        ready ? (
+          <>
+            <Button icon={<PlayCircleOutlined />} onClick={() => onPlay(avatar)}>
+              {m.play}
+            </Button>
+            <Button type="primary" icon={<VideoCameraAddOutlined />} onClick={() => onCreate(avatar)}>
+              {m.premiumCreate}
+            </Button>
+            {remove}
+          </>
+        ) : (
+          remove || undefined
+        )
+      }
+    />
+  );
+}

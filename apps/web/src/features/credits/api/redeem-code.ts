@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountMessages, redeemCode } from '@app/contract';
+import { call } from '../../../lib/api';
+import { feedback } from '../../../lib/feedback';
+import { ACCOUNT_SCOPE } from '../../../lib/query-client';
+
+export const redeemForAccount = (code: string) => call(redeemCode, { code });
+
+/** Redeem for the logged-in account; the balance and log refresh afterwards. */
+export function useRedeemCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemForAccount,
+    onSuccess: async ({ credits }) => {
+      feedback.success(accountMessages.redeemedCredits(credits));
+      await queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export { CreditsPopover } from './components/CreditsPopover';
+export { RedeemDialog } from './components/RedeemDialog';

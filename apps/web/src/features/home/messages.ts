@@ -1,0 +1,17 @@
+export const homeMessages = {
+  createVideo: '创建视频',
+  customAvatar: '定制数字人',
+  slogan: '用AI数字人，一键生成口播视频',
+  publicActors: '公共数字人',
+  publicVoices: '公共声音',
+  landscape: '横屏',
+  portrait: '竖屏',
+  orientation: '画面方向',
+  play: '播放视频',
+  loadingMore: '加载中…',
+  noMore: '没有更多了',
+  empty: '暂无数字人',
+  noVoices: '暂无声音',
+  listen: '试听',
+  pause: '暂停',
+} as const;

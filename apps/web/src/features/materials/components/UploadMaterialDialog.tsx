@@ -1,0 +1,37 @@
+import { Modal } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FileType, MaterialType } from '@app/contract';
+import { displayName, FileUpload } from '../../../components/upload';
+import { ACCOUNT_SCOPE } from '../../../lib/query-client';
+import { saveUpload } from '../api/save-material';
+import { materialsLabels } from '../messages';
+
+const FILE_TYPE: Record<MaterialType, FileType> = { image: 'image', video: 'video', audio: 'voice' };
+
+/** Uploads one file straight into the library: sign, post to storage, register, save under its file name. */
+export function UploadMaterialDialog({
+  type,
+  open,
+  onClose,
+}: {
+  type: MaterialType;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  return (
+    <Modal title={materialsLabels.uploadTitle[type]} open={open} footer={null} onCancel={onClose} destroyOnHidden>
+      <FileUpload
+        fileType={FILE_TYPE[type]}
+        hint={materialsLabels.uploadHint[type]}
+        onUploaded={async (file, original) => {
+          await saveUpload(file.file_id, displayName(original.name));
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: ['materials'] }),
+            queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
+          ]);
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Col, Empty, Flex, Row, Spin, Tabs, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { filesMessages, MATERIAL_TYPES, type MaterialItem, type MaterialType } from '@app/contract';
+import { DownloadDialog } from '../../../components/upload';
+import { feedback } from '../../../lib/feedback';
+import { useDeleteMaterial } from '../api/delete-material';
+import { useMaterials } from '../api/list-materials';
+import { MaterialCard } from '../components/MaterialCard';
+import { PlayerDialog } from '../components/PlayerDialog';
+import { RenameDialog } from '../components/RenameDialog';
+import { UploadMaterialDialog } from '../components/UploadMaterialDialog';
+import { materialsLabels } from '../messages';
+
+/** The material's name plus the extension of its stored object. */
+const downloadName = (item: MaterialItem) =>
+  `${item.name}${/\.[a-z0-9]+$/i.exec(new URL(item.url, window.location.href).pathname)?.[0] ?? ''}`;
+
+/** My materials (/material/index): images, videos and audio by tab, with upload, preview, rename, download and delete. */
+export default function MaterialsPage() {
+  const [type, setType] = useState<MaterialType>('image');
+  const [uploading, setUploading] = useState(false);
+  const [playing, setPlaying] = useState<MaterialItem | null>(null);
+  const [renaming, setRenaming] = useState<MaterialItem | null>(null);
+  const [downloading, setDownloading] = useState<{ url: string; fileName: string } | null>(null);
+  const { data, isLoading } = useMaterials(type);
+  const remove = useDeleteMaterial();
+  const { modal } = App.useApp();
+  const closeDownload = useCallback(() => setDownloading(null), []);
+
+  const confirmDelete = (item: MaterialItem) => {
+    modal.confirm({
+      title: materialsLabels.deleteTitle,
+      content: filesMessages.confirmDelete,
+      okText: materialsLabels.confirm,
+      cancelText: materialsLabels.cancel,
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(item.id),
+      onCancel: () => feedback.info(filesMessages.deleteCancelled),
+    });
+  };
+
+  const list = data?.list ?? [];
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {materialsLabels.title}
+        </Typography.Title>
+        <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+          {materialsLabels.upload}
+        </Button>
+      </Flex>
+      <Tabs
+        activeKey={type}
+        onChange={(k) => setType(k as MaterialType)}
+        items={MATERIAL_TYPES.map((t) => ({ key: t, label: materialsLabels.tabs[t] }))}
+        tabBarExtraContent={
+          <Typography.Text type="secondary">{materialsLabels.count(data?.total ?? 0)}</Typography.Text>
+        }
+      />
+      <Spin spinning={isLoading}>
+        {list.length === 0 && !isLoading ? (
+          <Empty description={filesMessages.empty} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {list.map((item) => (
+              <Col key={item.id} xs={12} sm={8} md={6} xl={4}>
+                <MaterialCard
+                  item={item}
+                  onPlay={setPlaying}
+                  onRename={setRenaming}
+                  onDownload={(m) => setDownloading({ url: m.download_url, fileName: downloadName(m) })}
+                  onDelete={confirmDelete}
+                />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Spin>
+      <UploadMaterialDialog type={type} open={uploading} onClose={() => setUploading(false)} />
+      <PlayerDialog item={playing} onClose={() => setPlaying(null)} />
+      <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
+      <DownloadDialog target={downloading} onClose={closeDownload} />
+    </Flex>
+  );
+}

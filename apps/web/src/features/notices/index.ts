@@ -1,0 +1,1 @@
+export { NoticeCenter } from './components/NoticeCenter';

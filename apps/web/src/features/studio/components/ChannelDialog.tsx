@@ -1,0 +1,78 @@
+import { Card, Empty, Flex, Modal, Spin, Tag, theme, Typography } from 'antd';
+import { useState } from 'react';
+import type { VideoChannel } from '@app/contract';
+import { useDebounced } from '../../../lib/rate-limit';
+import { useVideoChannels } from '../api/list-video-channels';
+import { estimateCost } from '../lib/script';
+import { studioText as t } from '../messages';
+
+/** A channel choice settles for 500 ms before it submits (spec 001 §9). */
+export const CHANNEL_DEBOUNCE_MS = 500;
+
+interface ChannelDialogProps {
+  open: boolean;
+  /** Estimated seconds of the video: the script's estimate or the audio's real length. */
+  seconds: number;
+  submitting: boolean;
+  onChoose: (channel: VideoChannel) => void;
+  onClose: () => void;
+}
+
+/** Training channels with description, version, price per second and the cost of this video. */
+export function ChannelDialog({ open, seconds, submitting, onChoose, onClose }: ChannelDialogProps) {
+  const channels = useVideoChannels(open);
+  const { token } = theme.useToken();
+  const [picked, setPicked] = useState<string | null>(null);
+  const submit = useDebounced(onChoose, CHANNEL_DEBOUNCE_MS);
+  const choose = (channel: VideoChannel) => {
+    setPicked(channel.api);
+    submit(channel);
+  };
+  const list = channels.data?.list ?? [];
+  return (
+    <Modal title={t.channelTitle} open={open} footer={null} onCancel={onClose} destroyOnHidden width={560}>
+      <Spin spinning={channels.isPending || submitting}>
+        {list.length === 0 && !channels.isPending ? (
+          <Empty description={t.channelEmpty} />
+        ) : (
+          <Flex vertical gap={12} role="radiogroup" aria-label={t.channelTitle}>
+            {list.map((channel) => (
+              <Card
+                key={channel.api}
+                size="small"
+                hoverable
+                role="radio"
+                aria-checked={picked === channel.api}
+                aria-label={channel.name}
+                onClick={() => choose(channel)}
+                style={{ borderColor: picked === channel.api ? token.colorPrimary : undefined }}
+              >
+                <Flex justify="space-between" align="start" gap={12}>
+                  <Flex vertical gap={4} style={{ minWidth: 0 }}>
+                    <Flex gap={8} align="center" wrap>
+                      <Typography.Text strong>{channel.name}</Typography.Text>
+                      {channel.version_name && <Tag color="processing">{channel.version_name}</Tag>}
+                      {channel.queue > 0 && <Tag>{t.channelQueue(channel.queue)}</Tag>}
+                    </Flex>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {channel.desc}
+                    </Typography.Text>
+                  </Flex>
+                  <Flex vertical align="end" style={{ flexShrink: 0 }}>
+                    <Typography.Text>{t.perSecond(channel.credits)}</Typography.Text>
+                    <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                      {t.channelCost(estimateCost(seconds, channel.credits))}
+                    </Typography.Text>
+                  </Flex>
+                </Flex>
+              </Card>
+            ))}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t.channelHint}
+            </Typography.Text>
+          </Flex>
+        )}
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Voice } from '@app/contract';
+import { useStudioStore } from './studio-store';
+
+const voice = (id: number): Voice => ({
+  id,
+  name: `v${id}`,
+  api: 'local',
+  voice_channel_name: '',
+  version_name: '',
+  generate_status: 2,
+  fail_reason: '',
+  remained_times: 0,
+  rate: 1.2,
+  volume: 1,
+  pitch: 0.9,
+  url: '',
+  source: 1,
+  type: 0,
+  is_confirmed: 1,
+  create_time: '',
+});
+const speech = { fileId: 1, name: 'a', url: 'u', duration: 3 };
+
+beforeEach(() => useStudioStore.getState().reset());
+
+describe('studio state', () => {
+  it('names an unnamed work 未命名', () => {
+    expect(useStudioStore.getState().workName).toBe('未命名');
+    useStudioStore.getState().setWorkName('  ');
+    expect(useStudioStore.getState().workName).toBe('未命名');
+  });
+
+  it('drops the synthesized speech when the text changes', () => {
+    const s = useStudioStore.getState();
+    s.setText('你好');
+    s.setSynthesized(speech);
+    useStudioStore.getState().setText('你好');
+    expect(useStudioStore.getState().synthesized).toEqual(speech);
+    useStudioStore.getState().setText('你好呀');
+    expect(useStudioStore.getState().synthesized).toBeNull();
+  });
+
+  it('drops the synthesized speech when the voice changes and takes the voice settings', () => {
+    const s = useStudioStore.getState();
+    s.setSynthesized(speech);
+    s.chooseVoice(voice(2));
+    const after = useStudioStore.getState();
+    expect(after.synthesized).toBeNull();
+    expect(after.speech).toMatchObject({ rate: 1.2, pitch: 0.9 });
+  });
+
+  it('keeps the script but drops speech and upload after a failed create', () => {
+    const s = useStudioStore.getState();
+    s.setText('台词');
+    s.setSynthesized(speech);
+    s.setAudio(speech);
+    s.clearAfterFailure();
+    expect(useStudioStore.getState()).toMatchObject({ text: '台词', synthesized: null, audio: null });
+  });
+});

@@ -1,0 +1,104 @@
+import { create } from 'zustand';
+import { studioMessages, type Voice } from '@app/contract';
+import type { AvatarTab, Orientation } from '../lib/query-params';
+
+export interface ChosenAvatar {
+  id: number;
+  /** Own and public avatars go as video_id, library videos as material_video_id. */
+  kind: 'avatar' | 'material';
+  name: string;
+  url: string;
+  cover: string;
+  duration: number;
+  hs: number;
+}
+
+export interface AudioFile {
+  fileId: number;
+  name: string;
+  url: string;
+  duration: number;
+}
+
+export interface SpeechSettings {
+  rate: number;
+  volume: number;
+  pitch: number;
+  language: string;
+  emotion: string;
+}
+
+/** Voice tabs: mine 1, public 0, material library 2 (spec 001 §2). */
+export type VoiceTab = '1' | '0' | '2';
+/** Drive mode: text 1, audio 2. */
+export type DriveMode = 1 | 2;
+
+export const defaultSpeech: SpeechSettings = { rate: 1, volume: 1, pitch: 1, language: '', emotion: 'default' };
+
+interface StudioState {
+  workName: string;
+  avatarTab: AvatarTab;
+  orientation: Orientation;
+  avatar: ChosenAvatar | null;
+  mode: DriveMode;
+  voiceTab: VoiceTab;
+  voice: Voice | null;
+  speech: SpeechSettings;
+  text: string;
+  /** The auditioned speech of the current text and voice; cleared when either changes. */
+  synthesized: AudioFile | null;
+  audio: AudioFile | null;
+  setWorkName: (name: string) => void;
+  setAvatarTab: (tab: AvatarTab) => void;
+  setOrientation: (o: Orientation) => void;
+  chooseAvatar: (avatar: ChosenAvatar | null) => void;
+  setMode: (mode: DriveMode) => void;
+  setVoiceTab: (tab: VoiceTab) => void;
+  chooseVoice: (voice: Voice | null) => void;
+  setSpeech: (patch: Partial<SpeechSettings>) => void;
+  setText: (text: string) => void;
+  setSynthesized: (file: AudioFile | null) => void;
+  setAudio: (file: AudioFile | null) => void;
+  /** After a failed create: the synthesized speech and the uploaded audio are dropped (spec 001 §8). */
+  clearAfterFailure: () => void;
+  reset: (patch?: Partial<StudioState>) => void;
+}
+
+const initial = {
+  workName: studioMessages.defaultWorkName,
+  avatarTab: '1' as AvatarTab,
+  orientation: 2 as Orientation,
+  avatar: null,
+  mode: 1 as DriveMode,
+  voiceTab: '1' as VoiceTab,
+  voice: null,
+  speech: defaultSpeech,
+  text: '',
+  synthesized: null,
+  audio: null,
+};
+
+/** Everything the studio page is putting together; reset each time the page opens. */
+export const useStudioStore = create<StudioState>()((set) => ({
+  ...initial,
+  setWorkName: (workName) => set({ workName: workName.trim() || studioMessages.defaultWorkName }),
+  setAvatarTab: (avatarTab) => set({ avatarTab }),
+  setOrientation: (orientation) => set({ orientation }),
+  chooseAvatar: (avatar) => set({ avatar }),
+  setMode: (mode) => set({ mode }),
+  setVoiceTab: (voiceTab) => set({ voiceTab }),
+  chooseVoice: (voice) =>
+    set((s) => ({
+      voice,
+      synthesized: null,
+      speech: voice
+        ? { ...s.speech, rate: voice.rate || 1, volume: voice.volume || 1, pitch: voice.pitch || 1 }
+        : s.speech,
+    })),
+  setSpeech: (patch) => set((s) => ({ speech: { ...s.speech, ...patch }, synthesized: null })),
+  setText: (text) => set((s) => (s.text === text ? s : { text, synthesized: null })),
+  setSynthesized: (synthesized) => set({ synthesized }),
+  setAudio: (audio) => set({ audio }),
+  clearAfterFailure: () => set({ synthesized: null, audio: null }),
+  reset: (patch = {}) => set({ ...initial, ...patch }),
+}));

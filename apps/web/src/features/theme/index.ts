@@ -1,0 +1,2 @@
+export { ThemedConfig } from './components/ThemedConfig';
+export { ThemeSwitch } from './components/ThemeSwitch';

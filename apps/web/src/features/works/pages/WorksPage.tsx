@@ -1,0 +1,95 @@
+import { App, Button, Col, Empty, Flex, Row, Spin, Tabs } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { studioMessages, type Work } from '@app/contract';
+import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
+import { useDeleteWork } from '../api/delete-work';
+import { useWorks } from '../api/list-works';
+import { RenameDialog } from '../components/RenameDialog';
+import { WorkCard, WorkStatus } from '../components/WorkCard';
+import { WorkDownload } from '../components/WorkDownload';
+import { tabsFromQuery, WORK_TABS, type FirstTab } from '../lib/tabs';
+import { worksMessages as m } from '../messages';
+
+/** Works by kind with counts, refreshed every 15 s; finished works play, rename, download and delete. */
+export default function WorksPage() {
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const { type1, tab } = tabsFromQuery(search);
+  const works = useWorks(tab.filter);
+  const remove = useDeleteWork();
+  const [playing, setPlaying] = useState<Work | null>(null);
+  const [renaming, setRenaming] = useState<Work | null>(null);
+  const [downloading, setDownloading] = useState<Work | null>(null);
+  const counts = works.data?.counts;
+
+  const go = (next: { type1: FirstTab; type2: string }) =>
+    setSearch({ type1: next.type1, type2: next.type2 }, { replace: true });
+  const play = (work: Work) => {
+    if (work.status === WorkStatus.done) setPlaying(work);
+  };
+  const confirmDelete = (work: Work) => {
+    modal.confirm({
+      title: m.deleteTitle,
+      content: m.deleteConfirm(work.name),
+      okText: m.ok,
+      cancelText: m.cancel,
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(work.id),
+      onCancel: () => void message.info(studioMessages.deleteCancelled),
+    });
+  };
+
+  const list = works.data?.list ?? [];
+  const content = works.isPending ? (
+    <Spin style={{ display: 'block', padding: 48 }} />
+  ) : list.length === 0 ? (
+    <Empty description={m.empty} style={{ padding: 48 }}>
+      <Button type="primary" onClick={() => void navigate(tab.createPath)}>
+        {m.createNow}
+      </Button>
+    </Empty>
+  ) : (
+    <Row gutter={[16, 16]}>
+      {list.map((work) => (
+        <Col key={work.id} xs={12} sm={8} md={6} xl={4}>
+          <WorkCard
+            work={work}
+            onPlay={play}
+            onRename={setRenaming}
+            onDownload={setDownloading}
+            onDelete={confirmDelete}
+          />
+        </Col>
+      ))}
+    </Row>
+  );
+
+  return (
+    <Flex vertical>
+      <Tabs
+        activeKey={type1}
+        onChange={(key) => go({ type1: key as FirstTab, type2: '0' })}
+        items={(Object.keys(WORK_TABS) as FirstTab[]).map((key) => ({ key, label: WORK_TABS[key].label }))}
+      />
+      <Tabs
+        type="card"
+        size="small"
+        activeKey={tab.key}
+        onChange={(type2) => go({ type1, type2 })}
+        items={WORK_TABS[type1].tabs.map((t) => ({ key: t.key, label: m.tabCount(t.label, counts?.[t.count] ?? 0) }))}
+      />
+      {content}
+      <VideoPlayerDialog
+        open={!!playing}
+        title={playing?.name ?? ''}
+        url={playing?.url ?? ''}
+        portrait={playing?.hs !== 1}
+        onClose={() => setPlaying(null)}
+      />
+      <RenameDialog work={renaming} onClose={() => setRenaming(null)} />
+      <WorkDownload work={downloading} onClose={() => setDownloading(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getCredits, type AccountCredits } from '@app/contract';
+import { useNavigate } from 'react-router-dom';
+import { useAppStore } from '../stores/app-store';
+import { call } from './api';
+import { ACCOUNT_SCOPE } from './query-client';
+
+export const accountInfoKey = [ACCOUNT_SCOPE, 'credits'] as const;
+
+/** Name, guest flag, VIP expiry and balance of the current account; a failed fetch leaves points at 0. */
+export function useAccountInfo() {
+  const setPoints = useAppStore((s) => s.setPoints);
+  const query = useQuery({
+    queryKey: accountInfoKey,
+    queryFn: () => call(getCredits, {}),
+  });
+  const credits = query.data?.credits ?? 0;
+  useEffect(() => setPoints(credits), [credits, setPoints]);
+  return query;
+}
+
+export function isGuest(info: AccountCredits | undefined): boolean {
+  return !info || info.is_tourist === 1;
+}
+
+/** VIP is active while expire_time lies in the future. */
+export function vipActive(info: AccountCredits | undefined, now: Date = new Date()): boolean {
+  if (!info?.expire_time) return false;
+  const until = new Date(info.expire_time.replace(' ', 'T'));
+  return !Number.isNaN(until.getTime()) && until > now;
+}
+
+/** Guests are sent to redeem-code registration; registered users get the redeem dialog. */
+export function useOpenRedeem(): () => void {
+  const { data } = useAccountInfo();
+  const navigate = useNavigate();
+  const setRedeemOpen = useAppStore((s) => s.setRedeemOpen);
+  return () => {
+    if (isGuest(data)) void navigate('/login?state=2');
+    else setRedeemOpen(true);
+  };
+}

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { siteDefaults } from '@app/contract';
+
+export type ThemeName = 'dark' | 'light';
+
+interface AppState {
+  theme: ThemeName;
+  points: number;
+  siteTitle: string;
+  redeemOpen: boolean;
+  toggleTheme: () => void;
+  setPoints: (points: number) => void;
+  setSiteTitle: (title: string) => void;
+  setRedeemOpen: (open: boolean) => void;
+}
+
+/** Global state of spec 000 §3: theme (persisted), points, site title; plus the shared redeem dialog. */
+export const useAppStore = create<AppState>()(
+  persist(
+    (set) => ({
+      theme: 'dark',
+      points: 0,
+      siteTitle: siteDefaults.siteTitle,
+      redeemOpen: false,
+      toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),
+      setPoints: (points) => set({ points }),
+      setSiteTitle: (siteTitle) => set({ siteTitle }),
+      setRedeemOpen: (redeemOpen) => set({ redeemOpen }),
+    }),
+    {
+      name: 'theme',
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ theme: s.theme }),
+    },
+  ),
+);
+
+function applyTheme(theme: ThemeName): void {
+  document.documentElement.setAttribute('data-theme', theme);
+}
+
+applyTheme(useAppStore.getState().theme);
+useAppStore.subscribe((s) => applyTheme(s.theme));

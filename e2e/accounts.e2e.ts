@@ -1,0 +1,403 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountMessages,
+  agreementTitles,
+  creditActions,
+  getCredits,
+  protocolMessages,
+  ReplyCode,
+  STORAGE_EXPANSION,
+  startGuest,
+} from '@app/contract';
+import { adminToken, makeRedeemCodes, signedCall } from './support/api';
+import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { appUnderTest } from './support/context';
+
+// The issue 3 journey: a newcomer looks around as a guest, registers with a redeem code,
+// spends credits on storage, reads a notice, changes the password and logs back in.
+
+const TRIAL_CREDITS = 100;
+const CODE_CREDITS = 20_000;
+const username = `e2e_${randomBytes(4).toString('hex')}`;
+const firstPassword = 'first1pass';
+const newPassword = 'second2pass';
+
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let baseURL: string;
+let codes: string[] = [];
+let tokenBeforePasswordChange = '';
+/** Calls the app made that the server does not know, and errors the page logged. */
+const unknownCalls: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ({ baseURL } = appUnderTest());
+  browser = await launchBrowser();
+  context = await newVisitorContext(browser, baseURL);
+  page = await context.newPage();
+  // One missed step should fail fast rather than let every later wait run out its 30 s.
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    // The API client warns when a reply drifts from the contract: a disagreement between the two sides.
+    if (message.type() === 'error' || /does not match the contract/.test(message.text()))
+      pageErrors.push(message.text());
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    if (response.status() >= 400) unknownCalls.push(`${url.pathname}: HTTP ${response.status()}`);
+    void response
+      .json()
+      .then((body: { msg?: unknown }) => {
+        if (body.msg === protocolMessages.notFound) unknownCalls.push(url.pathname);
+      })
+      .catch(() => undefined);
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const topBar = () => page.getByRole('banner');
+/** A button's name as antd renders it: two Chinese characters get a space between them. */
+const named = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s?')}$`);
+/** The balance button in the top bar, named by what it shows: "<n> 积分" (after its icon's name). */
+const balanceButton = () => topBar().getByRole('button', { name: /(^|\s)\d+ 积分$/ });
+const popover = () => page.locator('.ant-popover:not(.ant-popover-hidden)');
+const dialog = (title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
+/** A toast or inline form message with exactly this text. */
+const shown = (text: string) => page.getByText(text, { exact: true }).first();
+const token = () => page.evaluate(() => localStorage.getItem('token'));
+
+async function balanceShown(): Promise<number> {
+  const text = (await balanceButton().textContent()) ?? '';
+  return Number(/(\d+) 积分/.exec(text)?.[1] ?? NaN);
+}
+
+async function openCreditsPopover(): Promise<Locator> {
+  await balanceButton().hover();
+  const open = popover().filter({ hasText: '积分规则' });
+  await open.waitFor();
+  await animationsDone();
+  return open;
+}
+
+async function openAccountMenu(): Promise<Locator> {
+  // The avatar button toggles: click it only when the menu is not already (and not still closing) open.
+  await animationsDone();
+  const open = popover().filter({ hasText: '存储空间' });
+  if (!(await open.isVisible()))
+    await topBar()
+      .getByRole('button', { name: named('账户') })
+      .click();
+  await open.waitFor();
+  await animationsDone();
+  return open;
+}
+
+async function closePopovers(): Promise<void> {
+  await page.mouse.move(700, 600);
+  await page.keyboard.press('Escape');
+  await page
+    .locator('main, .ant-layout-content')
+    .first()
+    .click({ position: { x: 5, y: 5 } });
+  await popover().first().waitFor({ state: 'hidden' });
+}
+
+/** Resolves once no open/close animation is running (endless ones such as spinners aside). */
+const animationsDone = () =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+
+/** Waits for toasts to go and for open/close animations to end, so a screenshot shows the settled screen. */
+async function settledScreenshot(name: string): Promise<void> {
+  await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
+  await animationsDone();
+  await screenshot(page, name);
+}
+
+/** Ticks the agreement box of the login form. */
+const agreement = () => page.getByRole('checkbox', { name: /我已阅读并同意/ });
+
+describe('accounts and credits journey', () => {
+  it('lands a newcomer on home as a guest holding the trial credits', async () => {
+    const guestCall = page.waitForResponse((r) => r.url().endsWith(startGuest.path) && r.request().method() === 'POST');
+    await page.goto('/');
+    await page.waitForURL(/#\/home$/);
+    expect((await guestCall).status()).toBe(200);
+    await eventually(balanceShown).toBe(TRIAL_CREDITS);
+    const guestToken = await token();
+    expect(guestToken).toMatch(/\S{20,}/);
+    const info = await signedCall(baseURL, getCredits, {}, guestToken ?? '');
+    expect(info.data).toMatchObject({ is_tourist: 1, credits: TRIAL_CREDITS });
+    // The avatar menu of a guest offers 立即登录 and no expansion.
+    const menu = await openAccountMenu();
+    await menu.getByRole('button', { name: named('立即登录') }).waitFor();
+    expect(await menu.getByRole('button', { name: named('扩容') }).count()).toBe(0);
+    await settledScreenshot('accounts-avatar-popover-guest-dark');
+    await closePopovers();
+  });
+
+  it('sends a guest who wants to redeem to the registration form', async () => {
+    const credits = await openCreditsPopover();
+    await credits.getByText('积分用途').waitFor();
+    await credits.getByRole('button', { name: named('兑换') }).click();
+    await page.waitForURL(/#\/login\?state=2$/);
+    await page.getByRole('tab', { name: '兑换码注册', selected: true }).waitFor();
+    await page.getByPlaceholder('请输入兑换码').waitFor();
+  });
+
+  it('asks for the agreement, then registers with a code made through the admin call', async () => {
+    codes = await makeRedeemCodes(baseURL, await adminToken(baseURL, appUnderTest().adminPassword), {
+      credits: CODE_CREDITS,
+      count: 1,
+      days: 30,
+    });
+    expect(codes).toHaveLength(1);
+    const code = codes[0] ?? '';
+
+    await page.getByRole('button', { name: named('注册并兑换') }).click();
+    await shown(accountMessages.credentialsRequired).waitFor();
+    await shown(accountMessages.codeRequired).waitFor();
+    await shown(accountMessages.agreementRequired).waitFor();
+
+    await page.getByRole('textbox', { name: '请输入账号' }).fill(username);
+    await page.getByPlaceholder('请输入密码').fill(firstPassword);
+    await page.getByRole('textbox', { name: '请输入兑换码' }).fill(code);
+    await page.getByRole('button', { name: named('注册并兑换') }).click();
+    await shown(accountMessages.agreementRequired).waitFor();
+
+    await agreement().check();
+    await page.getByRole('button', { name: named('注册并兑换') }).click();
+    await shown(accountMessages.redeemedCredits(CODE_CREDITS) + accountMessages.registeredSuffix).waitFor();
+    await page.waitForURL(/#\/home$/);
+    // The guest became this account, keeping the trial credits.
+    await eventually(balanceShown).toBe(TRIAL_CREDITS + CODE_CREDITS);
+    const info = await signedCall(baseURL, getCredits, {}, (await token()) ?? '');
+    expect(info.data).toMatchObject({ username, is_tourist: 0, credits: TRIAL_CREDITS + CODE_CREDITS });
+  });
+
+  it('shows the new balance and batches from the credits popover', async () => {
+    const credits = await openCreditsPopover();
+    await credits.getByRole('button', { name: named('积分明细') }).click();
+    await page.waitForURL(/#\/moreCredits$/);
+    const rows = page.getByRole('row');
+    await rows.filter({ hasText: String(CODE_CREDITS) }).waitFor();
+    await rows.filter({ hasText: String(TRIAL_CREDITS) }).waitFor();
+  });
+
+  it('lists the balance and ledger rows on /consum, and refuses a used code', async () => {
+    await page.goto('/#/consum');
+    await page.getByRole('heading', { name: '消费中心' }).waitFor();
+    await eventually(() => page.locator('.ant-statistic-content-value').innerText()).toMatch(/^20,?100$/);
+    const rows = page.getByRole('row');
+    await rows
+      .filter({ hasText: creditActions.redeem })
+      .filter({ hasText: `+${CODE_CREDITS}` })
+      .waitFor();
+    await rows
+      .filter({ hasText: creditActions.trial })
+      .filter({ hasText: `+${TRIAL_CREDITS}` })
+      .waitFor();
+
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: named('兑换') })
+      .click();
+    const redeem = dialog('兑换积分');
+    await redeem.getByRole('textbox').fill(codes[0] ?? '');
+    await redeem.getByRole('button', { name: named('立即兑换') }).click();
+    await shown(accountMessages.codeUsed).waitFor();
+    await redeem.getByRole('button', { name: named('取消') }).click();
+    await redeem.waitFor({ state: 'hidden' });
+  });
+
+  it('expands storage after a confirmation and shows the new total', async () => {
+    let menu = await openAccountMenu();
+    await menu.getByText('0.00MB / 1GB').waitFor();
+    await menu.getByRole('button', { name: named('扩容') }).click();
+    let confirm = dialog(accountMessages.expandConfirmTitle);
+    await confirm.getByText(accountMessages.expandConfirm(STORAGE_EXPANSION.credits, STORAGE_EXPANSION.gb)).waitFor();
+    await confirm.getByRole('button', { name: named('取消') }).click();
+    await shown(accountMessages.expandCancelled).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+
+    menu = await openAccountMenu();
+    await menu.getByRole('button', { name: named('扩容') }).click();
+    confirm = dialog(accountMessages.expandConfirmTitle);
+    await confirm.getByRole('button', { name: named('确定') }).click();
+    await shown(accountMessages.redeemed).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    menu = await openAccountMenu();
+    await menu.getByText(`0.00MB / ${1 + STORAGE_EXPANSION.gb}GB`).waitFor();
+    await closePopovers();
+    await eventually(balanceShown).toBe(TRIAL_CREDITS + CODE_CREDITS - STORAGE_EXPANSION.credits);
+    await page
+      .getByRole('row')
+      .filter({ hasText: creditActions.expand })
+      .filter({ hasText: `-${STORAGE_EXPANSION.credits}` })
+      .waitFor();
+  });
+
+  it('opens the message centre and reads a seeded notice', async () => {
+    await topBar()
+      .getByRole('button', { name: named('消息中心') })
+      .click();
+    const centre = dialog('消息中心');
+    await centre.getByText('请选择左侧公告查看详情').waitFor();
+    await centre.getByText('积分有效期与扩容说明').first().click();
+    await centre.getByRole('article').getByRole('heading', { name: '积分有效期与扩容说明' }).waitFor();
+    await centre.getByText(/优先使用最早到期的批次/).waitFor();
+    await centre.getByRole('button', { name: /关闭|Close/ }).click();
+    await centre.waitFor({ state: 'hidden' });
+  });
+
+  it('checks the four password-change messages, then changes the password and is sent to log in', async () => {
+    const menu = await openAccountMenu();
+    await menu.getByRole('button', { name: named('修改密码') }).click();
+    const change = dialog('修改密码');
+    const ok = change.getByRole('button', { name: named('确定') });
+    await ok.click();
+    await change.getByText(accountMessages.oldPasswordRequired).waitFor();
+    await change.getByText(accountMessages.newPasswordRequired).waitFor();
+    await change.getByText(accountMessages.confirmPasswordRequired).waitFor();
+
+    await change.getByLabel('原密码').fill('wrong1pass');
+    await change.getByLabel('新密码', { exact: true }).fill(newPassword);
+    await change.getByLabel('确认新密码').fill(`${newPassword}x`);
+    await ok.click();
+    await change.getByText(accountMessages.passwordMismatch).waitFor();
+
+    await change.getByLabel('确认新密码').fill(newPassword);
+    await ok.click();
+    await shown(accountMessages.oldPasswordWrong).waitFor();
+    expect(page.url()).toMatch(/#\/consum$/);
+
+    tokenBeforePasswordChange = (await token()) ?? '';
+    await change.getByLabel('原密码').fill(firstPassword);
+    await ok.click();
+    await shown(accountMessages.operationDone).waitFor();
+    await page.waitForURL(/#\/login\?redirectUrl=%2Fconsum$/);
+    expect(await token()).toBeNull();
+    const revoked = await signedCall(baseURL, getCredits, {}, tokenBeforePasswordChange);
+    expect(revoked.code).toBe(ReplyCode.login);
+  });
+
+  it('refuses the old password and a missing agreement, then logs in and comes back', async () => {
+    await page.getByRole('tab', { name: '账号登录', selected: true }).waitFor();
+    await page.getByRole('textbox', { name: '请输入账号' }).fill(username);
+    await page.getByPlaceholder('请输入密码').fill(firstPassword);
+    await page.getByRole('button', { name: named('登录') }).click();
+    await shown(accountMessages.agreementRequired).waitFor();
+
+    await agreement().check();
+    await page.getByRole('button', { name: named('登录') }).click();
+    await shown(accountMessages.wrongCredentials).waitFor();
+    expect(await token()).toBeNull();
+
+    await page.getByPlaceholder('请输入密码').fill(newPassword);
+    await page.getByRole('button', { name: named('登录') }).click();
+    await shown(accountMessages.loginDone).waitFor();
+    await page.waitForURL(/#\/consum$/);
+    await eventually(balanceShown).toBe(TRIAL_CREDITS + CODE_CREDITS - STORAGE_EXPANSION.credits);
+    const menu = await openAccountMenu();
+    await menu.getByText(username, { exact: true }).waitFor();
+    await closePopovers();
+  });
+
+  it('opens an agreement from the login form in a new tab', async () => {
+    await page.goto('/#/login');
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: `《${agreementTitles.user}》` }).click();
+    const protocol = await opened;
+    await protocol.waitForURL(/#\/protocol\?type=user$/);
+    await protocol.getByRole('heading', { name: agreementTitles.user }).waitFor();
+    await protocol.close();
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`looks right in the ${theme} theme`, async () => {
+      await page.goto('/#/home');
+      await page.getByRole('button', { name: named('切换主题') }).waitFor();
+      if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
+        await page.getByRole('button', { name: named('切换主题') }).click();
+      }
+      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+      // Leave the switch, so its tooltip is not in the picture.
+      await page.mouse.move(700, 600);
+      await page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').waitFor({ state: 'hidden' });
+      await eventually(balanceShown).toBeGreaterThan(0);
+      const brokenImages = () =>
+        page.evaluate(() =>
+          Array.from(document.images)
+            .filter((img) => !img.complete || img.naturalWidth === 0)
+            .map((img) => img.src),
+        );
+      await eventually(brokenImages).toEqual([]);
+      await settledScreenshot(`accounts-home-${theme}`);
+
+      await openCreditsPopover();
+      await settledScreenshot(`accounts-credits-popover-${theme}`);
+      await closePopovers();
+
+      await openAccountMenu();
+      await settledScreenshot(`accounts-avatar-popover-${theme}`);
+      await closePopovers();
+
+      await topBar()
+        .getByRole('button', { name: named('消息中心') })
+        .click();
+      const centre = dialog('消息中心');
+      await centre.getByText('欢迎来到 AI 数字人创作平台').first().click();
+      await centre.getByRole('article').getByRole('heading', { name: '欢迎来到 AI 数字人创作平台' }).waitFor();
+      await settledScreenshot(`accounts-notices-${theme}`);
+      await page.keyboard.press('Escape');
+      await centre.waitFor({ state: 'hidden' });
+
+      await page.goto('/#/consum');
+      await page.getByRole('row').filter({ hasText: creditActions.expand }).waitFor();
+      await settledScreenshot(`accounts-consum-${theme}`);
+
+      await page.goto('/#/moreCredits');
+      // The expansion took the trial batch (soonest to expire) first, then the rest from the code's batch.
+      await page
+        .getByRole('row')
+        .filter({ hasText: String(TRIAL_CREDITS + CODE_CREDITS - STORAGE_EXPANSION.credits) })
+        .waitFor();
+      await settledScreenshot(`accounts-moreCredits-${theme}`);
+
+      await page.goto('/#/use');
+      await page.getByRole('main').getByRole('heading', { name: '1. 登录与注册' }).waitFor();
+      await settledScreenshot(`accounts-use-${theme}`);
+
+      await page.goto('/#/protocol?type=privacy');
+      await page.getByRole('heading', { name: agreementTitles.privacy }).waitFor();
+      await settledScreenshot(`accounts-protocol-${theme}`);
+
+      await page.goto('/#/login?state=1');
+      await page.getByRole('tab', { name: '账号登录', selected: true }).waitFor();
+      await settledScreenshot(`accounts-login-${theme}`);
+      await page.getByRole('tab', { name: '兑换码注册' }).click();
+      await page.getByRole('textbox', { name: '请输入兑换码' }).waitFor();
+      await settledScreenshot(`accounts-register-${theme}`);
+    });
+  }
+
+  it('made no call the server does not know and logged no page error', () => {
+    expect(unknownCalls).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

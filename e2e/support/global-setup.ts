@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import './context';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const serverMain = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
+const serverLog = path.join(repoRoot, 'e2e', '.artifacts', 'server.log');
+const e2eAdminPassword = 'e2e-admin-Passw0rd';
+const healthTimeoutMs = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Keeps the tail of the server's output to show when it dies; the whole of it goes to e2e/.artifacts. */
+function captureOutput(child: ChildProcess): () => string {
+  mkdirSync(path.dirname(serverLog), { recursive: true });
+  const log = createWriteStream(serverLog);
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    tail.push(chunk.toString('utf8'));
+    if (tail.length > 300) tail.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', () => log.end());
+  return () => tail.join('');
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess): Promise<string> {
+  const deadline = Date.now() + healthTimeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return `the server exited (code ${child.exitCode ?? child.signalCode}) before /healthz answered`;
+    }
+    try {
+      const reply = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (reply.status === 200) return '';
+      last = `HTTP ${reply.status}: ${(await reply.text()).slice(0, 300)}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return `/healthz did not answer 200 within ${healthTimeoutMs / 1000} s (last: ${last})`;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts the built app on a free port with an empty data folder, as a newcomer's `npm start` would. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('adminPassword', e2eAdminPassword);
+  const notStartable = process.env.E2E_BUILD_FAILED
+    ? `build failed: ${process.env.E2E_BUILD_FAILED} (see its step above); not testing an older build`
+    : existsSync(serverMain)
+      ? ''
+      : `${serverMain} is missing: build the server first (npm test does)`;
+  if (notStartable) {
+    project.provide('baseURL', '');
+    project.provide('appStartupError', notStartable);
+    return async () => {};
+  }
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'app-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: e2eAdminPassword,
+    LOG_LEVEL: 'warn',
+  };
+  // The app under test runs like `npm start`: embedded database, every role, no test-runner settings.
+  for (const name of ['DATABASE_URL', 'ROLE', 'NODE_ENV', 'TEST_DATABASE_URL']) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+
+  const child = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = captureOutput(child);
+  const startupError = await waitForHealth(baseURL, child);
+  if (startupError) {
+    console.error(`\n[e2e] ${startupError}\n[e2e] server output (full log: ${serverLog}):\n${output()}`);
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('appStartupError', startupError);
+
+  return async () => {
+    await stop(child);
+    if (child.exitCode !== null && child.exitCode !== 0 && !startupError) {
+      console.error(`\n[e2e] the server exited with code ${child.exitCode}; its output:\n${output()}`);
+    }
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+}

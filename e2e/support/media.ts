@@ -1,0 +1,86 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export function mediaTempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'e2e-media-'));
+}
+
+/** A portrait test-pattern video with a tone: H.264 + AAC in MP4. */
+export function makeAvatarVideo(dir: string, seconds = 20): string {
+  const file = path.join(dir, 'avatar.mp4');
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=720x1280:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  return file;
+}
+
+/** A spoken Mandarin recording of about 20 s, made offline. */
+export function makeVoiceRecording(dir: string): string {
+  const file = path.join(dir, 'voice.wav');
+  const text = '大家好，欢迎来到我们的直播间。今天给大家介绍一款非常好用的产品，它轻便、耐用，而且价格实惠。'.repeat(2);
+  execFileSync('espeak-ng', ['-v', 'cmn', '-s', '150', '-w', file, text]);
+  return file;
+}
+
+export interface MediaReport {
+  videoStreams: number;
+  audioStreams: number;
+  duration: number;
+  /** Mean loudness of the audio in dBFS (-91 is digital silence). */
+  meanVolume: number;
+}
+
+/** What ffprobe and ffmpeg's volumedetect say about a file. */
+export function inspectMedia(file: string): MediaReport {
+  const probe = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type:format=duration',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  ) as { streams: { codec_type: string }[]; format: { duration: string } };
+  // volumedetect reports on stderr.
+  const volume = spawnSync(
+    'ffmpeg',
+    ['-hide_banner', '-i', file, '-map', '0:a:0?', '-af', 'volumedetect', '-f', 'null', '-'],
+    { encoding: 'utf8' },
+  ).stderr;
+  return {
+    videoStreams: probe.streams.filter((s) => s.codec_type === 'video').length,
+    audioStreams: probe.streams.filter((s) => s.codec_type === 'audio').length,
+    duration: Number(probe.format.duration),
+    meanVolume: parseVolume(volume),
+  };
+}
+
+function parseVolume(log: string): number {
+  const match = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(log);
+  if (!match?.[1] || match[1] === '-inf') return -91;
+  return Number(match[1]);
+}

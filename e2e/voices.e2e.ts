@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voiceMessages } from '@app/contract';
+import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { appUnderTest } from './support/context';
+
+// Two-character antd buttons get a space between the characters; match either way.
+const button = (scope: Page | Locator, text: string) =>
+  scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let workDir: string;
+let recording: string;
+
+beforeAll(async () => {
+  appUnderTest();
+  workDir = mkdtempSync(path.join(tmpdir(), 'voices-e2e-'));
+  recording = path.join(workDir, '我的录音.wav');
+  // About 15 s of Mandarin, as a person would record it.
+  execFileSync('espeak-ng', [
+    '-v',
+    'cmn',
+    '-s',
+    '150',
+    '-w',
+    recording,
+    '今天天气很好，我们一起去公园散步，看看湖边的花草树木，再听一听鸟儿唱歌。',
+  ]);
+  browser = await launchBrowser();
+  context = await newVisitorContext(browser, appUnderTest().baseURL);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('voice cloning journey', () => {
+  it('clones a voice from a recording, watches it turn ready, auditions, tunes, confirms, renames and deletes it', async () => {
+    await page.goto('/#/clone?id=2');
+    await page.getByText('本地男声').waitFor();
+    await screenshot(page, 'voices-public-dark');
+
+    await button(page, '克隆声音').click();
+    await button(page, '下一步').click();
+    await toast(page, voiceMessages.termsRequired).waitFor();
+    await page.getByRole('checkbox').check();
+    await button(page, '下一步').click();
+    await page.getByLabel('本地语音 1.0').waitFor();
+    await screenshot(page, 'voices-channels-dark');
+    await page.getByLabel('本地语音 1.0').click();
+
+    const dialog = page.getByRole('dialog', { name: '创建声音' });
+    await dialog.getByText('建议10秒-3分钟清晰人声', { exact: false }).waitFor();
+    await dialog.getByLabel('声音名称').fill('我的测试声音');
+    await dialog.locator('input[type=file]').setInputFiles(recording);
+    await toast(page, '上传成功').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'voices-create-dark');
+    await button(dialog, '开始克隆').click();
+    await toast(page, voiceMessages.cloneStarted).waitFor();
+
+    const card = page.locator('.ant-list-item').filter({ hasText: '我的测试声音' });
+    await card.getByText('克隆中').waitFor();
+    await screenshot(page, 'voices-cloning-dark');
+    // The list polls every 10 s while something is cloning; the card turns ready without a reload.
+    await button(card, '调参').waitFor({ timeout: 60_000 });
+    await expect(card.getByText('克隆中').count()).resolves.toBe(0);
+    await screenshot(page, 'voices-ready-dark');
+
+    await button(card, '调参').click();
+    const tuning = page.getByRole('dialog', { name: '调整参数' });
+    await tuning.getByRole('slider', { name: '语速' }).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await tuning.getByText('语速（1.3）').waitFor();
+    await button(tuning, '试听一句').click();
+    const player = tuning.getByTestId('audition-player');
+    await player.waitFor({ timeout: 30_000 });
+    const ended = await player.evaluate(
+      (el: HTMLAudioElement) =>
+        new Promise<boolean>((resolve) => {
+          if (el.ended) return resolve(true);
+          el.addEventListener('ended', () => resolve(true));
+          if (el.paused) void el.play();
+        }),
+    );
+    expect(ended).toBe(true);
+    await screenshot(page, 'voices-tuning-dark');
+    await button(tuning, '保存').click();
+    await toast(page, voiceMessages.edited).waitFor();
+
+    await button(card, '确认声音').click();
+    await button(page.locator('.ant-popover'), '确定').click();
+    await toast(page, voiceMessages.confirmed).waitFor();
+    await card.getByText('已确认', { exact: false }).waitFor();
+
+    await button(card, '改名').click();
+    const rename = page.getByRole('dialog', { name: '修改名称' });
+    await rename.getByLabel('声音名称').fill('改名后的声音');
+    await button(rename, '保存').click();
+    await toast(page, voiceMessages.renamed).waitFor();
+    const renamed = page.locator('.ant-list-item').filter({ hasText: '改名后的声音' });
+    await renamed.waitFor();
+
+    await page.getByRole('button', { name: '切换主题' }).click();
+    await screenshot(page, 'voices-mine-light');
+
+    await button(renamed, '删除').click();
+    await button(page.locator('.ant-popover'), '确定').click();
+    await toast(page, voiceMessages.deleted).waitFor();
+    await renamed.waitFor({ state: 'detached' });
+  });
+});

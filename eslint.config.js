@@ -1,0 +1,121 @@
+// Lint rules that carry the design's habits: no floating promises, no `any`, env read only in config,
+// features that never import each other.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
+
+const root = import.meta.dirname;
+const featuresDir = 'apps/web/src/features';
+const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
+
+// One zone per feature folder present now, so a new feature is fenced in without touching this file.
+const features = existsSync(path.join(root, featuresDir))
+  ? readdirSync(path.join(root, featuresDir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+const featureZones = features.map((feature) => ({
+  target: `./${featuresDir}/${feature}`,
+  from: `./${featuresDir}`,
+  except: [`./${feature}`],
+  message: 'Features never import each other: move what both need to src/components or src/lib.',
+}));
+
+const envMessage = 'Read settings from config.ts (validated once), not from process.env.';
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'data/**',
+      '**/.test-data/**',
+      'e2e/screenshots/**',
+      'e2e/.artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: { ...globals.node } },
+  },
+  ...tseslint.configs.recommended.map((config) => ({ ...config, files: tsFiles })),
+  {
+    files: tsFiles,
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: {
+      'no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,mts,cts,js,mjs}'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/**/env.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: envMessage }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='env'][object.type='MemberExpression'][object.property.name='process']",
+          message: envMessage,
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'node:process', importNames: ['env'], message: envMessage },
+            { name: 'process', importNames: ['env'], message: envMessage },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/*.config.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/apps/web` })],
+    },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
+    },
+  },
+);

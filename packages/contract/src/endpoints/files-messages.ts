@@ -1,0 +1,47 @@
+/**
+ * Every Chinese message of uploads, file registration and the materials library, kept once so the
+ * server (refusals) and the web app (client-side checks, toasts) say the same words.
+ */
+export const filesMessages = {
+  // Upload outcome (spec 000 §8, 001 §8)
+  uploaded: '上传成功',
+  uploadFailed: '上传失败，请重新上传',
+  oneFileAtATime: '一次只能上传一个文件',
+
+  // Per-type rules (spec 000 §5, 001 §5)
+  videoRule: '请上传500M以内的MP4/MOV格式的视频',
+  audioRule: '请上传MP3/M4A/WAV格式的音频',
+  audioTooLarge: '请上传20MB以内的音频',
+  imageRule: '请上传PNG/JPG格式的图片',
+  imageTooLarge: '上传头像图片大小不能超过 10MB!',
+  imageTooSmall: '图片尺寸不能小于300像素',
+  imageTooBig: '图片尺寸过大，宽高不能超过8192像素',
+  videoDuration: '视频时长需在5秒到30分钟之间',
+  audioDuration: '音频时长需在5秒到30分钟之间',
+  videoWithoutPicture: '视频中没有画面，请重新上传',
+  videoTooBig: '视频分辨率过大，宽高不能超过8192像素',
+  emptyFile: '文件为空，请重新上传',
+  damagedFile: '文件已损坏或不完整，请重新上传',
+
+  // Registration (complete)
+  fileMissing: '文件不存在，请重新上传',
+  alreadyRegistered: '该文件已登记，请勿重复提交',
+  storageFull: '存储空间不足，请扩容或删除不需要的文件',
+
+  // Materials library (spec 001 §8, 000 §8)
+  saved: '保存成功',
+  savedForProcessing: '保存成功，系统处理完会在素材库中显示',
+  renamed: '名称修改成功！',
+  deleted: '删除成功',
+  deleteCancelled: '已取消删除',
+  confirmDelete: '删除后将无法恢复，确定要永久删除该素材吗？',
+  nameRequired: '请填写名称后保存',
+  materialMissing: '素材不存在',
+  recordMissing: '记录不存在或尚未处理完成',
+  saveNeedsFile: '请先上传文件',
+  empty: '暂无素材',
+
+  // Downloads (spec 001 §8)
+  downloaded: '下载成功！',
+  downloadFailed: '下载失败！',
+} as const;

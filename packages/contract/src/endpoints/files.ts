@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { decimal, id, oneOf, optionalInt, optionalText, paging, text } from '../fields.js';
+import { noData } from './account.js';
+
+const MB = 1024 * 1024;
+
+/** What the signed upload form accepts (spec 000 §5/§9, 001 §5/§9). */
+export const FILE_TYPES = ['video', 'voice', 'image'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export interface UploadRule {
+  maxBytes: number;
+  /** Lower-case extensions the browser checks before uploading. */
+  extensions: readonly string[];
+  accept: string;
+  /** Seconds, where the spec gives a duration range. */
+  duration?: { min: number; max: number };
+}
+
+export const UPLOAD_RULES: Record<FileType, UploadRule> = {
+  video: {
+    maxBytes: 500 * MB,
+    extensions: ['mp4', 'mov'],
+    accept: '.mp4,.mov,video/mp4,video/quicktime',
+    duration: { min: 5, max: 30 * 60 },
+  },
+  voice: {
+    maxBytes: 20 * MB,
+    extensions: ['mp3', 'm4a', 'wav'],
+    accept: '.mp3,.m4a,.wav,audio/*',
+    duration: { min: 5, max: 30 * 60 },
+  },
+  image: { maxBytes: 10 * MB, extensions: ['png', 'jpg', 'jpeg'], accept: '.png,.jpg,.jpeg,image/png,image/jpeg' },
+};
+/** Image sides in pixels: the spec's minimum, and a ceiling that refuses decompression bombs. */
+export const IMAGE_MIN_SIDE = 300;
+export const MEDIA_MAX_SIDE = 8192;
+
+const fileType = oneOf(FILE_TYPES);
+
+export const uploadSignature = z.object({
+  /** Where the browser POSTs the form. */
+  host: z.string(),
+  /** The caller's own folder; `key` must start with it. */
+  dir: z.string(),
+  access_key_id: z.string(),
+  policy: z.string(),
+  signature: z.string(),
+  /** Unix seconds after which the policy is refused. */
+  expire: z.number().int(),
+  /** The exact form fields to post besides `key` and `file` (OSS: OSSAccessKeyId, policy, signature, success_action_status; S3: its SigV4 fields). */
+  fields: z.record(z.string(), z.string()),
+});
+export type UploadSignature = z.infer<typeof uploadSignature>;
+
+/** The form for a direct upload to the storage host: an OSS PostObject policy (or S3 presigned POST). */
+export const signUpload = endpoint({
+  method: 'GET',
+  path: '/api/upload/sign',
+  summary: 'Sign a direct upload of one file into the caller\u2019s own folder',
+  tag: 'files',
+  auth: 'user',
+  params: z.strictObject({ file_type: fileType }),
+  data: uploadSignature,
+});
+
+export const registeredFile = z.object({
+  file_id: z.number().int(),
+  /** Signed URL, valid for FILE_URL_TTL_SECONDS. */
+  url: z.string(),
+  /** Bytes and seconds as probed on the server (what the client sent is ignored). */
+  size: z.number().int(),
+  duration: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type RegisteredFile = z.infer<typeof registeredFile>;
+
+/**
+ * Registers an uploaded object after probing it. `url` is `host + '/' + key` (or the key);
+ * `size` and `duration` are accepted as the spec sends them but never trusted.
+ */
+export const completeUpload = endpoint({
+  method: 'POST',
+  path: '/api/upload/complete',
+  summary: 'Register an uploaded object: probe it, check the rules of its type, charge the storage quota',
+  tag: 'files',
+  auth: 'user',
+  params: z.strictObject({
+    file_type: fileType,
+    url: text({ max: 2048, min: 1 }),
+    size: optionalInt({ min: 0 }),
+    duration: z.union([z.literal('').transform(() => undefined), decimal({ min: 0, max: 1e7 })]).optional(),
+  }),
+  data: registeredFile,
+});
+
+/**
+ * A recording posted straight to the API: multipart/form-data with the audio in `file`, the token in
+ * `x-token`, and `timestamp` + `sign` in the query string (signed over the query params only).
+ */
+export const uploadVoice = endpoint({
+  method: 'POST',
+  path: '/api/upload/voice',
+  summary: 'Upload an audio recording (multipart field `file`) and register it',
+  tag: 'files',
+  auth: 'user',
+  params: z.strictObject({}),
+  data: registeredFile,
+});
+
+export const MATERIAL_TYPES = ['image', 'video', 'audio'] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+/** upload = put there by the user; analyse = saved from an extraction record. */
+export const MATERIAL_SOURCES = ['upload', 'analyse'] as const;
+export type MaterialSource = (typeof MATERIAL_SOURCES)[number];
+/** Which material type an uploaded file becomes. */
+export const materialTypeOf: Record<FileType, MaterialType> = { image: 'image', video: 'video', voice: 'audio' };
+
+export const materialItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(MATERIAL_TYPES),
+  source: z.enum(MATERIAL_SOURCES),
+  /** Signed preview URL, re-signed on every list. */
+  url: z.string(),
+  /** Image: the image itself; video and audio: ''. */
+  cover: z.string(),
+  /** Signed URL that downloads under the material's name. */
+  download_url: z.string(),
+  size: z.number().int(),
+  duration: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  create_time: z.string(),
+});
+export type MaterialItem = z.infer<typeof materialItem>;
+
+export const listMaterials = endpoint({
+  method: 'GET',
+  path: '/api/user/material',
+  summary: 'The caller\u2019s materials, newest first; type filters, source 0 = all',
+  tag: 'materials',
+  auth: 'user',
+  params: z.strictObject({
+    ...paging,
+    type: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_TYPES)]).optional(),
+    source: z.union([z.enum(['', '0']).transform(() => undefined), z.enum(MATERIAL_SOURCES)]).optional(),
+  }),
+  data: z.object({ list: z.array(materialItem), total: z.number().int() }),
+});
+
+/**
+ * One call, three uses: `id` + `name` renames; `file_id` (+ `name`) saves an uploaded file;
+ * `source=analyse` + `rid` + `type` (+ `name`) saves the result of an extraction record.
+ */
+export const saveMaterial = endpoint({
+  method: 'POST',
+  path: '/api/user/material',
+  summary: 'Save an uploaded file or an extraction result into the library, or rename a material',
+  tag: 'materials',
+  auth: 'user',
+  params: z.strictObject({
+    id: optionalInt({ min: 1, max: 2147483647 }),
+    file_id: optionalInt({ min: 1, max: 2147483647 }),
+    rid: optionalInt({ min: 1, max: 2147483647 }),
+    source: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_SOURCES)]).optional(),
+    type: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_TYPES)]).optional(),
+    name: optionalText({ max: 64 }),
+  }),
+  data: z.object({ id: z.number().int() }),
+});
+
+export const deleteMaterial = endpoint({
+  method: 'DELETE',
+  path: '/api/user/material',
+  summary: 'Delete a material: removes the object and frees its storage',
+  tag: 'materials',
+  auth: 'user',
+  params: z.strictObject({ id: id() }),
+  data: noData,
+});
+
+export const filesEndpoints = {
+  signUpload,
+  completeUpload,
+  uploadVoice,
+  listMaterials,
+  saveMaterial,
+  deleteMaterial,
+} as const;

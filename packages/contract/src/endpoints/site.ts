@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { id } from '../fields.js';
+import { accountMessages, agreementTitles } from './account-messages.js';
+
+/** Strict params: an unknown param is refused with a Chinese message naming it. */
+export function strictParams<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? accountMessages.unknownParams(issue.keys) : undefined),
+  });
+}
+
+const noParams = strictParams({});
+
+/** Site settings (spec 000 §3). Empty string = not set; the web app falls back to its defaults. */
+export const siteSettings = z.object({
+  site_title: z.string(),
+  title: z.string(),
+  clone_usage: z.string(),
+  logo: z.string(),
+  head_logo: z.string(),
+  banner: z.string(),
+  login_bg: z.string(),
+  login_logo: z.string(),
+  login_title: z.string(),
+  /** Footer fields are HTML, sanitized by the server on save and by the web app on render. */
+  icp: z.string(),
+  gabeian: z.string(),
+  copyright: z.string(),
+  cert: z.string(),
+  safety_cert: z.string(),
+  diy_label: z.string(),
+  seo_keyword: z.string(),
+  seo_desc: z.string(),
+  /** Image URL of a mobile QR code; empty = the web app draws one for `mobile_url` or the site URL. */
+  qrcode: z.string(),
+  privacy_agreement: z.string(),
+  eula: z.string(),
+  /** Hostnames on which the helper entry shows and the employee entry hides (spec 000 §2). */
+  helper_hosts: z.array(z.string()),
+  /** Address the mobile QR code points at; empty = the current site address. */
+  mobile_url: z.string(),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+
+export const getSiteSettings = endpoint({
+  method: 'GET',
+  path: '/api/index/site',
+  summary: 'Site settings: branding, footer HTML, agreements, helper hostnames',
+  tag: 'site',
+  auth: 'none',
+  params: noParams,
+  data: siteSettings,
+});
+
+/** 'YYYY-MM-DD HH:mm:ss' in the server's time zone. */
+export const dateTime = z.string();
+
+export const noticeSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  desc: z.string(),
+  create_time: dateTime,
+});
+export const noticeDetail = noticeSummary.extend({ content: z.string() });
+export const noticeList = z.object({
+  list: z.array(noticeSummary),
+  total: z.number().int(),
+});
+export type NoticeSummary = z.infer<typeof noticeSummary>;
+export type NoticeDetail = z.infer<typeof noticeDetail>;
+
+/** Without `id`: the list (newest first). With `id`: that notice with its HTML `content`. */
+export const getNotices = endpoint({
+  method: 'GET',
+  path: '/api/index/notice',
+  summary: 'Notices: the list, or one notice in full when id is given',
+  tag: 'site',
+  auth: 'none',
+  params: strictParams({ id: id().optional() }),
+  data: z.union([noticeDetail, noticeList]),
+});
+
+/** A page of HTML text written by the operator. */
+export const richText = z.object({ title: z.string(), content: z.string() });
+
+export const getCreditsRule = endpoint({
+  method: 'GET',
+  path: '/api/index/creditsRule',
+  summary: 'Credit rules text (HTML) shown in the credits popover',
+  tag: 'site',
+  auth: 'none',
+  params: noParams,
+  data: z.object({ content: z.string() }),
+});
+
+export const agreementType = z.enum(Object.keys(agreementTitles) as ['user', 'privacy', 'clone'], {
+  error: '协议类型应为 user、privacy 或 clone',
+});
+export type AgreementType = z.infer<typeof agreementType>;
+
+export const getAgreement = endpoint({
+  method: 'GET',
+  path: '/api/index/protocol2',
+  summary: 'Agreement text by type: user, privacy or clone',
+  tag: 'site',
+  auth: 'none',
+  params: strictParams({ type: agreementType }),
+  data: richText,
+});
+
+export const getUsageGuide = endpoint({
+  method: 'GET',
+  path: '/api/index/usage',
+  summary: 'Usage guide (HTML) for the /use page',
+  tag: 'site',
+  auth: 'none',
+  params: noParams,
+  data: richText,
+});
+
+/** Palette ids (spec 000 §3): 1 dark (default), 2 light. */
+export const ThemeId = { dark: 1, light: 2 } as const;
+export const themePalette = z.object({
+  id: z.union([z.literal(ThemeId.dark), z.literal(ThemeId.light)]),
+  name: z.string(),
+  /** Ant Design seed tokens (colorPrimary, colorBgLayout, borderRadius as string ...) the web merges in. */
+  tokens: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type ThemePalette = z.infer<typeof themePalette>;
+
+export const getThemes = endpoint({
+  method: 'GET',
+  path: '/api/index/theme',
+  summary: 'Theme palettes by id (1 dark, 2 light)',
+  tag: 'site',
+  auth: 'none',
+  params: noParams,
+  data: z.object({ list: z.array(themePalette) }),
+});
+
+export const siteEndpoints = {
+  getSiteSettings,
+  getNotices,
+  getCreditsRule,
+  getAgreement,
+  getUsageGuide,
+  getThemes,
+} as const;

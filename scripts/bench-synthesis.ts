@@ -1,0 +1,137 @@
+/**
+ * Times a 60 s text-driven video on the local channel: offline speech + local composition + probe,
+ * against a plain ffmpeg stream copy of the same video. Run: npm run bench:synthesis
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createLocalEngine } from '../apps/server/src/engines/avatar/local.js';
+import { prepareAvatarMedia } from '../apps/server/src/engines/avatar/prepare.js';
+import { createLocalSpeech, LOCAL_PRESET_VOICES } from '../apps/server/src/engines/speech/index.js';
+import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
+
+const RUNS = 5;
+/** About 60 s at the studio's estimate of 4.2 characters per second. */
+const SCRIPT =
+  '大家好，欢迎来到我们的数字人视频平台。今天我来介绍一下如何用它制作口播视频。<break time="0.5s"/>首先选择一个数字人形象，然后输入台词，选择声音，最后点击合成视频。'.repeat(
+    3,
+  ) + '祝您创作愉快，我们下次再见。';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+/** CPU seconds used so far by finished child processes (Linux /proc; 0 elsewhere). */
+async function childCpuSeconds(): Promise<number> {
+  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name: field 16 cutime and 17 cstime are indexes 13 and 14 here, in clock ticks.
+  return (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / 100;
+}
+
+interface Sample {
+  ms: number;
+  cpu: number;
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<Sample> {
+  const cpu = await childCpuSeconds();
+  const t = performance.now();
+  await fn();
+  return { ms: performance.now() - t, cpu: (await childCpuSeconds()) - cpu };
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-synthesis-'));
+  try {
+    const src = join(dir, 'clip.mp4');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1080x1920:rate=30',
+      '-t',
+      '10',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      src,
+    ]);
+    const prepareStart = performance.now();
+    const avatar = await prepareAvatarMedia(src, join(dir, 'avatar'));
+    const prepareMs = performance.now() - prepareStart;
+    const engine = createLocalEngine();
+    const speech = createLocalSpeech();
+    const voice = { voiceRef: LOCAL_PRESET_VOICES[1]!.voiceRef };
+
+    const runs: { speech: Sample; render: Sample; probe: Sample; total: Sample }[] = [];
+    let videoSeconds = 0;
+    let speechSeconds = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const audioFile = join(dir, `speech-${i}.m4a`);
+      const outFile = join(dir, `out-${i}.mp4`);
+      let s!: Sample;
+      let r!: Sample;
+      let p!: Sample;
+      const total = await timed(async () => {
+        s = await timed(async () => {
+          speechSeconds = (
+            await speech.synthesize({ text: SCRIPT, voice, rate: 1, volume: 1, pitch: 1, outFile: audioFile })
+          ).duration;
+        });
+        r = await timed(() => engine.render({ avatar, audioFile, outFile }));
+        p = await timed(async () => {
+          videoSeconds = (await probe(outFile)).duration;
+        });
+      });
+      runs.push({ speech: s, render: r, probe: p, total });
+    }
+    const copies: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      copies.push(await timed(() => ffmpeg(['-i', join(dir, 'out-0.mp4'), '-c', 'copy', join(dir, `copy-${i}.mp4`)])));
+    }
+
+    const total = median(runs.map((r) => r.total.ms));
+    const totalCpu = median(runs.map((r) => r.total.cpu));
+    const copy = median(copies.map((r) => r.ms));
+    const copyCpu = median(copies.map((r) => r.cpu));
+    const step = (k: 'speech' | 'render' | 'probe') => median(runs.map((r) => r[k].ms)).toFixed(0);
+    const list = (xs: Sample[]) => xs.map((x) => x.ms.toFixed(0)).join(', ');
+    const info = await probe(join(dir, 'out-0.mp4'));
+    console.log(
+      `machine: ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+    );
+    console.log(
+      `avatar: ${avatar.width}x${avatar.height}, ${avatar.duration}s clip (preparation, not timed: ${(prepareMs / 1000).toFixed(1)} s)`,
+    );
+    console.log(
+      `output: ${info.video?.width}x${info.video?.height}, ${videoSeconds.toFixed(3)} s (speech ${speechSeconds.toFixed(3)} s)`,
+    );
+    console.log(
+      `speech ${step('speech')} ms + render ${step('render')} ms + probe ${step('probe')} ms (medians of ${RUNS})`,
+    );
+    console.log(
+      `speech + render + probe, median of ${RUNS}: ${total.toFixed(0)} ms wall, ${totalCpu.toFixed(2)} s CPU  [${list(runs.map((r) => r.total))}]`,
+    );
+    console.log(
+      `baseline ffmpeg -c copy of the same ${videoSeconds.toFixed(0)} s ${info.video?.width}x${info.video?.height} video, median of ${RUNS}: ${copy.toFixed(0)} ms wall, ${copyCpu.toFixed(2)} s CPU  [${list(copies)}]`,
+    );
+    console.log(
+      `total / video duration: ${(total / 1000 / videoSeconds).toFixed(4)} wall, ${(totalCpu / videoSeconds).toFixed(4)} CPU (goal <= 0.05)`,
+    );
+    console.log(
+      `ratio to baseline: ${(total / copy).toFixed(2)}x wall, ${(totalCpu / Math.max(copyCpu, 0.01)).toFixed(2)}x CPU`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

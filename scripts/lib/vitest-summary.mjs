@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './paths.mjs';
+
+/**
+ * Counts from vitest's JSON report. A test file that failed before its tests ran (import error, failing
+ * beforeAll with no tests) counts as one failure, so a broken file can never read as green.
+ */
+export function summarize(reportPath) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0, brokenFiles: [], reportMissing: true };
+  }
+  const brokenFiles = report.testResults
+    .filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'))
+    .map((file) => ({ name: path.relative(repoRoot, file.name), message: file.message }));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles.length,
+    skipped: report.numPendingTests + report.numTodoTests,
+    brokenFiles,
+    reportMissing: false,
+  };
+}
+
+export function summaryLine({ passed, failed, skipped }) {
+  return `tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}

@@ -1,0 +1,69 @@
+// `npm test`: system packages, install, lint, typecheck, build, then every vitest project.
+// Checks keep going after a failure so one CI log shows every problem; the run fails if any did.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildAll } from './lib/build.mjs';
+import { header, note, problem } from './lib/console.mjs';
+import { ensureDependencies } from './lib/install.mjs';
+import { requireNodeVersion } from './lib/node-version.mjs';
+import { fromRoot } from './lib/paths.mjs';
+import { run } from './lib/run.mjs';
+import { ensureSystemPackages, testPackages } from './lib/system-packages.mjs';
+import { summarize, summaryLine } from './lib/vitest-summary.mjs';
+
+const workspaces = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts'];
+const bin = (name) => fromRoot('node_modules', '.bin', name);
+const failedSteps = [];
+
+function finish(counts) {
+  if (failedSteps.length > 0) problem(`failed steps: ${failedSteps.join(', ')}`);
+  console.log(summaryLine(counts));
+  process.exit(failedSteps.length > 0 ? 1 : 0);
+}
+
+const noTests = { passed: 0, failed: 0, skipped: 0 };
+requireNodeVersion();
+if (!(await ensureSystemPackages(testPackages))) {
+  failedSteps.push('system packages');
+  finish(noTests);
+}
+if (!(await ensureDependencies())) {
+  failedSteps.push('npm ci');
+  finish(noTests);
+}
+
+header('lint: eslint --max-warnings 0 .');
+if ((await run(bin('eslint'), ['--max-warnings', '0', '.'])) !== 0) failedSteps.push('lint');
+
+for (const workspace of workspaces) {
+  header(`typecheck: tsc --noEmit -p ${workspace}`);
+  if ((await run(bin('tsc'), ['--noEmit', '-p', workspace])) !== 0) failedSteps.push(`typecheck ${workspace}`);
+}
+
+const failedBuilds = await buildAll();
+for (const name of failedBuilds) failedSteps.push(`build ${name}`);
+
+header('tests: vitest run (all projects)');
+const reportDir = mkdtempSync(path.join(tmpdir(), 'vitest-report-'));
+const reportPath = path.join(reportDir, 'report.json');
+// Browser tests must not pass against an older build left in dist/ when this one failed.
+const vitestEnv = { ...process.env, E2E_BUILD_FAILED: failedBuilds.join(',') };
+const vitestCode = await run(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
+  { env: vitestEnv },
+);
+const counts = summarize(reportPath);
+rmSync(reportDir, { recursive: true, force: true });
+
+for (const file of counts.brokenFiles) problem(`test file failed before its tests ran: ${file.name}: ${file.message}`);
+if (counts.reportMissing) problem('vitest wrote no report (it failed before running tests)');
+if (counts.passed + counts.failed === 0) {
+  problem('no test ran');
+  failedSteps.push('tests');
+} else if (vitestCode !== 0 || counts.failed > 0) {
+  failedSteps.push('tests');
+}
+note(`vitest exit code ${vitestCode}`);
+finish(counts);

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+const pg = process.env.TEST_DATABASE_URL;
+
+// Database tests run once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/server/src/**/*.test.ts', 'packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          exclude: ['**/*.db.test.ts', '**/node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'db-pglite',
+          include: ['apps/server/src/**/*.db.test.ts'],
+          env: { TEST_DB_BACKEND: 'pglite' },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(pg
+        ? [
+            {
+              test: {
+                name: 'db-postgres',
+                include: ['apps/server/src/**/*.db.test.ts'],
+                env: { TEST_DB_BACKEND: 'postgres' },
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/support/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
