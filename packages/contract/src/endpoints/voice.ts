@@ -45,6 +45,8 @@ export const voiceChannel = z.object({
   /** Languages this channel speaks, as language codes. */
   language: z.array(z.string()),
   supports: voiceCapabilities,
+  /** 1 when this channel can clone a voice from a recording here, 0 when it only speaks its own voices. */
+  clone: z.union([z.literal(0), z.literal(1)]),
 });
 export type VoiceChannel = z.infer<typeof voiceChannel>;
 

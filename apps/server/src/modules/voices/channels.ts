@@ -119,6 +119,7 @@ export function describeChannel(row: ChannelRow, speech: SpeechChannels): VoiceC
       language: caps.language,
       emotion: caps.emotion,
     },
+    clone: caps.clone ? 1 : 0,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { voiceMessages, type ParsedParamsOf, type listVoices, type saveVoice } from '@app/contract';
 import { users } from '../../db/schema/index.js';
-import type { SpeechChannels } from '../../engines/speech/index.js';
+import { speechMessages, type SpeechChannels } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -194,8 +194,8 @@ export class VoicesService {
   private async offeredChannel(api: string | undefined): Promise<ChannelRow> {
     const channel = api ? await voicesRepo.channel(this.db, api) : null;
     if (!channel) throw new AppError(voiceMessages.channelMissing);
-    if (!isOffered(channel, this.speech) || !this.speech.capabilities(channel.api as ChannelKey).clone)
-      throw new AppError(voiceMessages.channelUnavailable);
+    if (!isOffered(channel, this.speech)) throw new AppError(voiceMessages.channelUnavailable);
+    if (!this.speech.capabilities(channel.api as ChannelKey).clone) throw new AppError(speechMessages.cloneUnsupported);
     return channel;
   }
 
