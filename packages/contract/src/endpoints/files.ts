@@ -120,6 +120,8 @@ export const materialTypeOf: Record<FileType, MaterialType> = { image: 'image', 
 
 export const materialItem = z.object({
   id: z.number().int(),
+  /** The registered file behind it: what the studio sends as material_audio_id / material_video_id. */
+  file_id: z.number().int(),
   name: z.string(),
   type: z.enum(MATERIAL_TYPES),
   source: z.enum(MATERIAL_SOURCES),

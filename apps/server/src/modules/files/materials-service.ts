@@ -51,6 +51,7 @@ export class MaterialsService {
     const url = this.files.urlOf(f.key);
     return {
       id: m.id,
+      file_id: f.id,
       name: m.name,
       type: m.type as MaterialType,
       source: m.source as MaterialSource,

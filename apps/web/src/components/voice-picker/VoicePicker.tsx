@@ -1,46 +1,62 @@
 import { App, Empty, List, Spin, Tabs } from 'antd';
 import { useState } from 'react';
-import { voiceMessages, type Voice } from '@app/contract';
+import { voiceMessages, type MaterialItem, type Voice } from '@app/contract';
 import { voicePickerMessages } from './messages';
-import { isCloning, isFailed, useVoiceList } from './voice-queries';
+import { isCloning, isFailed, useAudioMaterials, useVoiceList } from './voice-queries';
 import { useVoicePreview } from './use-voice-preview';
 import { VoiceTile } from './VoiceTile';
-
-/** An audio of the material library, offered as a voice source. */
-export interface MaterialAudio {
-  id: number;
-  name: string;
-  url: string;
-}
 
 /** Studio voice tabs (spec 001 §2): mine 1, public 0, material library 2. */
 export type VoicePickerTab = '1' | '0' | '2';
 
 export interface VoicePickerProps {
+  /** The chosen voice's id. */
   value?: number | null;
   onChange: (voice: Voice) => void;
-  /** Audio of the material library; the studio fetches and passes them. */
-  materials?: MaterialAudio[];
+  /** The file id of the chosen material audio. */
   materialValue?: number | null;
-  onMaterialChange?: (item: MaterialAudio) => void;
+  /** Picking an audio of the material library; without it the material tab is not offered. */
+  onMaterialChange?: (item: MaterialItem) => void;
+  /** Controlled tab; uncontrolled (starting at defaultTab) when omitted. */
+  tab?: VoicePickerTab;
+  onTabChange?: (tab: VoicePickerTab) => void;
   defaultTab?: VoicePickerTab;
+  /** The lists scroll past this height. */
+  maxHeight?: number;
 }
 
-const GRID = { gutter: 12, xs: 1, sm: 2, md: 3, lg: 3, xl: 4, xxl: 4 };
+const GRID = { gutter: 8, xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 3 };
 
-/** Picks a voice for the studio; hovering a voice previews it; cloning and failed voices are refused with the spec's messages. */
+/** A voice that cannot be chosen yet, in the spec's words (001 §8); null when it can. */
+export function voiceRefusal(voice: Voice): string | null {
+  if (isCloning(voice)) return voiceMessages.cloning;
+  if (isFailed(voice)) return voiceMessages.cloneFailed;
+  return null;
+}
+
+const seconds = (s: number) => `${Math.round(s)}秒`;
+
+/**
+ * Picks a voice for the studio: own voices, public voices and the audio of the material library.
+ * Hovering a voice previews it (1 idle, 3 playing; idle again at the end or on leaving); cloning
+ * and failed voices are refused with the spec's messages.
+ */
 export function VoicePicker({
   value,
   onChange,
-  materials,
   materialValue,
   onMaterialChange,
+  tab: controlledTab,
+  onTabChange,
   defaultTab = '1',
+  maxHeight = 300,
 }: VoicePickerProps) {
   const { message } = App.useApp();
-  const [tab, setTab] = useState<VoicePickerTab>(defaultTab);
+  const [ownTab, setOwnTab] = useState<VoicePickerTab>(defaultTab);
+  const tab = controlledTab ?? ownTab;
   const mine = useVoiceList(1, '', tab === '1');
   const publicVoices = useVoiceList(2, '', tab === '0');
+  const materials = useAudioMaterials(tab === '2' && !!onMaterialChange);
   const preview = useVoicePreview();
 
   const pick = (voice: Voice) => {
@@ -48,68 +64,80 @@ export function VoicePicker({
     if (isFailed(voice)) return void message.error(voiceMessages.cloneFailed);
     onChange(voice);
   };
+  /** Hover starts the preview of what is under the pointer; leaving stops it. */
+  const hover = (id: number, url: string) => (inside: boolean) => {
+    if (!inside) preview.stop();
+    else if (url && preview.stateOf(id) === 1) preview.toggle(id, url);
+  };
+  const scroll = { maxHeight, overflowY: 'auto' as const, overflowX: 'hidden' as const, padding: 2 };
 
   const voiceGrid = (query: typeof mine) => (
     <Spin spinning={query.isLoading}>
-      <List
-        grid={GRID}
-        dataSource={query.data?.list ?? []}
-        locale={{ emptyText: <Empty description={voicePickerMessages.empty} /> }}
-        renderItem={(v) => (
-          <List.Item>
-            <VoiceTile
-              name={v.name}
-              detail={v.voice_channel_name}
-              state={preview.stateOf(v.id)}
-              status={isCloning(v) ? 'cloning' : isFailed(v) ? 'failed' : undefined}
-              selected={value === v.id}
-              onPick={() => pick(v)}
-              onToggle={v.url ? () => preview.toggle(v.id, v.url) : undefined}
-              onHover={(inside) =>
-                inside && v.url ? preview.stateOf(v.id) === 1 && preview.toggle(v.id, v.url) : preview.stop()
-              }
-            />
-          </List.Item>
-        )}
-      />
+      <div style={scroll}>
+        <List
+          grid={GRID}
+          dataSource={query.data?.list ?? []}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={voicePickerMessages.empty} /> }}
+          renderItem={(v) => (
+            <List.Item style={{ marginBottom: 8 }}>
+              <VoiceTile
+                name={v.name}
+                detail={voiceRefusal(v) ?? [v.voice_channel_name, v.version_name].filter(Boolean).join(' · ')}
+                state={preview.stateOf(v.id)}
+                status={isCloning(v) ? 'cloning' : isFailed(v) ? 'failed' : undefined}
+                selected={value === v.id}
+                onPick={() => pick(v)}
+                onToggle={v.url ? () => preview.toggle(v.id, v.url) : undefined}
+                onHover={hover(v.id, v.url)}
+              />
+            </List.Item>
+          )}
+        />
+      </div>
+    </Spin>
+  );
+
+  // Material audios share the preview with voices under negative ids, so the two never collide.
+  const materialGrid = (
+    <Spin spinning={materials.isLoading}>
+      <div style={scroll}>
+        <List
+          grid={GRID}
+          dataSource={materials.data?.list ?? []}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={voicePickerMessages.emptyMaterial} />,
+          }}
+          renderItem={(m) => (
+            <List.Item style={{ marginBottom: 8 }}>
+              <VoiceTile
+                name={m.name}
+                detail={`${voicePickerMessages.materialAudio} · ${seconds(m.duration)}`}
+                state={preview.stateOf(-m.id)}
+                selected={materialValue === m.file_id}
+                onPick={() => onMaterialChange?.(m)}
+                onToggle={m.url ? () => preview.toggle(-m.id, m.url) : undefined}
+                onHover={hover(-m.id, m.url)}
+              />
+            </List.Item>
+          )}
+        />
+      </div>
     </Spin>
   );
 
   return (
     <Tabs
       activeKey={tab}
+      size="small"
       onChange={(key) => {
         preview.stop();
-        setTab(key as VoicePickerTab);
+        setOwnTab(key as VoicePickerTab);
+        onTabChange?.(key as VoicePickerTab);
       }}
       items={[
         { key: '1', label: voicePickerMessages.mine, children: voiceGrid(mine) },
         { key: '0', label: voicePickerMessages.public, children: voiceGrid(publicVoices) },
-        {
-          key: '2',
-          label: voicePickerMessages.material,
-          children: (
-            <List
-              grid={GRID}
-              dataSource={materials ?? []}
-              locale={{ emptyText: <Empty description={voicePickerMessages.emptyMaterial} /> }}
-              renderItem={(m) => (
-                <List.Item>
-                  <VoiceTile
-                    name={m.name}
-                    state={preview.stateOf(-m.id)}
-                    selected={materialValue === m.id}
-                    onPick={() => onMaterialChange?.(m)}
-                    onToggle={() => preview.toggle(-m.id, m.url)}
-                    onHover={(inside) =>
-                      inside ? preview.stateOf(-m.id) === 1 && preview.toggle(-m.id, m.url) : preview.stop()
-                    }
-                  />
-                </List.Item>
-              )}
-            />
-          ),
-        },
+        ...(onMaterialChange ? [{ key: '2', label: voicePickerMessages.material, children: materialGrid }] : []),
       ]}
     />
   );

@@ -26,15 +26,19 @@ export function VoiceTile({ name, detail, state, onToggle, onPick, selected, sta
       onMouseEnter={() => onHover?.(true)}
       onMouseLeave={() => onHover?.(false)}
       style={selected ? { borderColor: 'var(--ant-color-primary)' } : undefined}
+      styles={{ body: { padding: '6px 10px' } }}
       data-preview-state={state}
       aria-label={name}
+      role={onPick ? 'radio' : undefined}
+      aria-checked={onPick ? !!selected : undefined}
     >
       <Flex align="center" gap={8}>
         {onToggle && (
           <Button
             type="text"
             shape="circle"
-            aria-label={state === 3 ? voicePickerMessages.pause : voicePickerMessages.play}
+            aria-label={`${state === 3 ? voicePickerMessages.pause : voicePickerMessages.play} ${name}`}
+            aria-pressed={state === 3}
             icon={
               state === 3 ? (
                 <PauseCircleFilled style={{ fontSize: 22 }} />

@@ -5,6 +5,7 @@ export const voicePickerMessages = {
   material: '素材库',
   empty: '暂无声音',
   emptyMaterial: '素材库暂无音频',
+  materialAudio: '素材音频',
   play: '试听',
   pause: '暂停',
   cloning: '克隆中',

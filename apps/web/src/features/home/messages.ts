@@ -12,6 +12,4 @@ export const homeMessages = {
   noMore: '没有更多了',
   empty: '暂无数字人',
   noVoices: '暂无声音',
-  listen: '试听',
-  pause: '暂停',
 } as const;

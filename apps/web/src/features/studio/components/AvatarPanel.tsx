@@ -3,6 +3,7 @@ import { studioMessages, type Avatar } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { MediaCard } from '../../../components/media-card/MediaCard';
 import { useStudioAvatars } from '../api/list-avatars';
+import { MaterialVideoList } from './MaterialVideoList';
 import type { AvatarTab, Orientation } from '../lib/query-params';
 import { studioText as t } from '../messages';
 import { useStudioStore, type ChosenAvatar } from '../stores/studio-store';
@@ -97,6 +98,7 @@ export function AvatarPanel() {
             </Flex>
           ),
         },
+        { key: '3', label: t.materialLibrary, children: <MaterialVideoList /> },
       ]}
     />
   );

@@ -1,14 +1,16 @@
 import { Button, Card, Col, Flex, Row, Segmented, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAudioMaterials, VoicePicker } from '../../../components/voice-picker';
+import { feedback } from '../../../lib/feedback';
 import { useStudioAvatars } from '../api/list-avatars';
+import { useMaterialVideos } from '../api/list-material-videos';
 import { AudioInput } from '../components/AudioInput';
 import { AvatarPanel, refusalOf, toChosenAvatar } from '../components/AvatarPanel';
 import { AvatarPreview } from '../components/AvatarPreview';
 import { ChannelDialog } from '../components/ChannelDialog';
 import { ScriptEditor } from '../components/ScriptEditor';
 import { SpeechSettings } from '../components/SpeechSettings';
-import { VoicePanel } from '../components/VoicePanel';
 import { WorkName } from '../components/WorkName';
 import { useSubmitWork } from '../hooks/use-submit-work';
 import { HANDOVER_TEXT_KEY, parseStudioEntry } from '../lib/query-params';
@@ -23,22 +25,68 @@ function readHandoverText(): string {
   }
 }
 
-/** Picks the avatar named by ?id= once the lists are in: own ones first, then public ones of ?hs=. */
-function useAvatarFromQuery(avatarId: number | null) {
+/**
+ * Picks the avatar named by ?id= once the lists are in: own ones first, then public ones of ?hs=;
+ * with ?source=3 the id names a video of the material library.
+ */
+function useAvatarFromQuery(avatarId: number | null, fromLibrary: boolean) {
   const orientation = useStudioStore((s) => s.orientation);
   const mine = useStudioAvatars('1');
   const publicOnes = useStudioAvatars('2', orientation);
+  const library = useMaterialVideos(fromLibrary && avatarId !== null);
   const chosen = useStudioStore((s) => s.avatar);
   const choose = useStudioStore((s) => s.chooseAvatar);
+  const chooseMaterial = useStudioStore((s) => s.chooseMaterialVideo);
   const setTab = useStudioStore((s) => s.setAvatarTab);
   useEffect(() => {
     if (!avatarId || chosen) return;
+    if (fromLibrary) {
+      const video = library.data?.list.find((m) => m.id === avatarId);
+      if (video) chooseMaterial(video);
+      return;
+    }
     const own = mine.data?.list.find((a) => a.id === avatarId);
     const found = own ?? publicOnes.data?.list.find((a) => a.id === avatarId);
     if (!found || refusalOf(found)) return;
     choose(toChosenAvatar(found));
     setTab(own ? '2' : '1');
-  }, [avatarId, chosen, mine.data, publicOnes.data, choose, setTab]);
+  }, [avatarId, fromLibrary, chosen, mine.data, publicOnes.data, library.data, choose, chooseMaterial, setTab]);
+}
+
+/** ?origin=audio&audioId=<material id>: once the library is in, that audio drives the work (audio mode, its player). */
+function useMaterialAudioFromQuery(materialId: number | null) {
+  const materials = useAudioMaterials(materialId !== null);
+  const choose = useStudioStore((s) => s.chooseMaterialAudio);
+  const data = materials.data;
+  useEffect(() => {
+    if (materialId === null || !data) return;
+    const found = data.list.find((m) => m.id === materialId);
+    if (found) choose(found);
+    else feedback.warning(t.materialAudioMissing);
+  }, [materialId, data, choose]);
+}
+
+/** The voice tabs of the studio: the shared picker bound to the studio's choices. */
+function StudioVoicePicker() {
+  const voice = useStudioStore((s) => s.voice);
+  const chooseVoice = useStudioStore((s) => s.chooseVoice);
+  const audio = useStudioStore((s) => s.audio);
+  const chooseMaterialAudio = useStudioStore((s) => s.chooseMaterialAudio);
+  const tab = useStudioStore((s) => s.voiceTab);
+  const setTab = useStudioStore((s) => s.setVoiceTab);
+  return (
+    <VoicePicker
+      tab={tab}
+      onTabChange={setTab}
+      value={voice?.id ?? null}
+      onChange={(v) => {
+        if (v.id !== voice?.id) chooseVoice(v);
+      }}
+      materialValue={audio?.fileId ?? null}
+      onMaterialChange={chooseMaterialAudio}
+      maxHeight={260}
+    />
+  );
 }
 
 /** The studio: avatar, voice and script (or audio), then a channel, then the work is queued. */
@@ -52,14 +100,14 @@ export default function CreatePage() {
 
   useEffect(() => {
     reset({
-      // The avatar panel has no material-library tab yet: ?source=3 opens the public avatars instead.
-      avatarTab: entry.avatarTab === '3' ? '1' : (entry.avatarTab ?? '1'),
+      avatarTab: entry.avatarTab ?? '1',
       orientation: entry.orientation,
       text: entry.handover ? readHandoverText() : '',
       mode: entry.materialAudioId ? 2 : 1,
     });
   }, [entry, reset]);
-  useAvatarFromQuery(entry.avatarId);
+  useAvatarFromQuery(entry.avatarId, entry.avatarTab === '3');
+  useMaterialAudioFromQuery(entry.materialAudioId);
 
   return (
     <Row gutter={[16, 16]}>
@@ -88,7 +136,7 @@ export default function CreatePage() {
               <>
                 <div>
                   <Typography.Text strong>{t.voiceSection}</Typography.Text>
-                  <VoicePanel />
+                  <StudioVoicePicker />
                 </div>
                 <ScriptEditor />
                 <SpeechSettings />

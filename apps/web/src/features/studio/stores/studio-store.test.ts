@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Voice } from '@app/contract';
+import type { MaterialItem, Voice } from '@app/contract';
 import { useStudioStore } from './studio-store';
 
 const voice = (id: number): Voice => ({
@@ -57,5 +57,40 @@ describe('studio state', () => {
     s.setAudio(speech);
     s.clearAfterFailure();
     expect(useStudioStore.getState()).toMatchObject({ text: '台词', synthesized: null, audio: null });
+  });
+});
+
+describe('material library choices', () => {
+  const item = (id: number, type: 'audio' | 'video', fileId: number): MaterialItem => ({
+    id,
+    file_id: fileId,
+    name: `m${id}`,
+    type,
+    source: 'upload',
+    url: `https://x/${id}`,
+    cover: '',
+    download_url: '',
+    size: 1,
+    duration: 12.5,
+    width: type === 'video' ? 1080 : 0,
+    height: type === 'video' ? 1920 : 0,
+    create_time: '',
+  });
+
+  it('a material audio drives the work in audio mode by its file id', () => {
+    useStudioStore.getState().chooseMaterialAudio(item(4, 'audio', 40));
+    expect(useStudioStore.getState()).toMatchObject({
+      mode: 2,
+      voiceTab: '2',
+      audio: { fileId: 40, name: 'm4', duration: 12.5 },
+    });
+  });
+
+  it('a material video becomes the avatar, sent by its file id', () => {
+    useStudioStore.getState().chooseMaterialVideo(item(5, 'video', 50));
+    expect(useStudioStore.getState()).toMatchObject({
+      avatarTab: '3',
+      avatar: { id: 50, kind: 'material', hs: 2, duration: 12.5 },
+    });
   });
 });

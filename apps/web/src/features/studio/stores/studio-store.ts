@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import { studioMessages, type Voice } from '@app/contract';
+import { studioMessages, type MaterialItem, type Voice } from '@app/contract';
 import type { AvatarTab, Orientation } from '../lib/query-params';
 
 export interface ChosenAvatar {
   id: number;
-  /** Own and public avatars go as video_id, library videos as material_video_id. */
+  /** Own and public avatars go as video_id (id = avatar id), library videos as material_video_id (id = file id). */
   kind: 'avatar' | 'material';
   name: string;
   url: string;
@@ -14,6 +14,7 @@ export interface ChosenAvatar {
 }
 
 export interface AudioFile {
+  /** The registered file: sent as material_audio_id. */
   fileId: number;
   name: string;
   url: string;
@@ -59,10 +60,31 @@ interface StudioState {
   setText: (text: string) => void;
   setSynthesized: (file: AudioFile | null) => void;
   setAudio: (file: AudioFile | null) => void;
+  /** An audio of the material library drives the work: audio mode with that audio, material tab kept. */
+  chooseMaterialAudio: (item: MaterialItem) => void;
+  /** A video of the material library is the avatar (sent as material_video_id). */
+  chooseMaterialVideo: (item: MaterialItem) => void;
   /** After a failed create: the synthesized speech and the uploaded audio are dropped (spec 001 §8). */
   clearAfterFailure: () => void;
   reset: (patch?: Partial<StudioState>) => void;
 }
+
+export const materialAudio = (m: MaterialItem): AudioFile => ({
+  fileId: m.file_id,
+  name: m.name,
+  url: m.url,
+  duration: m.duration,
+});
+
+export const materialVideo = (m: MaterialItem): ChosenAvatar => ({
+  id: m.file_id,
+  kind: 'material',
+  name: m.name,
+  url: m.url,
+  cover: m.cover,
+  duration: m.duration,
+  hs: m.width > m.height ? 1 : 2,
+});
 
 const initial = {
   workName: studioMessages.defaultWorkName,
@@ -99,6 +121,8 @@ export const useStudioStore = create<StudioState>()((set) => ({
   setText: (text) => set((s) => (s.text === text ? s : { text, synthesized: null })),
   setSynthesized: (synthesized) => set({ synthesized }),
   setAudio: (audio) => set({ audio }),
+  chooseMaterialAudio: (item) => set({ audio: materialAudio(item), mode: 2, voiceTab: '2' }),
+  chooseMaterialVideo: (item) => set({ avatar: materialVideo(item), avatarTab: '3' }),
   clearAfterFailure: () => set({ synthesized: null, audio: null }),
   reset: (patch = {}) => set({ ...initial, ...patch }),
 }));

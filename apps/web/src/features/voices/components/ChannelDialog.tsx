@@ -3,7 +3,7 @@ import type { VoiceChannel } from '@app/contract';
 import { useVoiceChannels } from '../../../components/voice-picker';
 import { cloneMessages } from '../messages';
 
-/** Second step: one card per channel configured here, with its price, free clones and quality. */
+/** Second step: one card per channel configured here that can clone, with its price, free clones and quality. */
 export function ChannelDialog({
   open,
   onCancel,
@@ -14,7 +14,8 @@ export function ChannelDialog({
   onPick: (c: VoiceChannel) => void;
 }) {
   const { data, isLoading } = useVoiceChannels();
-  const channels = data?.list ?? [];
+  // Channels that only speak their own voices (clone 0) are for auditions and the studio, not for cloning.
+  const channels = (data?.list ?? []).filter((c) => c.clone === 1);
   return (
     <Modal title={cloneMessages.channelTitle} open={open} onCancel={onCancel} footer={null} width={760} destroyOnHidden>
       <Typography.Paragraph type="secondary">{cloneMessages.qualityHint}</Typography.Paragraph>

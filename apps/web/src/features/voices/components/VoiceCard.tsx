@@ -1,5 +1,5 @@
 import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import { voiceMessages, type Voice } from '@app/contract';
+import { studioMessages, voiceMessages, type Voice } from '@app/contract';
 import { isCloning, isFailed, VoiceTile, type PreviewState } from '../../../components/voice-picker';
 import { useConfirmVoice, useDeleteVoice } from '../api/voice-mutations';
 import { cloneMessages } from '../messages';
@@ -70,6 +70,7 @@ export function VoiceCard({
           cancelText={cloneMessages.cancel}
           okButtonProps={{ danger: true }}
           onConfirm={() => void remove.mutateAsync(voice.id).catch(() => undefined)}
+          onCancel={() => void message.info(studioMessages.deleteCancelled)}
         >
           <Button size="small" type="link" danger>
             {cloneMessages.delete}

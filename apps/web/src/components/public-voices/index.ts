@@ -1,1 +1,0 @@
-export { PublicVoices } from './PublicVoices';
