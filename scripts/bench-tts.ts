@@ -7,6 +7,9 @@ import { countScriptChars } from '../apps/server/src/engines/speech/script.js';
 
 /** Offline speech benchmark: a 500-character Chinese script, timed end to end (text to encoded file). */
 
+/** Goal of the speech issue: synthesis time / audio duration on this machine. */
+const GOAL_RTF = 0.05;
+
 const PARAGRAPH =
   '欢迎来到数字人视频创作平台。在这里，您只需要上传一段视频和一段声音，输入想说的台词，就能生成会说话的数字分身。' +
   '今天是2024年3月5日，我们的新版本正式上线，合成速度提升了35%，支持中文和English混合朗读。' +
@@ -47,7 +50,10 @@ async function main(): Promise<void> {
   const warm = runs.slice(1);
   const ms = warm.reduce((s, r) => s + r.ms, 0) / warm.length;
   const duration = warm[0]?.duration ?? 0;
-  console.log(`warm average: synthesis ${(ms / 1000).toFixed(3)} s, audio ${duration.toFixed(2)} s, real-time factor ${(ms / 1000 / duration).toFixed(4)}`);
+  const rtf = ms / 1000 / duration;
+  console.log(`warm average: synthesis ${(ms / 1000).toFixed(3)} s, audio ${duration.toFixed(2)} s, real-time factor ${rtf.toFixed(4)}`);
+  const pass = duration > 0 && rtf <= GOAL_RTF;
+  console.log(`${pass ? 'PASS' : 'MISS'}: real-time factor ${rtf.toFixed(4)} ${pass ? '<=' : '>'} goal ${GOAL_RTF}`);
 }
 
 await main();
