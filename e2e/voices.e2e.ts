@@ -96,6 +96,29 @@ describe('voice cloning journey', () => {
     await screenshot(page, 'voices-tuning-dark');
     await button(tuning, '保存').click();
     await toast(page, voiceMessages.edited).waitFor();
+    await tuning.waitFor({ state: 'hidden' });
+
+    // Reopened, the saved speed is there; 恢复默认 sends 1, 1, 1 and the server keeps them.
+    await button(card, '调参').click();
+    await tuning.getByText('语速（1.3）').waitFor();
+    await tuning.getByRole('slider', { name: '音量' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await tuning.getByText('音量（1.1）').waitFor();
+    const resetCall = page.waitForRequest((r) => r.url().includes('/api/user/voiceEdit'));
+    const relisted = page.waitForResponse(
+      (r) => /\/api\/user\/voice\?/.test(r.url()) && r.request().method() === 'GET',
+    );
+    await button(tuning, '恢复默认').click();
+    const sent = new URLSearchParams((await resetCall).postData() ?? '');
+    expect([sent.get('rate'), sent.get('volume'), sent.get('pitch')]).toEqual(['1', '1', '1']);
+    await relisted;
+    for (const label of ['语速（1.0）', '音量（1.0）', '音调（1.0）']) await tuning.getByText(label).waitFor();
+    await page.keyboard.press('Escape');
+    await tuning.waitFor({ state: 'hidden' });
+    await button(card, '调参').click();
+    for (const label of ['语速（1.0）', '音量（1.0）', '音调（1.0）']) await tuning.getByText(label).waitFor();
+    await page.keyboard.press('Escape');
+    await tuning.waitFor({ state: 'hidden' });
 
     await button(card, '确认声音').click();
     await button(page.locator('.ant-popover'), '确定').click();
@@ -117,5 +140,27 @@ describe('voice cloning journey', () => {
     await button(page.locator('.ant-popover'), '确定').click();
     await toast(page, voiceMessages.deleted).waitFor();
     await renamed.waitFor({ state: 'detached' });
+  });
+
+  it("plays a public voice on home's public-voices tab: idle 1 → playing 3 → idle again on pause and at the end", async () => {
+    await page.goto('/#/home');
+    await page.getByRole('tab', { name: '公共声音' }).click();
+    const tile = page.locator('[data-preview-state][aria-label="本地男声"]');
+    await tile.waitFor();
+    const state = () => tile.getAttribute('data-preview-state');
+    expect(await state()).toBe('1');
+
+    await tile.getByRole('button', { name: '试听 本地男声' }).click();
+    await expect.poll(state, { timeout: 10_000 }).toBe('3');
+    expect(await tile.getByRole('button', { name: '暂停 本地男声' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'home-public-voice-playing-light');
+    await tile.getByRole('button', { name: '暂停 本地男声' }).click();
+    await expect.poll(state).toBe('1');
+
+    // Played again and left alone, the preview returns to idle when the audio ends.
+    await tile.getByRole('button', { name: '试听 本地男声' }).click();
+    await expect.poll(state, { timeout: 10_000 }).toBe('3');
+    await expect.poll(state, { timeout: 60_000, interval: 500 }).toBe('1');
+    expect(await tile.getByRole('button', { name: '试听 本地男声' }).getAttribute('aria-pressed')).toBe('false');
   });
 });

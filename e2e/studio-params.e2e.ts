@@ -1,0 +1,116 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMaterials, saveMaterial } from '@app/contract';
+import { adminToken, makeRedeemCodes } from './support/api';
+import { apiData, uploadRecording } from './support/studio-api';
+import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { appUnderTest } from './support/context';
+import { makeVoiceRecording, mediaTempDir } from './support/media';
+
+const materialName = '素材口播音频';
+const handedOver = '这是从别的页面带过来的台词，进入创作页就能直接使用。';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let media: string;
+let token: string;
+let materialId: number;
+let materialFileId: number;
+
+/** Registers a new account with a redeem code, as a person does on the login page; returns its token. */
+async function register(): Promise<string> {
+  const { baseURL, adminPassword } = appUnderTest();
+  const [code] = await makeRedeemCodes(baseURL, await adminToken(baseURL, adminPassword), {
+    credits: 1_000,
+    count: 1,
+    days: 30,
+  });
+  if (!code) throw new Error('no redeem code was made');
+  await page.goto('/#/login?state=2');
+  await page.getByPlaceholder('请输入账号').fill(`e2e_p${Date.now().toString(36)}`);
+  await page.getByPlaceholder('请输入密码').fill('Passw0rd123');
+  await page.getByPlaceholder('请输入兑换码').fill(code);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '注册并兑换' }).click();
+  await page.waitForURL(/#\/home/);
+  const saved = await page.evaluate(() => localStorage.getItem('token'));
+  if (!saved) throw new Error('registration left no token');
+  return saved;
+}
+
+beforeAll(async () => {
+  const { baseURL } = appUnderTest();
+  media = mediaTempDir();
+  browser = await launchBrowser();
+  context = await newVisitorContext(browser, baseURL);
+  page = await context.newPage();
+  token = await register();
+  // An audio of the material library: a spoken recording uploaded and saved under a name.
+  materialFileId = await uploadRecording(baseURL, token, makeVoiceRecording(media));
+  materialId = (await apiData(baseURL, saveMaterial, { file_id: materialFileId, name: materialName }, token)).id;
+  const { list } = await apiData(baseURL, listMaterials, { type: 'audio', page: 1, limit: 0 }, token);
+  expect(list.map((m) => [m.id, m.file_id, m.name])).toEqual([[materialId, materialFileId, materialName]]);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  if (media) rmSync(media, { recursive: true, force: true });
+});
+
+describe('studio voice picker and query params', () => {
+  it("lists the user's audio materials in the voice picker's material tab; picking one drives the work by audio", async () => {
+    await page.goto('/#/create');
+    const voices = page.getByRole('tablist').filter({ hasText: '公共声音' });
+    await voices.getByRole('tab', { name: '公共声音' }).click();
+    // Public voices are there to pick, with their preview button.
+    await page.getByRole('radio', { name: '本地男声' }).waitFor();
+    await screenshot(page, 'studio-picker-public-dark');
+    await voices.getByRole('tab', { name: '素材库' }).click();
+    const material = page.getByRole('radio', { name: materialName });
+    await material.waitFor();
+    await screenshot(page, 'studio-picker-material-dark');
+    await material.click();
+    // The studio switches to audio mode with that audio's player.
+    await expect.poll(() => page.getByRole('radio', { name: '音频驱动' }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await page.locator(`audio[aria-label="${materialName}"]`).waitFor();
+    await page.getByRole('button', { name: '切换主题' }).click();
+    await page.locator('.ant-segmented-item').filter({ hasText: '文本驱动' }).click();
+    await page.getByRole('radio', { name: materialName }).waitFor();
+    expect(await page.getByRole('radio', { name: materialName }).getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'studio-picker-material-light');
+    await page.getByRole('button', { name: '切换主题' }).click();
+  });
+
+  it('origin=audio&audioId= opens audio mode with that material audio loaded', async () => {
+    await page.goto('/#/home');
+    await page.goto(`/#/create?origin=audio&audioId=${materialId}`);
+    await expect.poll(() => page.getByRole('radio', { name: '音频驱动' }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await page.getByText(materialName, { exact: true }).waitFor();
+    const player = page.locator(`audio[aria-label="${materialName}"]`);
+    await player.waitFor();
+    // The player plays the material: its length is the recording's.
+    const seconds = await player.evaluate(
+      (el: HTMLAudioElement) =>
+        new Promise<number>((resolve) => {
+          if (el.readyState >= 1) return resolve(el.duration);
+          el.addEventListener('loadedmetadata', () => resolve(el.duration));
+          el.load();
+        }),
+    );
+    expect(seconds).toBeGreaterThan(5);
+    await screenshot(page, 'studio-origin-audio-dark');
+  });
+
+  it('type=fk takes the script from session storage and source=3 opens the avatar material library', async () => {
+    await page.evaluate((text) => sessionStorage.setItem('fk_text', text), handedOver);
+    await page.goto('/#/home');
+    await page.goto('/#/create?type=fk&source=3');
+    await expect.poll(() => page.getByRole('textbox', { name: '台词' }).inputValue()).toBe(handedOver);
+    const avatarTabs = page.getByRole('tablist').filter({ hasText: '我的数字人' });
+    expect(await avatarTabs.getByRole('tab', { name: '素材库' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText('素材库暂无视频', { exact: false }).waitFor();
+  });
+});
