@@ -1,12 +1,13 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMaterials, saveMaterial } from '@app/contract';
+import { completeUpload, listMaterials, saveMaterial, signUpload } from '@app/contract';
 import { adminToken, makeRedeemCodes } from './support/api';
 import { apiData, uploadRecording } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/context';
-import { makeVoiceRecording, mediaTempDir } from './support/media';
+import { makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
 
 const materialName = '素材口播音频';
 const handedOver = '这是从别的页面带过来的台词，进入创作页就能直接使用。';
@@ -38,6 +39,21 @@ async function register(): Promise<string> {
   const saved = await page.evaluate(() => localStorage.getItem('token'));
   if (!saved) throw new Error('registration left no token');
   return saved;
+}
+
+/** Uploads a file the way the browser does (signed direct POST to the storage host, then complete); returns its file id. */
+async function uploadVideo(file: string): Promise<number> {
+  const { baseURL } = appUnderTest();
+  const sign = await apiData(baseURL, signUpload, { file_type: 'video' }, token);
+  const key = `${sign.dir}${Date.now()}${path.extname(file)}`;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sign.fields)) form.append(name, value);
+  form.append('key', key);
+  form.append('file', new Blob([readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
+  const host = sign.host.startsWith('http') ? sign.host : `${baseURL}${sign.host}`;
+  const posted = await fetch(host, { method: 'POST', body: form });
+  if (!posted.ok) throw new Error(`upload to ${host}: HTTP ${posted.status} ${await posted.text()}`);
+  return (await apiData(baseURL, completeUpload, { file_type: 'video', url: key }, token)).file_id;
 }
 
 beforeAll(async () => {
@@ -112,5 +128,27 @@ describe('studio voice picker and query params', () => {
     const avatarTabs = page.getByRole('tablist').filter({ hasText: '我的数字人' });
     expect(await avatarTabs.getByRole('tab', { name: '素材库' }).getAttribute('aria-selected')).toBe('true');
     await page.getByText('素材库暂无视频', { exact: false }).waitFor();
+  });
+
+  it("lists the user's video materials in the avatar material tab; picking one makes it the avatar", async () => {
+    const fileId = await uploadVideo(makeAvatarVideo(media, 6));
+    const videoName = '素材口播视频';
+    await apiData(appUnderTest().baseURL, saveMaterial, { file_id: fileId, name: videoName }, token);
+    await page.goto('/#/home');
+    await page.goto('/#/create?source=3');
+    const card = page.getByRole('group', { name: videoName });
+    await card.waitFor();
+    await card.click();
+    expect(await card.getAttribute('aria-selected')).toBe('true');
+    // The preview plays the material video itself.
+    const loaded = await page.locator(`video[aria-label="${videoName}"]`).evaluate(
+      (el: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          if (el.readyState >= 2) return resolve(el.duration);
+          el.addEventListener('loadeddata', () => resolve(el.duration));
+        }),
+    );
+    expect(loaded).toBeGreaterThan(5);
+    await screenshot(page, 'studio-avatar-material-dark');
   });
 });

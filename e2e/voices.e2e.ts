@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voiceMessages } from '@app/contract';
+import { studioMessages, voiceMessages } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/context';
 
@@ -136,8 +136,14 @@ describe('voice cloning journey', () => {
     await page.getByRole('button', { name: '切换主题' }).click();
     await screenshot(page, 'voices-mine-light');
 
+    // Cancelling the delete prompt keeps the voice and says so.
     await button(renamed, '删除').click();
-    await button(page.locator('.ant-popover'), '确定').click();
+    await button(page.locator('.ant-popover').filter({ visible: true }), '取消').click();
+    await toast(page, studioMessages.deleteCancelled).waitFor();
+    expect(studioMessages.deleteCancelled).toBe('已取消删除');
+    await renamed.waitFor();
+    await button(renamed, '删除').click();
+    await button(page.locator('.ant-popover').filter({ visible: true }), '确定').click();
     await toast(page, voiceMessages.deleted).waitFor();
     await renamed.waitFor({ state: 'detached' });
   });

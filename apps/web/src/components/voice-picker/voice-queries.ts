@@ -37,5 +37,7 @@ export function useAudioMaterials(enabled = true) {
     queryKey: [ACCOUNT_SCOPE, 'materials', 'audio'] as const,
     queryFn: () => call(listMaterials, { type: 'audio', source: '0', page: 1, limit: 0 }),
     enabled,
+    // The library changes on another page, and its URLs are signed per list: fetch afresh each time it shows.
+    staleTime: 0,
   });
 }

@@ -9,5 +9,7 @@ export function useMaterialVideos(enabled = true) {
     queryKey: [ACCOUNT_SCOPE, 'materials', 'video'] as const,
     queryFn: () => call(listMaterials, { type: 'video', source: '0', page: 1, limit: 0 }),
     enabled,
+    // The library changes on another page, and its URLs are signed per list: fetch afresh each time it shows.
+    staleTime: 0,
   });
 }

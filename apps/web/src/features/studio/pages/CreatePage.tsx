@@ -1,5 +1,5 @@
 import { Button, Card, Col, Flex, Row, Segmented, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAudioMaterials, VoicePicker } from '../../../components/voice-picker';
 import { feedback } from '../../../lib/feedback';
@@ -53,17 +53,23 @@ function useAvatarFromQuery(avatarId: number | null, fromLibrary: boolean) {
   }, [avatarId, fromLibrary, chosen, mine.data, publicOnes.data, library.data, choose, chooseMaterial, setTab]);
 }
 
-/** ?origin=audio&audioId=<material id>: once the library is in, that audio drives the work (audio mode, its player). */
+/**
+ * ?origin=audio&audioId=<material id>: once the library is fetched for this visit, that audio drives the
+ * work (audio mode, its player). Done once per id, so later refetches never undo what the user changed.
+ */
 function useMaterialAudioFromQuery(materialId: number | null) {
   const materials = useAudioMaterials(materialId !== null);
   const choose = useStudioStore((s) => s.chooseMaterialAudio);
-  const data = materials.data;
+  const handled = useRef<number | null>(null);
+  const { data, isFetchedAfterMount } = materials;
   useEffect(() => {
-    if (materialId === null || !data) return;
+    if (materialId === null) handled.current = null;
+    if (materialId === null || !data || !isFetchedAfterMount || handled.current === materialId) return;
+    handled.current = materialId;
     const found = data.list.find((m) => m.id === materialId);
     if (found) choose(found);
     else feedback.warning(t.materialAudioMissing);
-  }, [materialId, data, choose]);
+  }, [materialId, data, isFetchedAfterMount, choose]);
 }
 
 /** The voice tabs of the studio: the shared picker bound to the studio's choices. */
