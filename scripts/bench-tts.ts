@@ -45,13 +45,17 @@ async function main(): Promise<void> {
   }
   console.log(`script: ${countScriptChars(script)} characters`);
   runs.forEach((r, i) =>
-    console.log(`run ${i + 1}${i === 0 ? ' (cold)' : ''}: ${(r.ms / 1000).toFixed(3)} s for ${r.duration.toFixed(2)} s of audio, RTF ${(r.ms / 1000 / r.duration).toFixed(4)}`),
+    console.log(
+      `run ${i + 1}${i === 0 ? ' (cold)' : ''}: ${(r.ms / 1000).toFixed(3)} s for ${r.duration.toFixed(2)} s of audio, RTF ${(r.ms / 1000 / r.duration).toFixed(4)}`,
+    ),
   );
   const warm = runs.slice(1);
   const ms = warm.reduce((s, r) => s + r.ms, 0) / warm.length;
   const duration = warm[0]?.duration ?? 0;
   const rtf = ms / 1000 / duration;
-  console.log(`warm average: synthesis ${(ms / 1000).toFixed(3)} s, audio ${duration.toFixed(2)} s, real-time factor ${rtf.toFixed(4)}`);
+  console.log(
+    `warm average: synthesis ${(ms / 1000).toFixed(3)} s, audio ${duration.toFixed(2)} s, real-time factor ${rtf.toFixed(4)}`,
+  );
   const pass = duration > 0 && rtf <= GOAL_RTF;
   console.log(`${pass ? 'PASS' : 'MISS'}: real-time factor ${rtf.toFixed(4)} ${pass ? '<=' : '>'} goal ${GOAL_RTF}`);
 }

@@ -27,7 +27,11 @@ export const voiceCapabilities = z.object({
   emotion: z.boolean(),
 });
 
-export const languageOption: z.ZodType<{ name: string; language: string; children?: { name: string; language: string }[] }> = z.object({
+export const languageOption: z.ZodType<{
+  name: string;
+  language: string;
+  children?: { name: string; language: string }[];
+}> = z.object({
   name: z.string(),
   language: z.string(),
   children: z.array(z.object({ name: z.string(), language: z.string() })).optional(),
@@ -182,7 +186,13 @@ export const getAudition = endpoint({
   tag: 'voice',
   auth: 'user',
   params: z.strictObject({ job_id: text({ max: 64 }) }),
-  data: z.object({ status: z.number().int(), url: z.string(), file_id: z.number().int(), duration: z.number(), fail_reason: z.string() }),
+  data: z.object({
+    status: z.number().int(),
+    url: z.string(),
+    file_id: z.number().int(),
+    duration: z.number(),
+    fail_reason: z.string(),
+  }),
 });
 
 export const polishText = endpoint({
