@@ -180,6 +180,16 @@ describe('materials library journey', () => {
     await page.goto('/#/material/index');
     await page.getByText(filesMessages.empty).first().waitFor();
 
+    // One file at a time: two files picked together are refused, with the message, and nothing starts.
+    await page.getByRole('button', { name: '上传素材' }).click();
+    const picker = page.getByRole('dialog', { name: image.dialog });
+    await picker.locator('input[type=file]').setInputFiles([image.file, makePicture(media, '第二张.png', 320, 320)]);
+    await toast(page, filesMessages.oneFileAtATime).waitFor();
+    expect(await picker.getByRole('progressbar').count()).toBe(0);
+    await picker.getByRole('button', { name: /close|关闭/i }).click();
+    await picker.waitFor({ state: 'detached' });
+    await expect(listed('image')).resolves.toEqual([]);
+
     // Upload: each bar is seen on several distinct steps between empty and full.
     for (const upload of uploads) {
       const percents = await uploadSlowly(upload);
