@@ -165,6 +165,20 @@ function playsFor(element: Locator): Promise<{ time: number; width: number; ende
   );
 }
 
+/** Before a screenshot: nothing hovered, no message or tooltip left, the tab underline where it belongs. */
+async function settled() {
+  await page.mouse.move(700, 800);
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await eventually(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
+  await eventually(() =>
+    page.evaluate(() => {
+      const bar = document.querySelector('.ant-tabs-ink-bar')?.getBoundingClientRect();
+      const tab = document.querySelector('.ant-tabs-tab-active')?.getBoundingClientRect();
+      return !!bar && !!tab && Math.abs(bar.left - tab.left) < 1 && Math.abs(bar.width - tab.width) < 1;
+    }),
+  ).toBe(true);
+}
+
 describe('materials library journey', () => {
   it('uploads a picture, a clip and a recording with moving progress, previews, renames, deletes and downloads', async () => {
     const uploads: Upload[] = [
@@ -234,7 +248,7 @@ describe('materials library journey', () => {
     await listener.waitFor({ state: 'detached' });
 
     // Rename the recording: the card and the list call both carry the new name.
-    await page.getByLabel(`重命名 ${audio.name}`).click();
+    await page.getByRole('button', { name: `重命名 ${audio.name}` }).click();
     const rename = page.getByRole('dialog', { name: '修改名称' });
     await rename.getByLabel('请输入名称').fill('改名后的音频');
     await button(rename, '确定').click();
@@ -246,7 +260,7 @@ describe('materials library journey', () => {
     // Download the clip through the progress dialog: the saved file is the uploaded one.
     await openTab(video.tab);
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByLabel(`下载 ${video.name}`).click();
+    await page.getByRole('button', { name: `下载 ${video.name}` }).click();
     // A small file may finish within the dialog's opening animation; either sign shows the dialog ran.
     await page.getByRole('dialog', { name: '下载文件' }).or(toast(page, filesMessages.downloaded)).first().waitFor();
     const download = await downloading;
@@ -262,10 +276,7 @@ describe('materials library journey', () => {
     expect(report.duration).toBeGreaterThan(5);
 
     // The library in both themes, with every upload in it.
-    // Nothing hovered and no message left over the page.
-    await page.mouse.move(700, 800);
-    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
-    await eventually(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
+    await settled();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await screenshot(page, 'materials-dark');
     await page.getByRole('button', { name: '切换主题' }).click();
@@ -274,11 +285,12 @@ describe('materials library journey', () => {
     await card(image.name)
       .locator('img')
       .evaluate((img: HTMLImageElement) => img.decode());
+    await settled();
     await screenshot(page, 'materials-light');
 
     // Delete the picture, with confirmation: gone from the page and from the list call.
     await openTab(image.tab);
-    await page.getByLabel(`删除 ${image.name}`).click();
+    await page.getByRole('button', { name: `删除 ${image.name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: filesMessages.confirmDelete });
     await button(confirm, '确定').click();
     await card(image.name).waitFor({ state: 'detached' });
