@@ -84,3 +84,86 @@ function parseVolume(log: string): number {
   if (!match?.[1] || match[1] === '-inf') return -91;
   return Number(match[1]);
 }
+
+/** A test-pattern picture as PNG, `width` x `height` pixels. */
+export function makePicture(dir: string, name: string, width = 640, height = 480): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=1`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  return file;
+}
+
+/** A short landscape test-pattern clip with a tone: H.264 + AAC in MP4, named `name`. */
+export function makeShortClip(dir: string, name: string, seconds = 6): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=640x360:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=660:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  return file;
+}
+
+/** A tone of `seconds` as AAC in M4A, named `name`. */
+export function makeToneM4a(dir: string, name: string, seconds = 6): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    file,
+  ]);
+  return file;
+}
+
+/** Container and stream codecs as ffprobe reads them, e.g. { format: 'mov,mp4,…', codecs: ['h264', 'aac'] }. */
+export function probeCodecs(file: string): { format: string; codecs: string[] } {
+  const probe = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name:format=format_name',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  ) as { streams: { codec_name: string }[]; format: { format_name: string } };
+  return { format: probe.format.format_name, codecs: probe.streams.map((s) => s.codec_name) };
+}

@@ -1,4 +1,14 @@
-import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** An object in storage that a user registered after upload; its size counts against their quota. */
@@ -21,6 +31,8 @@ export const files = pgTable(
     height: integer('height').notNull().default(0),
     /** Recorded with an HDR transfer (PQ/HLG); avatar cloning refuses those. */
     hdr: boolean('hdr').notNull().default(false),
+    /** Codec of the main stream as ffprobe names it (h264, aac, png…); checked against what we can play. */
+    codec: varchar('codec', { length: 32 }).notNull().default(''),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

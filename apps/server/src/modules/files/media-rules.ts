@@ -12,10 +12,29 @@ export interface MediaFacts {
   width: number;
   height: number;
   hdr: boolean;
+  /** Codec of the picture (video, image) or of the sound (voice), as ffprobe names it. */
+  codec: string;
 }
 
 /** A file that breaks the rules of its type; the message is shown to the user as is. */
 export class MediaRefusal extends Error {}
+
+/**
+ * Codecs that browsers play and our ffmpeg pipeline decodes; anything else (MPEG-2, ProRes, AC-3, AMR…)
+ * is refused at registration instead of failing later in a player or a render.
+ */
+export const PLAYABLE_CODECS = {
+  video: new Set(['h264', 'hevc', 'vp9', 'av1', 'mpeg4']),
+  voice: new Set(['aac', 'mp3', 'flac', 'opus', 'vorbis', 'alac']),
+  image: new Set(['png', 'mjpeg']),
+} as const;
+const playableAudio = (codec: string) => PLAYABLE_CODECS.voice.has(codec) || codec.startsWith('pcm_');
+
+/** Refusals for a codec outside PLAYABLE_CODECS (server-side only: the browser cannot see codecs before upload). */
+export const codecMessages = {
+  video: '视频编码格式不支持，请上传H.264/H.265/VP9/AV1/MPEG-4编码的视频',
+  voice: '音频编码格式不支持，请上传AAC/MP3/PCM/FLAC/Opus/Vorbis/ALAC编码的音频',
+} as const;
 
 type Probe = ProbeResult & { format: ProbeResult['format'] & { tags?: Record<string, string> } };
 
@@ -64,6 +83,8 @@ async function checkVideo(file: string, p: Probe): Promise<MediaFacts> {
     throw new MediaRefusal(filesMessages.videoRule);
   const v = p.streams.find((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
   if (!v) throw new MediaRefusal(filesMessages.videoWithoutPicture);
+  const codec = v.codec_name ?? '';
+  if (!PLAYABLE_CODECS.video.has(codec)) throw new MediaRefusal(codecMessages.video);
   const width = v.width ?? 0;
   const height = v.height ?? 0;
   if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.videoTooBig);
@@ -77,6 +98,7 @@ async function checkVideo(file: string, p: Probe): Promise<MediaFacts> {
     width,
     height,
     hdr: HDR_TRANSFERS.has(v.color_transfer ?? ''),
+    codec,
   };
 }
 
@@ -92,9 +114,11 @@ function checkVoice(p: Probe): MediaFacts {
   const picture = p.streams.some((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
   const container = p.format.format_name.split(',').find((f) => f in AUDIO_CONTAINERS);
   if (!a || picture || !container) throw new MediaRefusal(filesMessages.audioRule);
+  const codec = a.codec_name ?? '';
+  if (!playableAudio(codec)) throw new MediaRefusal(codecMessages.voice);
   const duration = Number(p.format.duration ?? a.duration ?? 0) || 0;
   checkDuration('voice', duration, filesMessages.audioDuration);
-  return { mime: AUDIO_CONTAINERS[container] ?? 'audio/mpeg', duration, width: 0, height: 0, hdr: false };
+  return { mime: AUDIO_CONTAINERS[container] ?? 'audio/mpeg', duration, width: 0, height: 0, hdr: false, codec };
 }
 
 /** A PNG's own header (IHDR) sizes: ffprobe reports 0 x 0 for sizes it deems invalid. */
@@ -120,7 +144,7 @@ async function checkImage(file: string, p: Probe): Promise<MediaFacts> {
   // No size anywhere in the headers: not a picture at all.
   if (!width || !height) throw new MediaRefusal(filesMessages.imageRule);
   if (width < IMAGE_MIN_SIDE || height < IMAGE_MIN_SIDE) throw new MediaRefusal(filesMessages.imageTooSmall);
-  return { mime, duration: 0, width, height, hdr: false };
+  return { mime, duration: 0, width, height, hdr: false, codec: s.codec_name ?? '' };
 }
 
 const TOO_LARGE: Record<FileType, string> = {

@@ -80,14 +80,20 @@ export function FileUpload({ fileType, onUploaded, hint, disabled }: FileUploadP
   return (
     <div>
       <Upload.Dragger
-        accept={UPLOAD_RULES[fileType].accept}
-        multiple={false}
+        // Every file reaches beforeUpload (no silent filtering), so each refusal gets its message.
+        accept={{ format: UPLOAD_RULES[fileType].accept, filter: 'native' }}
+        multiple
         maxCount={1}
         fileList={fileList}
         disabled={disabled || phase === 'active'}
         showUploadList={{ showRemoveIcon: phase !== 'active' }}
         onRemove={() => setFileList([])}
-        beforeUpload={(file) => {
+        beforeUpload={(file, batch) => {
+          // One file at a time: a batch is refused whole, with one message.
+          if (batch.length > 1) {
+            if (file === batch[0]) feedback.error(filesMessages.oneFileAtATime);
+            return Upload.LIST_IGNORE;
+          }
           const problem = uploadProblem(fileType, file);
           if (problem) feedback.error(problem);
           else void start(file);

@@ -20,7 +20,6 @@ export const worksMessages = {
   renameTitle: '修改作品名称',
   namePlaceholder: '请输入作品名称',
   download: '下载',
-  downloadTitle: '正在下载',
   delete: '删除',
   deleteTitle: '删除作品',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,

@@ -5,7 +5,7 @@ import {
   EditOutlined,
   PlayCircleOutlined,
 } from '@ant-design/icons';
-import { Card, Image, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import type { MaterialItem } from '@app/contract';
 import { materialsLabels } from '../messages';
 
@@ -53,13 +53,32 @@ export function MaterialCard({ item, onPlay, onRename, onDownload, onDelete }: M
       cover={<Cover item={item} onPlay={onPlay} />}
       actions={[
         <Tooltip key="rename" title={materialsLabels.rename}>
-          <EditOutlined aria-label={`${materialsLabels.rename} ${item.name}`} onClick={() => onRename(item)} />
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={`${materialsLabels.rename} ${item.name}`}
+            onClick={() => onRename(item)}
+          />
         </Tooltip>,
         <Tooltip key="download" title={materialsLabels.download}>
-          <DownloadOutlined aria-label={`${materialsLabels.download} ${item.name}`} onClick={() => onDownload(item)} />
+          <Button
+            type="text"
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={`${materialsLabels.download} ${item.name}`}
+            onClick={() => onDownload(item)}
+          />
         </Tooltip>,
         <Tooltip key="delete" title={materialsLabels.delete}>
-          <DeleteOutlined aria-label={`${materialsLabels.delete} ${item.name}`} onClick={() => onDelete(item)} />
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`${materialsLabels.delete} ${item.name}`}
+            onClick={() => onDelete(item)}
+          />
         </Tooltip>,
       ]}
     >

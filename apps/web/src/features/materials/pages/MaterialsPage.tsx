@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Col, Empty, Flex, Row, Spin, Tabs, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { filesMessages, MATERIAL_TYPES, type MaterialItem, type MaterialType } from '@app/contract';
-import { DownloadDialog } from '../../../components/upload';
+import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { feedback } from '../../../lib/feedback';
 import { useDeleteMaterial } from '../api/delete-material';
 import { useMaterials } from '../api/list-materials';
@@ -12,9 +12,9 @@ import { RenameDialog } from '../components/RenameDialog';
 import { UploadMaterialDialog } from '../components/UploadMaterialDialog';
 import { materialsLabels } from '../messages';
 
+const FALLBACK_EXT: Record<MaterialType, string> = { image: 'png', video: 'mp4', audio: 'mp3' };
 /** The material's name plus the extension of its stored object. */
-const downloadName = (item: MaterialItem) =>
-  `${item.name}${/\.[a-z0-9]+$/i.exec(new URL(item.url, window.location.href).pathname)?.[0] ?? ''}`;
+const materialFileName = (item: MaterialItem) => downloadName(item.name, item.url, FALLBACK_EXT[item.type]);
 
 /** My materials (/material/index): images, videos and audio by tab, with upload, preview, rename, download and delete. */
 export default function MaterialsPage() {
@@ -22,7 +22,7 @@ export default function MaterialsPage() {
   const [uploading, setUploading] = useState(false);
   const [playing, setPlaying] = useState<MaterialItem | null>(null);
   const [renaming, setRenaming] = useState<MaterialItem | null>(null);
-  const [downloading, setDownloading] = useState<{ url: string; fileName: string } | null>(null);
+  const [downloading, setDownloading] = useState<DownloadTarget | null>(null);
   const { data, isLoading } = useMaterials(type);
   const remove = useDeleteMaterial();
   const { modal } = App.useApp();
@@ -70,7 +70,7 @@ export default function MaterialsPage() {
                   item={item}
                   onPlay={setPlaying}
                   onRename={setRenaming}
-                  onDownload={(m) => setDownloading({ url: m.download_url, fileName: downloadName(m) })}
+                  onDownload={(m) => setDownloading({ url: m.download_url, fileName: materialFileName(m) })}
                   onDelete={confirmDelete}
                 />
               </Col>

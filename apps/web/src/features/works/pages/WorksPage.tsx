@@ -1,13 +1,13 @@
 import { App, Button, Col, Empty, Flex, Row, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { studioMessages, type Work } from '@app/contract';
+import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
 import { useDeleteWork } from '../api/delete-work';
 import { useWorks } from '../api/list-works';
 import { RenameDialog } from '../components/RenameDialog';
 import { WorkCard, WorkStatus } from '../components/WorkCard';
-import { WorkDownload } from '../components/WorkDownload';
 import { tabsFromQuery, WORK_TABS, type FirstTab } from '../lib/tabs';
 import { worksMessages as m } from '../messages';
 
@@ -21,7 +21,8 @@ export default function WorksPage() {
   const remove = useDeleteWork();
   const [playing, setPlaying] = useState<Work | null>(null);
   const [renaming, setRenaming] = useState<Work | null>(null);
-  const [downloading, setDownloading] = useState<Work | null>(null);
+  const [downloading, setDownloading] = useState<DownloadTarget | null>(null);
+  const closeDownload = useCallback(() => setDownloading(null), []);
   const counts = works.data?.counts;
 
   const go = (next: { type1: FirstTab; type2: string }) =>
@@ -58,7 +59,7 @@ export default function WorksPage() {
             work={work}
             onPlay={play}
             onRename={setRenaming}
-            onDownload={setDownloading}
+            onDownload={(w) => setDownloading({ url: w.url, fileName: downloadName(w.name, w.url) })}
             onDelete={confirmDelete}
           />
         </Col>
@@ -89,7 +90,7 @@ export default function WorksPage() {
         onClose={() => setPlaying(null)}
       />
       <RenameDialog work={renaming} onClose={() => setRenaming(null)} />
-      <WorkDownload work={downloading} onClose={() => setDownloading(null)} />
+      <DownloadDialog target={downloading} onClose={closeDownload} />
     </Flex>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "codec" varchar(32) DEFAULT '' NOT NULL;
