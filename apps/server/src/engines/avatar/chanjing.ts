@@ -22,6 +22,8 @@ export interface ChanjingConfig extends ChanjingClientConfig {
   timeoutMs: number;
   /** How long a customised person may train before the avatar gives up on this channel. */
   personTimeoutMs?: number;
+  /** Polling interval of a training person (default: pollIntervalMs). */
+  personPollIntervalMs?: number;
   downloadTimeoutMs?: number;
   maxConcurrency?: number;
   model?: 0 | 1 | 2;
@@ -60,7 +62,7 @@ export class ChanjingEngine implements AvatarVideoEngine {
   }
 
   /** Waits one poll interval, or less when the callback says the task moved; rejects when cancelled. */
-  private pause(taskId: string, signal?: AbortSignal): Promise<void> {
+  private pause(taskId: string, signal?: AbortSignal, ms = this.config.pollIntervalMs): Promise<void> {
     return new Promise((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
@@ -72,7 +74,7 @@ export class ChanjingEngine implements AvatarVideoEngine {
         done();
         reject(new AvatarEngineError('cancelled'));
       };
-      const timer = setTimeout(done, this.config.pollIntervalMs);
+      const timer = setTimeout(done, ms);
       if (signal?.aborted) return abort();
       signal?.addEventListener('abort', abort, { once: true });
       this.waiters.set(taskId, done);
@@ -140,7 +142,7 @@ export class ChanjingEngine implements AvatarVideoEngine {
         throw new AvatarEngineError('chanjingPersonFailed', reason, p.status === CHANJING_PERSON_STATUS.systemError);
       }
       if (Date.now() > deadline) throw new AvatarEngineError('chanjingPersonTimeout', undefined, true);
-      await this.pause(id, signal);
+      await this.pause(id, signal, this.config.personPollIntervalMs ?? this.config.pollIntervalMs);
     }
   }
 

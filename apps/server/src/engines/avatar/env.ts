@@ -41,6 +41,7 @@ export const avatarEnvShape = {
   CHANJING_TIMEOUT_MS: ms(60 * 60_000),
   /** How long an avatar waits for its 蝉镜 customised person to finish training. */
   CHANJING_PERSON_TIMEOUT_MS: ms(3 * 60 * 60_000),
+  CHANJING_PERSON_POLL_INTERVAL_MS: ms(15_000),
 };
 
 export const avatarEnvSchema = z.object(avatarEnvShape);
@@ -101,6 +102,7 @@ export function avatarEnginesConfigFromEnv(env: AvatarEnv, deps: { publicUrl?: P
       pollIntervalMs: env.CHANJING_POLL_INTERVAL_MS,
       timeoutMs: env.CHANJING_TIMEOUT_MS,
       personTimeoutMs: env.CHANJING_PERSON_TIMEOUT_MS,
+      personPollIntervalMs: env.CHANJING_PERSON_POLL_INTERVAL_MS,
     };
   }
   return {
