@@ -130,9 +130,7 @@ async function main(): Promise<void> {
     console.log(
       `baseline ffmpeg -c copy of the same ${videoSeconds.toFixed(0)} s ${info.video?.width}x${info.video?.height} video, median of ${RUNS}: ${copy.toFixed(0)} ms wall, ${copyCpu.toFixed(2)} s CPU  [${list(copies)}]`,
     );
-    console.log(
-      `script: ${repeats} paragraphs + closing (${SCRIPT.length} characters incl. pause tags)`,
-    );
+    console.log(`script: ${repeats} paragraphs + closing (${SCRIPT.length} characters incl. pause tags)`);
     console.log(
       `total / video duration: ${(total / 1000 / videoSeconds).toFixed(4)} wall, ${(totalCpu / videoSeconds).toFixed(4)} CPU (goal <= ${GOAL_RATIO})`,
     );

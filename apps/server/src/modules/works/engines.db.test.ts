@@ -32,7 +32,12 @@ const creds = { appId: 'studio-app', secretKey: 'studio-secret' };
 
 beforeAll(async () => {
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'works-engines-'));
-  const result = await makeClip(path.join(media, 'remote-result.mp4'), { seconds: 2, width: 360, height: 640, withAudio: true });
+  const result = await makeClip(path.join(media, 'remote-result.mp4'), {
+    seconds: 2,
+    width: 360,
+    height: 640,
+    withAudio: true,
+  });
   // One job at a time, a few seconds each, so the queue is visible.
   duix = await startFakeDuix({ resultFile: result, result: 'url', pollsBeforeDone: 12 });
   chanjing = await startFakeChanjing({ ...creds, resultFile: result, personPollsBeforeDone: 1, pollsBeforeDone: 0 });
@@ -52,7 +57,11 @@ beforeAll(async () => {
   await t.ctx.database.db.update(videoChannels).set({ enabled: 1 }).where(eq(videoChannels.api, 'df'));
   alice = await member(t, 5000);
   voice = await addVoice(t, { userId: null });
-  shortAvatar = await cloneAvatar(t, alice, await makeClip(path.join(media, 'short.mp4'), { width: 360, height: 640, seconds: 6 }));
+  shortAvatar = await cloneAvatar(
+    t,
+    alice,
+    await makeClip(path.join(media, 'short.mp4'), { width: 360, height: 640, seconds: 6 }),
+  );
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -63,14 +72,27 @@ afterAll(async () => {
 
 const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
 const submit = (m: Member, p: Record<string, string | number>) =>
-  t.call<{ id: number; credits: number }>(saveWork, { api: 'local', voice_id: voice, text: SCRIPT, ...p }, { token: m.token });
+  t.call<{ id: number; credits: number }>(
+    saveWork,
+    { api: 'local', voice_id: voice, text: SCRIPT, ...p },
+    { token: m.token },
+  );
 const listed = async (m: Member) =>
   (await t.call<{ list: Work[] }>(listWorks, { limit: 0 }, { token: m.token })).data.list;
 const finished = (m: Member, id: number) =>
-  waitFor(`work ${id}`, async () => (await listed(m)).find((w) => w.id === id && (w.status === 3 || w.status === 4)), 120_000);
+  waitFor(
+    `work ${id}`,
+    async () => (await listed(m)).find((w) => w.id === id && (w.status === 3 || w.status === 4)),
+    120_000,
+  );
 const row = async (id: number) => (await t.ctx.database.db.select().from(works).where(eq(works.id, id)))[0]!;
 const callback = (body: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/callback/chanjing', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/callback/chanjing',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 
 /** Sends 蝉镜's callback for a work's task until it wakes the waiting poll. */
 async function wakeGj(workId: number) {
@@ -79,7 +101,9 @@ async function wakeGj(workId: number) {
   const woke = await waitFor(
     'callback wakes the poll',
     async () => {
-      const res = (await callback({ id: task, status: 30, progress: 100, video_url: 'https://evil.example/x.mp4' })).json<{
+      const res = (
+        await callback({ id: task, status: 30, progress: 100, video_url: 'https://evil.example/x.mp4' })
+      ).json<{
         code: number;
         data: { id: number; woken: boolean };
       }>();
@@ -103,7 +127,11 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
   let gjAvatar: Avatar;
 
   it('trains a 蝉镜 person when a 30–300 s avatar is prepared and keeps its id on the avatar', async () => {
-    gjAvatar = await cloneAvatar(t, alice, await makeClip(path.join(media, 'gj.mp4'), { width: 360, height: 640, seconds: 31, fps: 1 }));
+    gjAvatar = await cloneAvatar(
+      t,
+      alice,
+      await makeClip(path.join(media, 'gj.mp4'), { width: 360, height: 640, seconds: 31, fps: 1 }),
+    );
     expect(gjAvatar.status).toBe(2);
     const [a] = await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, gjAvatar.id));
     expect(a!.engineData).toEqual({ chanjing: { personId: 'C-person-1' } });
@@ -118,12 +146,17 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
   });
 
   it('refuses callbacks that are not about a work in progress', async () => {
-    expect((await callback({ id: 'video-999', status: 30, progress: 100, video_url: 'https://evil.example/x.mp4' })).json()).toEqual({
+    expect(
+      (await callback({ id: 'video-999', status: 30, progress: 100, video_url: 'https://evil.example/x.mp4' })).json(),
+    ).toEqual({
       code: 1,
       msg: avatarMessages.chanjingCallbackUnknown,
       data: null,
     });
-    expect((await callback({ hello: 'world' })).json()).toMatchObject({ code: 1, msg: avatarMessages.chanjingCallbackInvalid });
+    expect((await callback({ hello: 'world' })).json()).toMatchObject({
+      code: 1,
+      msg: avatarMessages.chanjingCallbackInvalid,
+    });
   });
 
   it('renders a gj work with that person, woken by the callback, and settles once', async () => {
@@ -141,7 +174,10 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
     expect(chanjing.requests.some((q) => q.path === `/result/${task}.mp4`)).toBe(true);
     const done = await row(r.data.id);
     expect(done.duration).toBeCloseTo(2, 0);
-    const holds = await t.ctx.database.db.select().from(creditReservations).where(eq(creditReservations.jobKey, done.jobKey));
+    const holds = await t.ctx.database.db
+      .select()
+      .from(creditReservations)
+      .where(eq(creditReservations.jobKey, done.jobKey));
     expect(holds).toHaveLength(1);
     const charged = Math.ceil(done.duration - 0.001) * done.creditsPerSecond;
     expect(holds[0]).toMatchObject({ status: 'settled', charged });
@@ -153,12 +189,24 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
   it('applies the gj 30–300 s rule at the API: over 300 s refused, within accepted', async () => {
     // A ready avatar whose video is longer than 300 s (its row says so; the rule reads the row).
     await t.ctx.database.db.update(avatars).set({ duration: 301 }).where(eq(avatars.id, shortAvatar.id));
-    expect(await submit(alice, { api: 'gj', video_id: shortAvatar.id })).toMatchObject({ code: 1, msg: studioMessages.gjDuration });
+    expect(await submit(alice, { api: 'gj', video_id: shortAvatar.id })).toMatchObject({
+      code: 1,
+      msg: studioMessages.gjDuration,
+    });
     await t.ctx.database.db.update(avatars).set({ duration: 6 }).where(eq(avatars.id, shortAvatar.id));
-    expect(await submit(alice, { api: 'gj', video_id: shortAvatar.id })).toMatchObject({ code: 1, msg: studioMessages.gjDuration });
+    expect(await submit(alice, { api: 'gj', video_id: shortAvatar.id })).toMatchObject({
+      code: 1,
+      msg: studioMessages.gjDuration,
+    });
     // The same rule for a material video, read from the real file: 301 s refused, 31 s accepted.
-    const long = await materialVideo(alice, await makeClip(path.join(media, 'long.mp4'), { width: 360, height: 640, seconds: 301, fps: 1 }));
-    expect(await submit(alice, { api: 'gj', material_video_id: long })).toMatchObject({ code: 1, msg: studioMessages.gjDuration });
+    const long = await materialVideo(
+      alice,
+      await makeClip(path.join(media, 'long.mp4'), { width: 360, height: 640, seconds: 301, fps: 1 }),
+    );
+    expect(await submit(alice, { api: 'gj', material_video_id: long })).toMatchObject({
+      code: 1,
+      msg: studioMessages.gjDuration,
+    });
     const ok = await submit(alice, { api: 'gj', video_id: gjAvatar.id });
     expect(ok.code).toBe(0);
     await wakeGj(ok.data.id);
@@ -169,7 +217,11 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
 describe('per-engine render slots and queue positions (ou and df share one Duix)', () => {
   it('serves Duix works one at a time in submit order, shows their places, and lets local works pass', async () => {
     const m = await member(t, 5000);
-    const a = await cloneAvatar(t, m, await makeClip(path.join(media, 'q.mp4'), { width: 360, height: 640, seconds: 6 }));
+    const a = await cloneAvatar(
+      t,
+      m,
+      await makeClip(path.join(media, 'q.mp4'), { width: 360, height: 640, seconds: 6 }),
+    );
     const first = await submit(m, { api: 'ou', video_id: a.id, name: 'ou-1' });
     const second = await submit(m, { api: 'ou', video_id: a.id, name: 'ou-2' });
     const third = await submit(m, { api: 'df', video_id: a.id, name: 'df-3' });
@@ -189,7 +241,9 @@ describe('per-engine render slots and queue positions (ou and df share one Duix)
 
     for (const r of [first, second, third]) expect((await finished(m, r.data.id)).status).toBe(3);
     expect(duix.maxRunning()).toBe(1);
-    const ends = await Promise.all([first, second, third].map(async (r) => (await row(r.data.id)).finishedAt!.getTime()));
+    const ends = await Promise.all(
+      [first, second, third].map(async (r) => (await row(r.data.id)).finishedAt!.getTime()),
+    );
     expect([...ends].sort((x, y) => x - y)).toEqual(ends);
   });
 });
@@ -201,10 +255,22 @@ describe('a work made from a material-library video', () => {
     const clip = await makeClip(path.join(media, 'material.mp4'), { width: 360, height: 640, seconds: 6 });
     const mine = await materialVideo(m, clip, '产品介绍');
     const theirs = await materialVideo(other, clip);
-    const tooShort = await materialVideo(m, await makeClip(path.join(media, 'm-short.mp4'), { width: 360, height: 640, seconds: 3 }));
-    const hdr = await materialVideo(m, await makeClip(path.join(media, 'm-hdr.mp4'), { width: 360, height: 640, seconds: 6, transfer: 'smpte2084' }));
-    expect(await submit(m, { material_video_id: theirs })).toMatchObject({ code: 1, msg: filesMessages.materialMissing });
-    expect(await submit(m, { material_video_id: tooShort })).toMatchObject({ code: 1, msg: avatarMessages.sourceTooShort });
+    const tooShort = await materialVideo(
+      m,
+      await makeClip(path.join(media, 'm-short.mp4'), { width: 360, height: 640, seconds: 3 }),
+    );
+    const hdr = await materialVideo(
+      m,
+      await makeClip(path.join(media, 'm-hdr.mp4'), { width: 360, height: 640, seconds: 6, transfer: 'smpte2084' }),
+    );
+    expect(await submit(m, { material_video_id: theirs })).toMatchObject({
+      code: 1,
+      msg: filesMessages.materialMissing,
+    });
+    expect(await submit(m, { material_video_id: tooShort })).toMatchObject({
+      code: 1,
+      msg: avatarMessages.sourceTooShort,
+    });
     expect(await submit(m, { material_video_id: hdr })).toMatchObject({ code: 1, msg: avatarMessages.sourceHdr });
     expect(await listed(m)).toHaveLength(0);
 
@@ -213,7 +279,10 @@ describe('a work made from a material-library video', () => {
     const w = await finished(m, r.data.id);
     expect(w).toMatchObject({ status: 3, hs: 2 });
     expect(w.duration).toBeGreaterThan(1);
-    const [made] = await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, (await row(r.data.id)).avatarId));
+    const [made] = await t.ctx.database.db
+      .select()
+      .from(avatars)
+      .where(eq(avatars.id, (await row(r.data.id)).avatarId));
     expect(made).toMatchObject({ userId: m.id, source: 3, status: 2, name: '产品介绍' });
     // It is not one of the user's avatars, and a second work reuses it.
     const own = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: m.token });

@@ -27,7 +27,8 @@ export function createWorksModule(opts: WorksModuleOptions): FeatureModule {
     seed: async (ctx) => {
       await seedVideoChannels(ctx);
       for (const c of studioEngines(ctx).avatar.channels())
-        if (c.available) await worksRepo.fillEngine(ctx.database.db, c.channel, studioEngines(ctx).avatar.forChannel(c.channel).id);
+        if (c.available)
+          await worksRepo.fillEngine(ctx.database.db, c.channel, studioEngines(ctx).avatar.forChannel(c.channel).id);
       await releaseLapsedRenders(ctx);
       await resendMissingJobs(ctx, 'work.render', 'workId', await worksRepo.unfinishedIds(ctx.database.db));
     },

@@ -110,7 +110,13 @@ export const worksRepo = {
     await db
       .update(works)
       .set({ engine })
-      .where(and(eq(works.channel, channel), eq(works.engine, ''), inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering])));
+      .where(
+        and(
+          eq(works.channel, channel),
+          eq(works.engine, ''),
+          inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]),
+        ),
+      );
   },
   async unfinishedIds(db: Db): Promise<number[]> {
     const rows = await db

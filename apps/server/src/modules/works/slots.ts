@@ -72,7 +72,12 @@ export async function takeEngineSlot(
     }
     await tx
       .update(works)
-      .set({ status: WORK_STATUS.rendering, renderJob: jobId, leaseUntil: leaseFor(leaseSeconds), updatedAt: new Date() })
+      .set({
+        status: WORK_STATUS.rendering,
+        renderJob: jobId,
+        leaseUntil: leaseFor(leaseSeconds),
+        updatedAt: new Date(),
+      })
       .where(eq(works.id, work.id));
     return 'taken';
   });
