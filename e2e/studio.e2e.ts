@@ -1,8 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesMessages, listVoiceChannels, listVoices, saveVoice, studioMessages } from '@app/contract';
+import {
+  CHARS_PER_SECOND,
+  filesMessages,
+  listVideoChannels,
+  listVoiceChannels,
+  listVoices,
+  listWorks,
+  saveVoice,
+  studioMessages,
+} from '@app/contract';
 import { adminToken, makeRedeemCodes } from './support/api';
 import { apiData, uploadRecording } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
@@ -31,6 +41,18 @@ afterAll(async () => {
   await browser?.close();
   if (media) rmSync(media, { recursive: true, force: true });
 });
+
+/** Seconds of black picture ffmpeg's blackdetect finds (0 for a real avatar video). */
+function blackSeconds(file: string): number {
+  const log = spawnSync(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-i', file, '-vf', 'blackdetect=d=0.04:pix_th=0.10', '-an', '-f', 'null', '-'],
+    { encoding: 'utf8' },
+  ).stderr;
+  let total = 0;
+  for (const m of log.matchAll(/black_duration:([\d.]+)/g)) total += Number(m[1]);
+  return total;
+}
 
 /** A redeem code made by the operator account through the admin call. */
 async function redeemCode(): Promise<string> {
@@ -124,6 +146,13 @@ async function createVideo() {
   const channel = channels.getByRole('radio').first();
   await channel.waitFor();
   expect(await channels.getByText(/积分\/秒/).count()).toBeGreaterThan(0);
+  // Each channel shows what this script will cost on it: whole estimated seconds × its price.
+  const { list: offered } = await apiData(appUnderTest().baseURL, listVideoChannels, {});
+  const first = offered[0];
+  if (!first) throw new Error('no video channel is offered');
+  const cost = Math.ceil(script.length / CHARS_PER_SECOND) * first.credits;
+  await channel.getByText(`本次预计消耗 ${cost} 积分`).waitFor();
+  await screenshot(page, 'channel-dialog');
   await channel.click();
   const done = page.getByRole('dialog').filter({ hasText: studioMessages.submitDone });
   await done.getByText(studioMessages.submitTitle).filter({ visible: true }).first().waitFor();
@@ -196,13 +225,19 @@ describe('studio journey', () => {
     await createVideo();
     const file = await watchAndDownload();
 
+    // The same checks as the server's own test of a finished work.
+    const { list } = await apiData(appUnderTest().baseURL, listWorks, { name: workName, limit: 0 }, token);
+    const work = list.find((w) => w.name === workName);
+    if (!work) throw new Error('the work is not listed');
+    expect(work.status).toBe(3);
     const report = inspectMedia(file);
     expect(report.videoStreams).toBe(1);
     expect(report.audioStreams).toBe(1);
-    // About characters / 4.2 seconds of speech; generous bounds for the engine's own pace.
-    expect(report.duration).toBeGreaterThan(3);
-    expect(report.duration).toBeLessThan(40);
-    expect(report.meanVolume).toBeGreaterThan(-50);
+    // The work's duration is the speech's (the render ends with the audio).
+    expect(work.duration).toBeGreaterThan(3);
+    expect(Math.abs(report.duration - work.duration)).toBeLessThanOrEqual(0.1);
+    expect(report.meanVolume).toBeGreaterThan(-45);
+    expect(blackSeconds(file)).toBeLessThan(0.1);
 
     await screenshotPages('-with-work');
   });

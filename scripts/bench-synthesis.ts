@@ -12,11 +12,13 @@ import { createLocalSpeech, LOCAL_PRESET_VOICES } from '../apps/server/src/engin
 import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
 
 const RUNS = 5;
-/** About 60 s at the studio's estimate of 4.2 characters per second. */
-const SCRIPT =
-  '大家好，欢迎来到我们的数字人视频平台。今天我来介绍一下如何用它制作口播视频。<break time="0.5s"/>首先选择一个数字人形象，然后输入台词，选择声音，最后点击合成视频。'.repeat(
-    3,
-  ) + '祝您创作愉快，我们下次再见。';
+/** The video this benchmark is about: 60 s of speech (the issue's goal is stated for that length). */
+const TARGET_SECONDS = 60;
+const GOAL_RATIO = 0.05;
+/** One paragraph of a typical product script; repeated until the speech lasts about 60 s. */
+const PARAGRAPH =
+  '大家好，欢迎来到我们的数字人视频平台。今天我来介绍一下如何用它制作口播视频。<break time="0.5s"/>首先选择一个数字人形象，然后输入台词，选择声音，最后点击合成视频。';
+const CLOSING = '祝您创作愉快，我们下次再见。';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -68,6 +70,13 @@ async function main(): Promise<void> {
     const engine = createLocalEngine();
     const speech = createLocalSpeech();
     const voice = { voiceRef: LOCAL_PRESET_VOICES[1]!.voiceRef };
+    // Tune the script to this machine's voice: as many paragraphs as make about 60 s (not timed).
+    const say = async (text: string, outFile: string) =>
+      (await speech.synthesize({ text, voice, rate: 1, volume: 1, pitch: 1, outFile })).duration;
+    const paragraphSeconds = await say(PARAGRAPH, join(dir, 'paragraph.m4a'));
+    const closingSeconds = await say(CLOSING, join(dir, 'closing.m4a'));
+    const repeats = Math.max(1, Math.round((TARGET_SECONDS - closingSeconds) / paragraphSeconds));
+    const SCRIPT = PARAGRAPH.repeat(repeats) + CLOSING;
 
     const runs: { speech: Sample; render: Sample; probe: Sample; total: Sample }[] = [];
     let videoSeconds = 0;
@@ -80,9 +89,7 @@ async function main(): Promise<void> {
       let p!: Sample;
       const total = await timed(async () => {
         s = await timed(async () => {
-          speechSeconds = (
-            await speech.synthesize({ text: SCRIPT, voice, rate: 1, volume: 1, pitch: 1, outFile: audioFile })
-          ).duration;
+          speechSeconds = await say(SCRIPT, audioFile);
         });
         r = await timed(() => engine.render({ avatar, audioFile, outFile }));
         p = await timed(async () => {
@@ -123,8 +130,13 @@ async function main(): Promise<void> {
     console.log(
       `baseline ffmpeg -c copy of the same ${videoSeconds.toFixed(0)} s ${info.video?.width}x${info.video?.height} video, median of ${RUNS}: ${copy.toFixed(0)} ms wall, ${copyCpu.toFixed(2)} s CPU  [${list(copies)}]`,
     );
+    console.log(`script: ${repeats} paragraphs + closing (${SCRIPT.length} characters incl. pause tags)`);
     console.log(
-      `total / video duration: ${(total / 1000 / videoSeconds).toFixed(4)} wall, ${(totalCpu / videoSeconds).toFixed(4)} CPU (goal <= 0.05)`,
+      `total / video duration: ${(total / 1000 / videoSeconds).toFixed(4)} wall, ${(totalCpu / videoSeconds).toFixed(4)} CPU (goal <= ${GOAL_RATIO})`,
+    );
+    const budget = GOAL_RATIO * videoSeconds * 1000;
+    console.log(
+      `${total <= budget ? 'PASS' : 'MISS'}: speech + render + probe ${total.toFixed(0)} ms vs goal ${budget.toFixed(0)} ms (${GOAL_RATIO} x ${videoSeconds.toFixed(1)} s); stream-copy baseline ${copy.toFixed(0)} ms`,
     );
     console.log(
       `ratio to baseline: ${(total / copy).toFixed(2)}x wall, ${(totalCpu / Math.max(copyCpu, 0.01)).toFixed(2)}x CPU`,

@@ -49,16 +49,20 @@ export const jobDefinitions = {
     expireInSeconds: 600,
     concurrency: 1,
   },
-  /** Validates and normalises an uploaded avatar video (mezzanine, reversed copy, covers). */
+  /**
+   * Validates and normalises an uploaded avatar video (mezzanine, reversed copy, covers), then lets
+   * each engine prepare its part (e.g. training a 蝉镜 customised person, which can take hours).
+   */
   'avatar.prepare': {
     payload: z.object({ avatarId: z.number().int().positive() }),
     retryLimit: 3,
-    expireInSeconds: 3600,
+    expireInSeconds: 4 * 3600,
     concurrency: 1,
   },
   /**
-   * Speech, render, probe and settlement of one work. Per-channel limits are enforced across
-   * processes by the channel slots in the database, not by this number.
+   * Speech, render, probe and settlement of one work. Per-engine limits are enforced across
+   * processes by the slots in the database, not by this number: a work that finds no free slot
+   * re-sends its job a few seconds later instead of holding one of these workers.
    */
   'work.render': {
     payload: z.object({ workId: z.number().int().positive() }),

@@ -30,6 +30,12 @@ export const works = pgTable(
     failReason: text('fail_reason').notNull().default(''),
     channel: varchar('channel', { length: 16 }).notNull(),
     channelName: varchar('channel_name', { length: 64 }).notNull(),
+    /** The engine (provider) behind the channel when submitted: render slots and queue positions are per engine. */
+    engine: varchar('engine', { length: 16 }).notNull().default(''),
+    /** A remote engine's task id (e.g. 蝉镜 video id), stored once accepted so a resumed job follows it. */
+    engineTaskId: varchar('engine_task_id', { length: 128 }),
+    /** The queue job that holds the render slot, so a duplicate job never renders the same work twice. */
+    renderJob: varchar('render_job', { length: 64 }),
     avatarId: integer('avatar_id').notNull(),
     hs: smallint('hs').notNull().default(2),
     /** 'text' (speech synthesized here) or 'audio' (the user's upload). */
@@ -71,5 +77,11 @@ export const works = pgTable(
     index('works_live_idx')
       .on(t.channel, t.status, t.id)
       .where(sql`${t.status} in (1, 2)`),
+    index('works_engine_live_idx')
+      .on(t.engine, t.status, t.createdAt, t.id)
+      .where(sql`${t.status} in (1, 2)`),
+    index('works_engine_task_idx')
+      .on(t.engineTaskId)
+      .where(sql`${t.engineTaskId} is not null`),
   ],
 );

@@ -18,6 +18,38 @@ export const CHANJING_CODE = {
   nonCompliant: 50011,
 } as const;
 
+/** Customised person status: 1 training, 2 done, 4 failed, 5 system error. */
+export const CHANJING_PERSON_STATUS = { training: 1, done: 2, failed: 4, systemError: 5 } as const;
+
+/** GET /open/v1/customised_person?id= and each row of POST /open/v1/list_customised_person. */
+export const chanjingPersonSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().nullish(),
+  status: z.number(),
+  progress: z.number().nullish(),
+  err_reason: z.string().nullish(),
+  reason: z.string().nullish(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  pic_url: z.string().nullish(),
+  preview_url: z.string().nullish(),
+});
+export type ChanjingPerson = z.infer<typeof chanjingPersonSchema>;
+
+export const chanjingPersonListSchema = z.object({
+  list: z.array(chanjingPersonSchema).nullish(),
+  page_result: z.object({ page: z.number(), size: z.number(), total: z.number() }).nullish(),
+});
+
+/** POST /open/v1/create_customised_person: trains a person from a video URL; answers its id. */
+export interface ChanjingCreatePerson {
+  name: string;
+  material_video: string;
+  callback?: string;
+  /** 'figure' trains the look only, so a silent video is accepted. */
+  train_type?: 'figure';
+}
+
 /** Video task status: 10 generating, 30 done, 4X bad parameters, 5X service failure. */
 export const CHANJING_VIDEO_STATUS = { generating: 10, done: 30 } as const;
 

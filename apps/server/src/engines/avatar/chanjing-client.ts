@@ -7,7 +7,11 @@ import {
   chanjingTransportError,
   chanjingVideoIdSchema,
   chanjingVideoSchema,
+  chanjingPersonListSchema,
+  chanjingPersonSchema,
+  type ChanjingCreatePerson,
   type ChanjingCreateVideo,
+  type ChanjingPerson,
   type ChanjingVideo,
 } from './chanjing-api.js';
 import { AvatarEngineError } from './types.js';
@@ -100,5 +104,19 @@ export class ChanjingClient {
 
   async getVideo(id: string, signal?: AbortSignal): Promise<ChanjingVideo> {
     return this.call('GET', `open/v1/video?id=${encodeURIComponent(id)}`, chanjingVideoSchema, undefined, signal);
+  }
+
+  /** Starts training a customised person from a video URL; returns the person id. */
+  async createPerson(body: ChanjingCreatePerson, signal?: AbortSignal): Promise<string> {
+    return this.call('POST', 'open/v1/create_customised_person', chanjingVideoIdSchema, body, signal);
+  }
+
+  async getPerson(id: string, signal?: AbortSignal): Promise<ChanjingPerson> {
+    return this.call('GET', `open/v1/customised_person?id=${encodeURIComponent(id)}`, chanjingPersonSchema, undefined, signal);
+  }
+
+  /** One page of the account's customised persons (newest first). */
+  async listPersons(page: number, pageSize: number, signal?: AbortSignal) {
+    return this.call('POST', 'open/v1/list_customised_person', chanjingPersonListSchema, { page, page_size: pageSize }, signal);
   }
 }

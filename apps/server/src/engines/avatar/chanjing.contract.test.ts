@@ -172,3 +172,79 @@ describe('蝉镜 callback body', () => {
     }
   });
 });
+
+describe('蝉镜 customised person (prepareAvatar)', () => {
+  const trainable = () => ({ ...avatar, duration: 60, engineData: {} });
+
+  it('hands the avatar video over by signed URL, polls the person until trained and keeps its id', async () => {
+    const { engine, fake } = await setup({ personPollsBeforeDone: 2 });
+    const prepared = await engine.prepareAvatar(trainable(), { key: 'avatar-7' });
+    const create = fake.requests.find((q) => q.path === '/open/v1/create_customised_person');
+    expect(create?.headers.access_token).toBe('token-1');
+    expect(create?.body).toEqual({ name: 'avatar-7', material_video: 'https://files.example/avatar-video/speech.wav', train_type: 'figure' });
+    expect(fake.requests.filter((q) => q.path === '/open/v1/customised_person').map((q) => q.query.get('id'))).toEqual([
+      'C-person-1',
+      'C-person-1',
+      'C-person-1',
+    ]);
+    expect(prepared.engineData.chanjing).toEqual({ personId: 'C-person-1' });
+    expect(engine.unusableReason(prepared)).toBeNull();
+    // Rendering then uses that person.
+    await engine.render({ avatar: prepared, audioFile, outFile: out('trained') });
+    expect((fake.requests.find((q) => q.path === '/open/v1/create_video')?.body as { person: { id: string } }).person.id).toBe('C-person-1');
+  });
+
+  it('records a failed training with 蝉镜 reason; the avatar itself stays usable elsewhere', async () => {
+    const { engine } = await setup({ personFailStatus: 4, personFailReason: '视频中未检测到人脸' });
+    const prepared = await engine.prepareAvatar(trainable(), { key: 'avatar-8' });
+    expect(prepared.engineData.chanjing).toEqual({ error: `${avatarMessages.chanjingPersonFailed}（视频中未检测到人脸）` });
+    expect(engine.unusableReason(prepared)).toBe(`${avatarMessages.chanjingPersonFailed}（视频中未检测到人脸）`);
+    expect((await failure(engine.render({ avatar: prepared, audioFile, outFile: out('untrained') }))).key).toBe('chanjingPersonMissing');
+  });
+
+  it('leaves avatars outside 30–300 s alone without calling 蝉镜', async () => {
+    const { engine, fake } = await setup();
+    for (const duration of [10, 301]) {
+      const a = { ...avatar, duration, engineData: {} };
+      expect(await engine.prepareAvatar(a, { key: 'avatar-9' })).toBe(a);
+      expect(engine.unusableReason(a)).toBe(avatarMessages.chanjingPersonMissing);
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a re-run finds the person it already started by name instead of training another', async () => {
+    const { engine, fake } = await setup({ existingPersons: [{ id: 'C-old', name: 'avatar-10', status: 1 }], personPollsBeforeDone: 0 });
+    fake.persons.get('C-old')!.polls = 0;
+    const prepared = await engine.prepareAvatar(trainable(), { key: 'avatar-10' });
+    expect(prepared.engineData.chanjing).toEqual({ personId: 'C-old' });
+    expect(fake.requests.some((q) => q.path === '/open/v1/list_customised_person')).toBe(true);
+    expect(fake.requests.some((q) => q.path === '/open/v1/create_customised_person')).toBe(false);
+  });
+
+  it('reports a training that never ends', async () => {
+    const { engine } = await setup({ personPollsBeforeDone: 1_000_000 }, { personTimeoutMs: 150 });
+    const prepared = await engine.prepareAvatar(trainable());
+    expect(prepared.engineData.chanjing).toEqual({ error: avatarMessages.chanjingPersonTimeout });
+  });
+});
+
+describe('蝉镜 video task follow-up', () => {
+  it('reports the task id, and a callback wakes the poll at once (the detail is still fetched)', async () => {
+    const { engine, fake } = await setup({ pollsBeforeDone: 0 }, { pollIntervalMs: 600_000 });
+    const tasks: string[] = [];
+    const rendering = engine.render({ avatar, audioFile, outFile: out('woken'), onTask: (id) => Promise.resolve(void tasks.push(id)) });
+    while (!tasks.length) await new Promise((r) => setTimeout(r, 10));
+    expect(tasks).toEqual(['video-1']);
+    expect(engine.wake('unknown-task')).toBe(false);
+    while (!engine.wake('video-1')) await new Promise((r) => setTimeout(r, 10));
+    await rendering;
+    expect(fake.requests.filter((q) => q.path === '/open/v1/video')).toHaveLength(1);
+  });
+
+  it('follows a task it already started instead of creating another', async () => {
+    const { engine, fake } = await setup();
+    await engine.render({ avatar, audioFile, outFile: out('first') });
+    await engine.render({ avatar, audioFile, outFile: out('resumed'), taskId: 'video-1' });
+    expect(fake.requests.filter((q) => q.path === '/open/v1/create_video')).toHaveLength(1);
+  });
+});

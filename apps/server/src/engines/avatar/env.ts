@@ -39,6 +39,9 @@ export const avatarEnvShape = {
   CHANJING_MAX_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(2)),
   CHANJING_POLL_INTERVAL_MS: ms(5000),
   CHANJING_TIMEOUT_MS: ms(60 * 60_000),
+  /** How long an avatar waits for its 蝉镜 customised person to finish training. */
+  CHANJING_PERSON_TIMEOUT_MS: ms(3 * 60 * 60_000),
+  CHANJING_PERSON_POLL_INTERVAL_MS: ms(15_000),
 };
 
 export const avatarEnvSchema = z.object(avatarEnvShape);
@@ -98,6 +101,8 @@ export function avatarEnginesConfigFromEnv(env: AvatarEnv, deps: { publicUrl?: P
       maxConcurrency: env.CHANJING_MAX_CONCURRENCY,
       pollIntervalMs: env.CHANJING_POLL_INTERVAL_MS,
       timeoutMs: env.CHANJING_TIMEOUT_MS,
+      personTimeoutMs: env.CHANJING_PERSON_TIMEOUT_MS,
+      personPollIntervalMs: env.CHANJING_PERSON_POLL_INTERVAL_MS,
     };
   }
   return {

@@ -50,6 +50,9 @@ export const avatarMessages = {
   chanjingPersonMissing: '该数字人尚未在蝉镜完成定制，暂不能使用此通道',
   chanjingUnexpected: '蝉镜返回了无法识别的结果',
   chanjingCallbackInvalid: '蝉镜回调内容无法识别',
+  chanjingCallbackUnknown: '未知的蝉镜任务',
+  chanjingPersonFailed: '蝉镜数字人定制失败',
+  chanjingPersonTimeout: '蝉镜数字人定制超时，请稍后重新上传',
 
   // Shared HTTP.
   vendorHttp4xx: '服务拒绝了请求',

@@ -34,6 +34,10 @@ export interface RenderRequest {
   /** Where the finished mp4 is written. */
   outFile: string;
   signal?: AbortSignal;
+  /** A remote task this work already started (stored after onTask); the render follows it instead of starting another. */
+  taskId?: string;
+  /** Called once a remote engine has accepted the task, before waiting on it; the caller stores the id. */
+  onTask?: (taskId: string) => Promise<void>;
   /** Fraction 0..1. */
   onProgress?: (fraction: number) => void;
 }
@@ -47,6 +51,8 @@ export interface RenderResult {
 
 export interface PrepareOptions {
   signal?: AbortSignal;
+  /** A stable name for this avatar (e.g. "avatar-12"), so a re-run finds what a vendor already made for it. */
+  key?: string;
 }
 
 export interface AvatarVideoEngine {
@@ -59,6 +65,10 @@ export interface AvatarVideoEngine {
   /** Returns the avatar with this engine's per-avatar data filled in. */
   prepareAvatar(avatar: PreparedAvatar, opts?: PrepareOptions): Promise<PreparedAvatar>;
   render(req: RenderRequest): Promise<RenderResult>;
+  /** Why this avatar cannot be rendered by this engine (Chinese, for the user), or null when it can. */
+  unusableReason?(avatar: Pick<PreparedAvatar, 'engineData' | 'duration'>): string | null;
+  /** A vendor said a task changed (callback): the render waiting on it checks now. True when one was waiting here. */
+  wake?(taskId: string): boolean;
 }
 
 /** Receives a local file and returns a URL a remote engine can fetch (a signed storage URL). */

@@ -30,7 +30,7 @@ async function prepareMedia(
     let prepared = await prepareAvatarMedia(source.path, outDir, { fileName: a.sourceName || a.sourceKey, signal });
     // Engines keep per-avatar data (landmarks, vendor person ids); each adds its own part.
     for (const engine of studioEngines(ctx).avatar.engines())
-      prepared = await engine.prepareAvatar(prepared, { signal });
+      prepared = await engine.prepareAvatar(prepared, { signal, key: `avatar-${a.id}` });
     return prepared;
   } finally {
     await source.cleanup();

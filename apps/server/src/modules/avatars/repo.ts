@@ -6,7 +6,8 @@ export type AvatarRow = typeof avatars.$inferSelect;
 export type NewAvatarRow = typeof avatars.$inferInsert;
 
 export const AVATAR_STATUS = { processing: 1, ready: 2, failed: 3 } as const;
-export const AVATAR_SOURCE = { own: 1, public: 2 } as const;
+/** 1 the user's clone, 2 a public actor, 3 prepared from a material-library video for a work (not listed). */
+export const AVATAR_SOURCE = { own: 1, public: 2, material: 3 } as const;
 
 export interface AvatarQuery {
   userId: number | null;
@@ -24,7 +25,7 @@ function where(q: AvatarQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     q.userId === null
       ? and(eq(avatars.source, AVATAR_SOURCE.public), isNull(avatars.userId))
-      : eq(avatars.userId, q.userId),
+      : and(eq(avatars.userId, q.userId), eq(avatars.source, AVATAR_SOURCE.own)),
     q.name ? ilike(avatars.name, `%${escapeLike(q.name)}%`) : undefined,
     q.hs ? eq(avatars.hs, q.hs) : undefined,
     q.onlyReady ? eq(avatars.status, AVATAR_STATUS.ready) : undefined,
@@ -43,7 +44,13 @@ export const avatarsRepo = {
     const [c] = await db
       .select({ n: count() })
       .from(avatars)
-      .where(and(eq(avatars.userId, userId), eq(avatars.status, AVATAR_STATUS.processing)));
+      .where(
+        and(
+          eq(avatars.userId, userId),
+          eq(avatars.source, AVATAR_SOURCE.own),
+          eq(avatars.status, AVATAR_STATUS.processing),
+        ),
+      );
     return c?.n ?? 0;
   },
   async find(db: Db, id: number): Promise<AvatarRow | null> {
@@ -52,6 +59,16 @@ export const avatarsRepo = {
   },
   async findBySeed(db: Db, seedKey: string): Promise<AvatarRow | null> {
     const [row] = await db.select().from(avatars).where(eq(avatars.seedKey, seedKey)).limit(1);
+    return row ?? null;
+  },
+  /** The avatar already made from this material file for this user (processing, ready or failed). */
+  async findFromMaterial(db: Db, userId: number, fileId: number): Promise<AvatarRow | null> {
+    const [row] = await db
+      .select()
+      .from(avatars)
+      .where(and(eq(avatars.userId, userId), eq(avatars.source, AVATAR_SOURCE.material), eq(avatars.fileId, fileId)))
+      .orderBy(desc(avatars.id))
+      .limit(1);
     return row ?? null;
   },
   async insert(db: Db, row: NewAvatarRow): Promise<AvatarRow> {

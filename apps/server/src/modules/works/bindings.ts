@@ -27,7 +27,27 @@ export const ledgerCredits: WorkCredits = {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+type FileSqlRow = { id: number; user_id: number; kind: string; key: string; size: string | number; duration: number };
+const uploadedFile = (f: FileSqlRow): UploadedFile => ({
+  id: f.id,
+  userId: f.user_id,
+  kind: f.kind,
+  key: f.key,
+  size: Number(f.size),
+  duration: Number(f.duration),
+});
+
 export const fileUploads: StudioUploads = {
+  async findMaterialVideo(db, userId, materialId) {
+    const rows = rowsOf<FileSqlRow & { name: string }>(
+      await db.execute(
+        sql`select f.id, f.user_id, f.kind, f.key, f.size, f.duration, m.name from materials m join files f on f.id = m.file_id
+            where m.id = ${materialId} and m.user_id = ${userId} and f.user_id = ${userId} and m.type = 'video' limit 1`,
+      ),
+    );
+    const f = rows[0];
+    return f ? { ...uploadedFile(f), name: f.name } : null;
+  },
   async findOwned(db: Db, userId: number, fileId: number): Promise<UploadedFile | null> {
     const rows = rowsOf<{
       id: number;

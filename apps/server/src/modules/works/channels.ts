@@ -39,18 +39,20 @@ export async function listChannels(ctx: AppContext, api?: string): Promise<Video
   const rows = (
     await db.select().from(videoChannels).where(eq(videoChannels.enabled, 1)).orderBy(asc(videoChannels.sort))
   ).filter((r) => available.has(r.api) && (!api || r.api === api));
+  // Channels sharing an engine share its queue (ou and df on one Duix).
   const queues = await db
-    .select({ channel: works.channel, n: count() })
+    .select({ engine: works.engine, n: count() })
     .from(works)
     .where(inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]))
-    .groupBy(works.channel);
-  const queueOf = new Map(queues.map((q) => [q.channel, q.n]));
+    .groupBy(works.engine);
+  const byEngine = new Map(queues.map((q) => [q.engine, q.n]));
+  const registry = studioEngines(ctx).avatar;
   return rows.map((r) => ({
     api: r.api,
     name: r.name,
     desc: r.desc,
     version_name: r.versionName,
     credits: r.credits,
-    queue: queueOf.get(r.api) ?? 0,
+    queue: byEngine.get(registry.forChannel(r.api).id) ?? 0,
   }));
 }

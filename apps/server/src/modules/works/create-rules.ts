@@ -1,9 +1,13 @@
 import { SCRIPT_MAX, studioMessages, voiceMessages, type ParsedParamsOf, type saveWork } from '@app/contract';
-import { AvatarEngineError, checkChannelAvatar } from '../../engines/avatar/index.js';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { filesMessages } from '@app/contract';
+import { AvatarEngineError, checkAvatarSource, checkChannelAvatar } from '../../engines/avatar/index.js';
 import { countScriptChars, estimateSpeechSeconds } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { studioEngines } from '../avatars/engines.js';
+import { scratchFor, studioEngines } from '../avatars/engines.js';
 import type { StudioUploads } from '../avatars/ports.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/repo.js';
 import { usableChannel, type VideoChannelRow } from './channels.js';
@@ -12,9 +16,20 @@ import type { StudioVoices } from './ports.js';
 export type SaveWorkParams = ParsedParamsOf<typeof saveWork>;
 
 /** What a valid studio submission resolves to, before anything is written. */
+/** A material-library video the work is made from: validated now, prepared as a hidden avatar. */
+export interface MaterialSource {
+  fileId: number;
+  key: string;
+  name: string;
+  duration: number;
+  hs: 1 | 2;
+}
+
 export interface WorkPlan {
   channel: VideoChannelRow;
-  avatar: AvatarRow;
+  /** An avatar the user chose, or (material mode) null until the material's avatar row exists. */
+  avatar: AvatarRow | null;
+  material: MaterialSource | null;
   mode: 'text' | 'audio';
   voiceId: number | null;
   script: string;
@@ -32,6 +47,44 @@ async function checkAvatar(ctx: AppContext, userId: number, videoId: number | un
   if (a.status === AVATAR_STATUS.processing) throw new AppError(studioMessages.avatarProcessing);
   if (a.status !== AVATAR_STATUS.ready) throw new AppError(studioMessages.avatarFailed);
   return a;
+}
+
+/** A material video must pass the same rules as an avatar clone; checked on the stored file now. */
+async function checkMaterialVideo(
+  ctx: AppContext,
+  uploads: StudioUploads,
+  userId: number,
+  materialId: number,
+): Promise<MaterialSource> {
+  const file = await uploads.findMaterialVideo(ctx.database.db, userId, materialId);
+  if (!file || file.kind !== 'video') throw new AppError(filesMessages.materialMissing);
+  const scratch = await scratchFor(ctx, `material-check-${randomUUID()}`);
+  try {
+    const local = await ctx.storage.toLocalFile(file.key, scratch);
+    try {
+      const checked = await checkAvatarSource(local.path, { fileName: path.posix.basename(file.key) });
+      return {
+        fileId: file.id,
+        key: file.key,
+        name: file.name,
+        duration: checked.info.duration,
+        hs: checked.displayWidth > checked.displayHeight ? 1 : 2,
+      };
+    } finally {
+      await local.cleanup();
+    }
+  } catch (e) {
+    if (e instanceof AvatarEngineError) throw new AppError(e.message);
+    throw e;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The channel's engine must be able to render this avatar (e.g. 蝉镜 needs its trained person). */
+function checkEngineReady(channel: string, avatar: AvatarRow, ctx: AppContext): void {
+  const reason = studioEngines(ctx).avatar.forChannel(channel).unusableReason?.(avatar);
+  if (reason) throw new AppError(reason);
 }
 
 async function checkChannel(ctx: AppContext, api: string | undefined): Promise<VideoChannelRow> {
@@ -59,15 +112,18 @@ export async function planWork(
   userId: number,
   p: SaveWorkParams,
 ): Promise<WorkPlan> {
-  if (!p.video_id && p.material_video_id) throw new AppError(studioMessages.avatarRequired);
-  const avatar = await checkAvatar(ctx, userId, p.video_id);
+  const fromMaterial = !p.video_id && p.material_video_id !== undefined;
+  const avatar = fromMaterial ? null : await checkAvatar(ctx, userId, p.video_id);
   const channel = await checkChannel(ctx, p.api);
+  const material = fromMaterial ? await checkMaterialVideo(ctx, deps.uploads, userId, p.material_video_id ?? 0) : null;
   try {
-    checkChannelAvatar(channel.api, avatar);
+    checkChannelAvatar(channel.api, { duration: avatar?.duration ?? material?.duration ?? 0 });
   } catch (e) {
     if (e instanceof AvatarEngineError) throw new AppError(studioMessages.gjDuration);
     throw e;
   }
+  if (avatar) checkEngineReady(channel.api, avatar, ctx);
+  const source = { channel, avatar, material };
   if (p.material_audio_id) {
     const file = await deps.uploads.findOwned(ctx.database.db, userId, p.material_audio_id);
     if (!file) throw new AppError(studioMessages.audioFileRequired);
@@ -75,7 +131,7 @@ export async function planWork(
     if (file.duration < AUDIO_SECONDS.min || file.duration > AUDIO_SECONDS.max)
       throw new AppError(studioMessages.audioDuration);
     const audio = { fileId: file.id, key: file.key, seconds: file.duration };
-    return { channel, avatar, mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: file.duration };
+    return { ...source, mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: file.duration };
   }
   const script = p.text ?? '';
   if (countScriptChars(script) === 0) throw new AppError(studioMessages.scriptRequired);
@@ -83,8 +139,7 @@ export async function planWork(
   const max = voice.api === 'nw' ? SCRIPT_MAX.nw : SCRIPT_MAX.default;
   if (countScriptChars(script) > max) throw new AppError(voiceMessages.scriptTooLong(max));
   return {
-    channel,
-    avatar,
+    ...source,
     mode: 'text',
     voiceId: voice.id,
     script,

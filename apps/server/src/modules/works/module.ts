@@ -2,6 +2,8 @@ import type { AppContext } from '../../platform/context.js';
 import { resendMissingJobs } from '../avatars/resume.js';
 import { studioStorageUsage } from '../avatars/storage-usage.js';
 import type { FeatureModule } from '../module.js';
+import { studioEngines } from '../avatars/engines.js';
+import { chanjingCallbackRoute } from './callback.js';
 import { seedVideoChannels } from './channels.js';
 import { releaseLapsedRenders } from './orphans.js';
 import { renderWork } from './render-job.js';
@@ -21,8 +23,12 @@ export function createWorksModule(opts: WorksModuleOptions): FeatureModule {
       ctx.queue.handle('work.render', ({ workId }, job) => renderWork(ctx, deps, workId, job));
       ctx.queue.handle('work.sweep', async () => void (await releaseLapsedRenders(ctx)));
     },
+    http: (scope, ctx) => chanjingCallbackRoute(scope, ctx),
     seed: async (ctx) => {
       await seedVideoChannels(ctx);
+      for (const c of studioEngines(ctx).avatar.channels())
+        if (c.available)
+          await worksRepo.fillEngine(ctx.database.db, c.channel, studioEngines(ctx).avatar.forChannel(c.channel).id);
       await releaseLapsedRenders(ctx);
       await resendMissingJobs(ctx, 'work.render', 'workId', await worksRepo.unfinishedIds(ctx.database.db));
     },

@@ -4,43 +4,27 @@ import { SpeechError } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobContext } from '../../platform/queue/queue.js';
+import { studioMessages } from '@app/contract';
 import { scratchFor, studioEngines } from '../avatars/engines.js';
+import { AVATAR_STATUS, avatarsRepo } from '../avatars/repo.js';
 import { creditsFor } from './create-rules.js';
 import { WORK_STATUS } from './labels.js';
 import { workFileKeys } from './present.js';
 import { probeStep, renderStep, speechStep, type StepContext } from './render-steps.js';
 import { worksRepo, type WorkRow } from './repo.js';
 import type { WorksDeps } from './service.js';
-import { renewLease, takeChannelSlot } from './slots.js';
+import { renewLease, takeEngineSlot } from './slots.js';
 
 const HEARTBEAT_MS = 2000;
-const SLOT_POLL_MS = 1000;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), reject(new Error('aborted'))), { once: true });
-  });
+/** How soon a work that found no free slot asks again (its job is re-sent, holding no worker meanwhile). */
+export const SLOT_RETRY_SECONDS = 2;
+const AVATAR_RETRY_SECONDS = 3;
 
 /** Errors carrying a message written for the user; anything else is reported as a render failure. */
 const readableReason = (e: unknown) =>
   e instanceof AvatarEngineError || e instanceof SpeechError || e instanceof AppError
     ? e.message
     : avatarMessages.renderFailed;
-
-/** Waits (status 1, with its queue position) until the channel's engine has a free slot for this work. */
-async function waitForSlot(
-  ctx: AppContext,
-  work: WorkRow,
-  engine: AvatarVideoEngine,
-  signal: AbortSignal,
-): Promise<void> {
-  const registry = studioEngines(ctx).avatar;
-  const sameEngine = registry.channels().filter((c) => c.available && registry.forChannel(c.channel) === engine);
-  const slots = { id: engine.id, channels: sameEngine.map((c) => c.channel as string), max: engine.maxConcurrency };
-  while (!(await takeChannelSlot(ctx.database.db, work, slots, ctx.config.WORK_LEASE_SECONDS)))
-    await sleep(SLOT_POLL_MS, signal);
-}
 
 /** Settles on the real duration, then marks the work done; both are safe to repeat. */
 async function complete(ctx: AppContext, deps: WorksDeps, work: WorkRow, facts: { duration: number; bytes: number }) {
@@ -77,10 +61,39 @@ export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: numbe
   const db = ctx.database.db;
   const work = await worksRepo.find(db, workId);
   if (!work || work.status === WORK_STATUS.done || work.status === WORK_STATUS.failed) return;
+  const lease = ctx.config.WORK_LEASE_SECONDS;
+  let engine: AvatarVideoEngine;
+  try {
+    engine = studioEngines(ctx).avatar.forChannel(work.channel);
+  } catch (e) {
+    job.log.warn({ err: e, workId }, 'work failed');
+    await fail(ctx, deps, work, readableReason(e));
+    return;
+  }
+  // A work made from a material video waits (status 1, no worker held) until its avatar is prepared.
+  const avatar = await avatarsRepo.find(db, work.avatarId);
+  if (avatar?.status === AVATAR_STATUS.processing) {
+    await ctx.queue.send('work.render', { workId: work.id }, { startAfter: AVATAR_RETRY_SECONDS });
+    return;
+  }
+  const unusable =
+    !avatar || avatar.status !== AVATAR_STATUS.ready
+      ? avatar?.failReason || studioMessages.avatarFailed
+      : engine.unusableReason?.(avatar);
+  if (unusable) {
+    await fail(ctx, deps, work, unusable);
+    return;
+  }
+  // No free slot (or earlier works first): come back shortly as a new job, so a waiting work never
+  // holds a worker that a work on another engine could use. The work keeps status 1 and its place.
+  const slot = await takeEngineSlot(db, work, { id: engine.id, max: engine.maxConcurrency }, job.id, lease);
+  if (slot === 'gone') return;
+  if (slot === 'wait') {
+    await ctx.queue.send('work.render', { workId: work.id }, { startAfter: SLOT_RETRY_SECONDS });
+    return;
+  }
   const scratch = await scratchFor(ctx, `work-${work.id}-${job.id}`);
   let progress = work.progress;
-  const lease = ctx.config.WORK_LEASE_SECONDS;
-  await renewLease(db, work.id, progress, lease);
   // Renewed at a third of the lease, so one missed beat never frees the slot of a live job.
   const heartbeat = setInterval(
     () => {
@@ -89,8 +102,6 @@ export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: numbe
     Math.min(HEARTBEAT_MS, (lease * 1000) / 3),
   );
   try {
-    const engine = studioEngines(ctx).avatar.forChannel(work.channel);
-    await waitForSlot(ctx, work, engine, job.signal);
     const s: StepContext = {
       ctx,
       work,

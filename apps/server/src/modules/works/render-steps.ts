@@ -69,7 +69,19 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   const outFile = path.join(s.scratch, 'video.mp4');
   try {
-    await engine.render({ avatar, audioFile, outFile, signal: s.signal, onProgress: (f) => s.progress(0.2 + 0.7 * f) });
+    await engine.render({
+      avatar,
+      audioFile,
+      outFile,
+      signal: s.signal,
+      // A remote task accepted before a restart is followed, never started twice.
+      taskId: work.engineTaskId ?? undefined,
+      onTask: async (taskId) => {
+        await worksRepo.update(ctx.database.db, work.id, { engineTaskId: taskId });
+        work.engineTaskId = taskId;
+      },
+      onProgress: (f) => s.progress(0.2 + 0.7 * f),
+    });
   } finally {
     await cleanup();
   }

@@ -32,8 +32,11 @@ function listWhere(q: WorkListQuery): SQL | undefined {
   );
 }
 
-/** 1-based place among the channel's waiting works; 0 once rendering or finished. */
-const queuePosition = sql<number>`case when ${works.status} = ${WORK_STATUS.queued} then (select count(*) from works w2 where w2.channel = ${works.channel} and w2.status = ${WORK_STATUS.queued} and w2.id <= ${works.id})::int else 0 end`;
+/**
+ * 1-based place among the waiting works of the same engine, in submit order; 0 once rendering or
+ * finished. The outer columns are written out: drizzle leaves them unqualified in a single-table select.
+ */
+const queuePosition = sql<number>`case when works.status = ${WORK_STATUS.queued} then (select count(*) from works w2 where w2.engine = works.engine and w2.status = ${WORK_STATUS.queued} and (w2.created_at, w2.id) <= (works.created_at, works.id))::int else 0 end`;
 
 const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})::int`;
 
@@ -86,6 +89,34 @@ export const worksRepo = {
   },
   async remove(db: Db, id: number): Promise<void> {
     await db.delete(works).where(eq(works.id, id));
+  },
+  /** The unfinished work following a remote engine task (the callback's check). */
+  async findLiveByTask(db: Db, engine: string, taskId: string): Promise<WorkRow | null> {
+    const [row] = await db
+      .select()
+      .from(works)
+      .where(
+        and(
+          eq(works.engine, engine),
+          eq(works.engineTaskId, taskId),
+          inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  },
+  /** Works submitted before engines were recorded get the engine their channel maps to now. */
+  async fillEngine(db: Db, channel: string, engine: string): Promise<void> {
+    await db
+      .update(works)
+      .set({ engine })
+      .where(
+        and(
+          eq(works.channel, channel),
+          eq(works.engine, ''),
+          inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]),
+        ),
+      );
   },
   async unfinishedIds(db: Db): Promise<number[]> {
     const rows = await db

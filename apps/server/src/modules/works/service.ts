@@ -3,7 +3,10 @@ import { studioMessages, type ParsedParamsOf, type listWorks } from '@app/contra
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { StudioStorageUsage, StudioUploads } from '../avatars/ports.js';
-import { creditsFor, planWork, type SaveWorkParams } from './create-rules.js';
+import path from 'node:path';
+import { studioEngines } from '../avatars/engines.js';
+import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/repo.js';
+import { creditsFor, planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { WORK_CREDIT_ACTION, WORK_STATUS } from './labels.js';
 import type { StudioVoices, WorkCredits } from './ports.js';
 import { presentWork, workFileKeys } from './present.js';
@@ -33,6 +36,8 @@ export class WorksService {
     const short = async () =>
       new AppError(studioMessages.notEnoughCredits(credits, await this.deps.credits.balance(this.db, userId)));
     if ((await this.deps.credits.balance(this.db, userId)) < credits) throw await short();
+    const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
+    const engine = studioEngines(this.ctx).avatar.forChannel(plan.channel.api).id;
     let work;
     try {
       // The row and its hold commit together: refused credits leave nothing behind.
@@ -43,8 +48,9 @@ export class WorksService {
           status: WORK_STATUS.queued,
           channel: plan.channel.api,
           channelName: plan.channel.name,
-          avatarId: plan.avatar.id,
-          hs: plan.avatar.hs,
+          engine,
+          avatarId: avatar.id,
+          hs: avatar.hs,
           mode: plan.mode,
           voiceId: plan.voiceId,
           script: plan.script,
@@ -71,6 +77,28 @@ export class WorksService {
     }
     await this.ctx.queue.send('work.render', { workId: work.id });
     return { id: work.id, credits };
+  }
+
+  /**
+   * The hidden avatar a material video is prepared into (mezzanine, engines' data), made once per
+   * material file and reused by later works; the render waits for it like for a slot.
+   */
+  private async materialAvatar(userId: number, material: WorkPlan['material']): Promise<AvatarRow> {
+    if (!material) throw new AppError(studioMessages.avatarRequired);
+    const found = await avatarsRepo.findFromMaterial(this.db, userId, material.fileId);
+    if (found && found.status !== AVATAR_STATUS.failed) return found;
+    const row = await avatarsRepo.insert(this.db, {
+      userId,
+      name: material.name.slice(0, 64) || studioMessages.defaultWorkName,
+      source: AVATAR_SOURCE.material,
+      status: AVATAR_STATUS.processing,
+      fileId: material.fileId,
+      sourceKey: material.key,
+      sourceName: path.posix.basename(material.key),
+      hs: material.hs,
+    });
+    await this.ctx.queue.send('avatar.prepare', { avatarId: row.id });
+    return row;
   }
 
   async rename(userId: number, id: number, name: string | undefined): Promise<void> {

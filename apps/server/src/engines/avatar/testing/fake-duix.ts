@@ -27,6 +27,10 @@ export interface FakeDuixScript {
 export interface FakeDuix extends FakeServer {
   /** Input files that existed in the shared directory at submit time. */
   stagedSeen: string[];
+  /** The most tasks accepted and not yet finished at the same time (Duix runs one). */
+  maxRunning: () => number;
+  /** Task codes in the order they were accepted. */
+  accepted: string[];
 }
 
 const ok = (data: unknown, msg = '成功'): FakeReply => ({ json: { code: 10000, success: true, msg, data } });
@@ -36,6 +40,8 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
   const submitCodes = [...(s.submitCodes ?? [])];
   const stagedSeen: string[] = [];
   let served = 0;
+  let maxRunning = 0;
+  const accepted: string[] = [];
   const engineDir = s.engineDir ?? '/code/data';
   const fake = await startFake(async (req) => {
     if (served++ < (s.http5xxFirst ?? 0)) return { status: 502, text: 'bad gateway' };
@@ -52,6 +58,8 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
         }
       }
       tasks.set(body.code, { polls: 0 });
+      accepted.push(body.code);
+      maxRunning = Math.max(maxRunning, tasks.size);
       return ok({ code: body.code });
     }
     if (req.method === 'GET' && req.path === '/easy/query') {
@@ -74,5 +82,5 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
     if (req.method === 'GET' && (req.path.startsWith('/download/') || req.path.startsWith('/data/temp/'))) return { file: s.resultFile };
     return { status: 404, text: 'not found' };
   });
-  return Object.assign(fake, { stagedSeen });
+  return Object.assign(fake, { stagedSeen, accepted, maxRunning: () => maxRunning });
 }
