@@ -21,7 +21,8 @@ export interface StudioUploads {
   /** The caller's own registered upload, or null. */
   findOwned(db: Db, userId: number, fileId: number): Promise<UploadedFile | null>;
   /** The file of the caller's own material-library video (by material id), or null. */
-  findMaterialVideo(db: Db, userId: number, materialId: number): Promise<(UploadedFile & { name: string }) | null>;
+  /** A video of the caller's materials library, by its file id (as `material_video_id` and `material_audio_id` are sent). */
+  findMaterialVideo(db: Db, userId: number, fileId: number): Promise<(UploadedFile & { name: string }) | null>;
 }
 
 /** Bytes of derived files (mezzanines, renders) counted against an account. */

@@ -38,11 +38,11 @@ const uploadedFile = (f: FileSqlRow): UploadedFile => ({
 });
 
 export const fileUploads: StudioUploads = {
-  async findMaterialVideo(db, userId, materialId) {
+  async findMaterialVideo(db, userId, fileId) {
     const rows = rowsOf<FileSqlRow & { name: string }>(
       await db.execute(
         sql`select f.id, f.user_id, f.kind, f.key, f.size, f.duration, m.name from materials m join files f on f.id = m.file_id
-            where m.id = ${materialId} and m.user_id = ${userId} and f.user_id = ${userId} and m.type = 'video' limit 1`,
+            where f.id = ${fileId} and m.user_id = ${userId} and f.user_id = ${userId} and m.type = 'video' limit 1`,
       ),
     );
     const f = rows[0];

@@ -54,9 +54,9 @@ async function checkMaterialVideo(
   ctx: AppContext,
   uploads: StudioUploads,
   userId: number,
-  materialId: number,
+  fileId: number,
 ): Promise<MaterialSource> {
-  const file = await uploads.findMaterialVideo(ctx.database.db, userId, materialId);
+  const file = await uploads.findMaterialVideo(ctx.database.db, userId, fileId);
   if (!file || file.kind !== 'video') throw new AppError(filesMessages.materialMissing);
   const scratch = await scratchFor(ctx, `material-check-${randomUUID()}`);
   try {

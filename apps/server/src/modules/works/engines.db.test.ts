@@ -117,10 +117,11 @@ async function wakeGj(workId: number) {
 /** A video in the member's material library (files + materials rows, as the files feature writes them). */
 async function materialVideo(m: Member, file: string, name = '素材视频'): Promise<number> {
   const fileId = await registerUpload(t, m.id, 'video', file);
-  const r = (await t.ctx.database.db.execute(
-    sql`insert into materials (user_id, file_id, type, name, source) values (${m.id}, ${fileId}, 'video', ${name}, 'upload') returning id`,
-  )) as unknown as { rows: { id: number }[] };
-  return r.rows[0]!.id;
+  await t.ctx.database.db.execute(
+    sql`insert into materials (user_id, file_id, type, name, source) values (${m.id}, ${fileId}, 'video', ${name}, 'upload')`,
+  );
+  // The studio sends a library video by its file id, as it sends material_audio_id.
+  return fileId;
 }
 
 describe('蝉镜 (gj): avatar → customised person → render → done', () => {
