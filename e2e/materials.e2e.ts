@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listMaterials, type MaterialItem, type MaterialType } from '@app/contract';
-import { adminToken, makeRedeemCodes } from './support/api';
 import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeShortClip, makeToneM4a, mediaTempDir, probeCodecs } from './support/media';
+import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
@@ -41,31 +41,6 @@ afterAll(async () => {
   await browser?.close();
   if (media) rmSync(media, { recursive: true, force: true });
 });
-
-/** A redeem code made by the operator account through the admin call. */
-async function redeemCode(): Promise<string> {
-  const { baseURL, adminPassword } = appUnderTest();
-  const [code] = await makeRedeemCodes(baseURL, await adminToken(baseURL, adminPassword), {
-    credits: 1_000,
-    count: 1,
-    days: 30,
-  });
-  if (!code) throw new Error('no redeem code was made');
-  return code;
-}
-
-async function register(code: string): Promise<string> {
-  await page.goto('/#/login?state=2');
-  await page.getByPlaceholder('请输入账号').fill(`mat_${Date.now().toString(36)}`);
-  await page.getByPlaceholder('请输入密码').fill('Passw0rd123');
-  await page.getByPlaceholder('请输入兑换码').fill(code);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册并兑换' }).click();
-  await page.waitForURL(/#\/home/);
-  const saved = await page.evaluate(() => localStorage.getItem('token'));
-  if (!saved) throw new Error('registration left no token');
-  return saved;
-}
 
 /** What the list call answers for one type: the API's view, not the page's. */
 async function listed(type: MaterialType): Promise<MaterialItem[]> {
@@ -189,7 +164,7 @@ describe('materials library journey', () => {
     const [image, video, audio] = uploads as [Upload, Upload, Upload];
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
-    token = await register(await redeemCode());
+    token = await registerWithCode(page, 'mat_', await redeemCode(1_000));
 
     await page.goto('/#/material/index');
     await page.getByText(filesMessages.empty).first().waitFor();

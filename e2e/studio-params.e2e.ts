@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeUpload, listMaterials, saveMaterial, signUpload } from '@app/contract';
-import { adminToken, makeRedeemCodes } from './support/api';
 import { apiData, uploadRecording } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
+import { redeemCode, registerWithCode } from './support/journeys';
 
 const materialName = '素材口播音频';
 const handedOver = '这是从别的页面带过来的台词，进入创作页就能直接使用。';
@@ -19,27 +19,6 @@ let media: string;
 let token: string;
 let materialId: number;
 let materialFileId: number;
-
-/** Registers a new account with a redeem code, as a person does on the login page; returns its token. */
-async function register(): Promise<string> {
-  const { baseURL, adminPassword } = appUnderTest();
-  const [code] = await makeRedeemCodes(baseURL, await adminToken(baseURL, adminPassword), {
-    credits: 1_000,
-    count: 1,
-    days: 30,
-  });
-  if (!code) throw new Error('no redeem code was made');
-  await page.goto('/#/login?state=2');
-  await page.getByPlaceholder('请输入账号').fill(`e2e_p${Date.now().toString(36)}`);
-  await page.getByPlaceholder('请输入密码').fill('Passw0rd123');
-  await page.getByPlaceholder('请输入兑换码').fill(code);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册并兑换' }).click();
-  await page.waitForURL(/#\/home/);
-  const saved = await page.evaluate(() => localStorage.getItem('token'));
-  if (!saved) throw new Error('registration left no token');
-  return saved;
-}
 
 /** Uploads a file the way the browser does (signed direct POST to the storage host, then complete); returns its file id. */
 async function uploadVideo(file: string): Promise<number> {
@@ -62,7 +41,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newVisitorContext(browser, baseURL);
   page = await context.newPage();
-  token = await register();
+  token = await registerWithCode(page, 'e2e_p', await redeemCode(1_000));
   // An audio of the material library: a spoken recording uploaded and saved under a name.
   materialFileId = await uploadRecording(baseURL, token, makeVoiceRecording(media));
   materialId = (await apiData(baseURL, saveMaterial, { file_id: materialFileId, name: materialName }, token)).id;

@@ -13,11 +13,11 @@ import {
   saveVoice,
   studioMessages,
 } from '@app/contract';
-import { adminToken, makeRedeemCodes } from './support/api';
 import { apiData, uploadRecording } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
+import { redeemCode, registerWithCode } from './support/journeys';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 1_000 });
 const script = '大家好，欢迎来到我们的直播间。今天给大家介绍一款非常好用的产品。';
@@ -52,32 +52,6 @@ function blackSeconds(file: string): number {
   let total = 0;
   for (const m of log.matchAll(/black_duration:([\d.]+)/g)) total += Number(m[1]);
   return total;
-}
-
-/** A redeem code made by the operator account through the admin call. */
-async function redeemCode(): Promise<string> {
-  const { baseURL, adminPassword } = appUnderTest();
-  const [code] = await makeRedeemCodes(baseURL, await adminToken(baseURL, adminPassword), {
-    credits: 100_000,
-    count: 1,
-    days: 30,
-  });
-  if (!code) throw new Error('no redeem code was made');
-  return code;
-}
-
-async function register(code: string): Promise<string> {
-  await page.goto('/#/login?state=2');
-  const username = `e2e_${Date.now().toString(36)}`;
-  await page.getByPlaceholder('请输入账号').fill(username);
-  await page.getByPlaceholder('请输入密码').fill('Passw0rd123');
-  await page.getByPlaceholder('请输入兑换码').fill(code);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册并兑换' }).click();
-  await page.waitForURL(/#\/home/);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('registration left no token');
-  return token;
 }
 
 /** Hovers the card named `name` and clicks one of its actions. */
@@ -219,7 +193,7 @@ describe('studio journey', () => {
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
 
-    const token = await register(await redeemCode());
+    const token = await registerWithCode(page, 'e2e_', await redeemCode(100_000));
     await cloneAvatar(video);
     await cloneVoice(token, recording);
     await createVideo();

@@ -7,9 +7,8 @@ export function mediaTempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'e2e-media-'));
 }
 
-/** A portrait test-pattern video with a tone: H.264 + AAC in MP4. */
-export function makeAvatarVideo(dir: string, seconds = 20): string {
-  const file = path.join(dir, 'avatar.mp4');
+/** A test-pattern video (`source` is an ffmpeg lavfi source with its size) with a sine tone: H.264 + AAC in MP4. */
+function testPatternClip(file: string, source: string, toneHz: number, seconds: number): string {
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -17,11 +16,11 @@ export function makeAvatarVideo(dir: string, seconds = 20): string {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=720x1280:rate=25:duration=${seconds}`,
+    `${source}:rate=25:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    `sine=frequency=${toneHz}:sample_rate=44100:duration=${seconds}`,
     '-c:v',
     'libx264',
     '-pix_fmt',
@@ -34,6 +33,16 @@ export function makeAvatarVideo(dir: string, seconds = 20): string {
     file,
   ]);
   return file;
+}
+
+/** A portrait test-pattern video with a tone: H.264 + AAC in MP4. */
+export function makeAvatarVideo(dir: string, seconds = 20): string {
+  return testPatternClip(path.join(dir, 'avatar.mp4'), 'testsrc2=size=720x1280', 440, seconds);
+}
+
+/** A short landscape test-pattern clip with a tone: H.264 + AAC in MP4, named `name`. */
+export function makeShortClip(dir: string, name: string, seconds = 6): string {
+  return testPatternClip(path.join(dir, name), 'testsrc=size=640x360', 660, seconds);
 }
 
 /** A spoken Mandarin recording of about 20 s, made offline. */
@@ -98,35 +107,6 @@ export function makePicture(dir: string, name: string, width = 640, height = 480
     `testsrc2=size=${width}x${height}:rate=1`,
     '-frames:v',
     '1',
-    file,
-  ]);
-  return file;
-}
-
-/** A short landscape test-pattern clip with a tone: H.264 + AAC in MP4, named `name`. */
-export function makeShortClip(dir: string, name: string, seconds = 6): string {
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=640x360:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=660:sample_rate=44100:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
     file,
   ]);
   return file;
