@@ -209,7 +209,8 @@ describe('login', () => {
   });
 
   it('says 请输入账号密码 when username or password is absent altogether, and counts no failure', async () => {
-    for (const params of [{ password: 'abc12345' }, { username: 'login_ok' }, {}, { client: 'pc' }])
+    const absent: Record<string, string>[] = [{ password: 'abc12345' }, { username: 'login_ok' }, {}, { client: 'pc' }];
+    for (const params of absent)
       expect(await callFrom('10.1.3.1', login, params)).toEqual({
         code: 1,
         msg: accountMessages.credentialsRequired,
