@@ -4,7 +4,7 @@ import { protocolMessages } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { createProbe, probeModule, whoAmI } from '../../../test/probe-module.js';
 import { userTokens } from '../../db/schema/index.js';
-import { hashToken, TOKEN_TTL_DAYS } from './tokens.js';
+import { hashToken, resolveToken, TOKEN_TTL_DAYS } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 let t: TestApp;
@@ -68,5 +68,16 @@ describe('login tokens', () => {
       .from(userTokens)
       .where(eq(userTokens.tokenHash, hashToken(token)));
     expect(n).toBe(1);
+  });
+
+  it('remembers a checked token for the cache time only; with 0 every call looks it up', async () => {
+    const token = await newSession('cached_1');
+    const db = t.ctx.database.db;
+    expect((await resolveToken(db, token))?.username).toBe('cached_1');
+    // Revoked by another process: this one still trusts its cached answer for a few seconds...
+    await db.update(userTokens).set({ revokedAt: new Date() }).where(eq(userTokens.tokenHash, hashToken(token)));
+    expect((await resolveToken(db, token))?.username).toBe('cached_1');
+    // ...unless caching is off (SESSION_CACHE_SECONDS=0).
+    expect(await resolveToken(db, token, 0)).toBeNull();
   });
 });

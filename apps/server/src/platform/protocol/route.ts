@@ -67,7 +67,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
         if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
         const { sign: _s, timestamp: _t, ...rest } = all;
         const token = String(req.headers['x-token'] ?? '');
-        const user = token ? await resolveToken(ctx.database.db, token) : null;
+        const user = token ? await resolveToken(ctx.database.db, token, ctx.config.SESSION_CACHE_SECONDS * 1000) : null;
         if (endpoint.auth !== 'none' && !user) throw loginRequired();
         if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
         for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
