@@ -255,12 +255,14 @@ describe('accounts and credits journey', () => {
       .waitFor();
 
     // The last-week and last-month shortcuts filter the list by date; days after today cannot be picked.
-    const rangeInputs = page.getByRole('main').locator('.ant-picker-range input');
+    const rangePicker = page.getByRole('main').locator('.ant-picker-range');
+    const rangeInputs = rangePicker.locator('input');
     for (const [preset, from] of [
       ['最近一周', daysAgo(7)],
       ['最近一月', monthAgo()],
     ] as const) {
-      await rangeInputs.first().click();
+      await animationsDone();
+      await rangePicker.click();
       const filtered = page.waitForResponse((r) => {
         const url = new URL(r.url());
         return (
@@ -275,7 +277,7 @@ describe('accounts and credits journey', () => {
       await eventually(() => rangeInputs.last().inputValue()).toBe(daysAgo(0));
       await rows.filter({ hasText: creditActions.redeem }).filter({ hasText: `+${CODE_CREDITS}` }).waitFor();
     }
-    await rangeInputs.last().click();
+    await rangePicker.click();
     const tomorrow = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(-1)}"]`).first();
     await eventually(() => tomorrow.getAttribute('class')).toMatch(/ant-picker-cell-disabled/);
     const today = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(0)}"]`).first();
