@@ -209,9 +209,7 @@ describe('accounts and credits journey', () => {
   });
 
   it('shows VIP as not active and a locally drawn QR code for the mobile site', async () => {
-    await topBar()
-      .getByRole('button', { name: /VIP/ })
-      .hover();
+    await topBar().getByRole('button', { name: /VIP/ }).hover();
     const vip = popover().filter({ hasText: '未开通VIP' });
     await vip.waitFor();
     await settledScreenshot('accounts-vip-popover-dark');
@@ -275,7 +273,10 @@ describe('accounts and credits journey', () => {
       expect((await filtered).status()).toBe(200);
       await eventually(() => rangeInputs.first().inputValue()).toBe(from);
       await eventually(() => rangeInputs.last().inputValue()).toBe(daysAgo(0));
-      await rows.filter({ hasText: creditActions.redeem }).filter({ hasText: `+${CODE_CREDITS}` }).waitFor();
+      await rows
+        .filter({ hasText: creditActions.redeem })
+        .filter({ hasText: `+${CODE_CREDITS}` })
+        .waitFor();
     }
     await rangePicker.click();
     const tomorrow = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(-1)}"]`).first();

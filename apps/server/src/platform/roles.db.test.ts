@@ -41,7 +41,9 @@ describe('process roles', () => {
     const api = await t.app.inject({ method: 'GET', url: getSiteSettings.path });
     expect(api.statusCode).toBe(404);
     expect(api.body).not.toContain('"code":0');
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: 'username=a' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: 'username=a' })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
@@ -55,7 +57,10 @@ describe('process roles', () => {
     const t = await buildTestApp({ ROLE: 'api', SEED_DEMO_ACTORS: '0' }, { onlyModules: countingModules(counter) });
     apps.push(t);
     expect(await t.call(getSiteSettings)).toMatchObject({ code: 0, data: { title: expect.any(String) } });
-    expect(await t.call({ method: 'GET', path: '/api/nope' })).toMatchObject({ code: 1, msg: protocolMessages.notFound });
+    expect(await t.call({ method: 'GET', path: '/api/nope' })).toMatchObject({
+      code: 1,
+      msg: protocolMessages.notFound,
+    });
 
     const id = await t.ctx.queue.send('storage.sweep-temp', {});
     // Ten polling intervals of a worker (0.5 s in tests) pass without the job being fetched.

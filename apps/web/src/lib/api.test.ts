@@ -41,7 +41,12 @@ beforeEach(() => {
   };
   // Replies here carry only the fields each test needs; the client warns about the rest.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  connectFeedback({ error: record('error'), success: record('success'), info: record('info'), warning: record('warning') } as unknown as MessageInstance);
+  connectFeedback({
+    error: record('error'),
+    success: record('success'),
+    info: record('info'),
+    warning: record('warning'),
+  } as unknown as MessageInstance);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -14,7 +14,8 @@ export function accountRoutes(ctx: AppContext): RouteDef[] {
   return [
     route(
       login,
-      async ({ params, req }) => ok({ token: await accounts.login(db, params, clientOf(req)) }, accountMessages.loginDone),
+      async ({ params, req }) =>
+        ok({ token: await accounts.login(db, params, clientOf(req)) }, accountMessages.loginDone),
       { missing: { username: accountMessages.credentialsRequired, password: accountMessages.credentialsRequired } },
     ),
     route(

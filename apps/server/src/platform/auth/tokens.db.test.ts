@@ -20,7 +20,10 @@ async function newSession(username: string): Promise<string> {
 }
 
 const rowOf = async (token: string) => {
-  const [row] = await t.ctx.database.db.select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(token)));
+  const [row] = await t.ctx.database.db
+    .select()
+    .from(userTokens)
+    .where(eq(userTokens.tokenHash, hashToken(token)));
   if (!row) throw new Error('no token row');
   return row;
 };
@@ -75,7 +78,10 @@ describe('login tokens', () => {
     const db = t.ctx.database.db;
     expect((await resolveToken(db, token))?.username).toBe('cached_1');
     // Revoked by another process: this one still trusts its cached answer for a few seconds...
-    await db.update(userTokens).set({ revokedAt: new Date() }).where(eq(userTokens.tokenHash, hashToken(token)));
+    await db
+      .update(userTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(userTokens.tokenHash, hashToken(token)));
     expect((await resolveToken(db, token))?.username).toBe('cached_1');
     // ...unless caching is off (SESSION_CACHE_SECONDS=0).
     expect(await resolveToken(db, token, 0)).toBeNull();

@@ -37,7 +37,11 @@ afterAll(async () => t?.close());
 describe('dead letters', () => {
   it('a job that keeps failing ends in the dead-letter queue after its retries, and /metrics counts it', async () => {
     // Short delays keep the test quick; the retry count is the queue's own.
-    const id = await t.ctx.queue.send('storage.sweep-temp', { olderThanSeconds: 60 }, { retryDelay: 1, retryBackoff: false });
+    const id = await t.ctx.queue.send(
+      'storage.sweep-temp',
+      { olderThanSeconds: 60 },
+      { retryDelay: 1, retryBackoff: false },
+    );
     expect(id).toBeTruthy();
     const failed = await waitFor(async () => {
       const job = await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!);
