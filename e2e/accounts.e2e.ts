@@ -129,6 +129,24 @@ async function settledScreenshot(name: string): Promise<void> {
   await screenshot(page, name);
 }
 
+/** A local calendar day as YYYY-MM-DD, `n` days before today (negative: after). */
+function daysAgo(n: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - n);
+  return ymd(d);
+}
+
+/** The same day one month back, clamped to that month's last day (as dayjs does). */
+function monthAgo(): string {
+  const now = new Date();
+  const firstOfLast = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  const lastDay = new Date(firstOfLast.getFullYear(), firstOfLast.getMonth() + 1, 0).getDate();
+  return ymd(new Date(firstOfLast.getFullYear(), firstOfLast.getMonth(), Math.min(now.getDate(), lastDay)));
+}
+
+const ymd = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 /** Ticks the agreement box of the login form. */
 const agreement = () => page.getByRole('checkbox', { name: /我已阅读并同意/ });
 
@@ -190,6 +208,27 @@ describe('accounts and credits journey', () => {
     expect(info.data).toMatchObject({ username, is_tourist: 0, credits: TRIAL_CREDITS + CODE_CREDITS });
   });
 
+  it('shows VIP as not active and a locally drawn QR code for the mobile site', async () => {
+    await topBar().getByRole('button', { name: /VIP/ }).hover();
+    const vip = popover().filter({ hasText: '未开通VIP' });
+    await vip.waitFor();
+    await settledScreenshot('accounts-vip-popover-dark');
+    await closePopovers();
+
+    await topBar()
+      .getByRole('button', { name: named('手机端') })
+      .hover();
+    const mobile = popover().filter({ hasText: '扫码在手机上使用' });
+    await mobile.waitFor();
+    const qr = mobile.getByRole('img', { name: '扫码在手机上使用' });
+    await qr.waitFor();
+    // Drawn in the browser (no operator image is set), and really decoded as a picture.
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await eventually(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await settledScreenshot('accounts-mobile-qr-popover-dark');
+    await closePopovers();
+  });
+
   it('shows the new balance and batches from the credits popover', async () => {
     const credits = await openCreditsPopover();
     await credits.getByRole('button', { name: named('积分明细') }).click();
@@ -212,6 +251,41 @@ describe('accounts and credits journey', () => {
       .filter({ hasText: creditActions.trial })
       .filter({ hasText: `+${TRIAL_CREDITS}` })
       .waitFor();
+
+    // The last-week and last-month shortcuts filter the list by date; days after today cannot be picked.
+    const rangePicker = page.getByRole('main').locator('.ant-picker-range');
+    const rangeInputs = rangePicker.locator('input');
+    for (const [preset, from] of [
+      ['最近一周', daysAgo(7)],
+      ['最近一月', monthAgo()],
+    ] as const) {
+      await animationsDone();
+      await rangePicker.click();
+      const filtered = page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return (
+          url.pathname === '/api/user/creditsLog' &&
+          url.searchParams.get('start_date') === from &&
+          url.searchParams.get('end_date') === daysAgo(0)
+        );
+      });
+      await page.locator('.ant-picker-presets').getByText(preset, { exact: true }).click();
+      expect((await filtered).status()).toBe(200);
+      await eventually(() => rangeInputs.first().inputValue()).toBe(from);
+      await eventually(() => rangeInputs.last().inputValue()).toBe(daysAgo(0));
+      await rows
+        .filter({ hasText: creditActions.redeem })
+        .filter({ hasText: `+${CODE_CREDITS}` })
+        .waitFor();
+    }
+    await rangePicker.click();
+    const tomorrow = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(-1)}"]`).first();
+    await eventually(() => tomorrow.getAttribute('class')).toMatch(/ant-picker-cell-disabled/);
+    const today = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(0)}"]`).first();
+    expect(await today.getAttribute('class')).not.toMatch(/ant-picker-cell-disabled/);
+    await settledScreenshot('accounts-consum-range-dark');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
 
     await page
       .getByRole('main')
@@ -258,6 +332,10 @@ describe('accounts and credits journey', () => {
       .click();
     const centre = dialog('消息中心');
     await centre.getByText('请选择左侧公告查看详情').waitFor();
+    // Both seeded notices are listed; the empty text is not shown.
+    await centre.getByText('欢迎来到 AI 数字人创作平台').first().waitFor();
+    await centre.getByText('积分有效期与扩容说明').first().waitFor();
+    expect(await centre.getByText('暂无公告！').count()).toBe(0);
     await centre.getByText('积分有效期与扩容说明').first().click();
     await centre.getByRole('article').getByRole('heading', { name: '积分有效期与扩容说明' }).waitFor();
     await centre.getByText(/优先使用最早到期的批次/).waitFor();

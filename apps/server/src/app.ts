@@ -48,7 +48,10 @@ function cspDirectives(config: AppConfig) {
     scriptSrc: ["'self'"],
     // antd writes its theme as inline <style> tags at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...storageHosts],
+    // Operators set the logo, banner, QR code and login background (and footer badges) to any https
+    // image; images cannot run code, so any https source is allowed while scripts stay strict.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageHosts],
+    // Engine results are copied into our storage before they are shown, so media stays on known hosts.
     mediaSrc: ["'self'", 'blob:', ...storageHosts],
     connectSrc: ["'self'", ...storageHosts],
     fontSrc: ["'self'", 'data:'],

@@ -99,6 +99,9 @@ describe('redeem-code registration', () => {
       [{ username: '', password: 'abc12345', code: code! }, accountMessages.credentialsRequired],
       [{ username: 'someone1', password: '', code: code! }, accountMessages.credentialsRequired],
       [{ username: 'someone1', password: 'abc12345', code: '' }, accountMessages.codeRequired],
+      [{ username: 'someone1', password: 'abc12345' }, accountMessages.codeRequired],
+      [{ password: 'abc12345', code: code! }, accountMessages.credentialsRequired],
+      [{ username: 'someone1', code: code! }, accountMessages.credentialsRequired],
       [{ username: 'abc', password: 'abc12345', code: code! }, accountMessages.usernameRule],
       [{ username: 'bad name!', password: 'abc12345', code: code! }, accountMessages.usernameRule],
       [{ username: 'someone1', password: 'abcdefgh', code: code! }, accountMessages.passwordWeak],
@@ -205,6 +208,22 @@ describe('login', () => {
     });
   });
 
+  it('says 请输入账号密码 when username or password is absent altogether, and counts no failure', async () => {
+    const absent: Record<string, string>[] = [{ password: 'abc12345' }, { username: 'login_ok' }, {}, { client: 'pc' }];
+    for (const params of absent)
+      expect(await callFrom('10.1.3.1', login, params)).toEqual({
+        code: 1,
+        msg: accountMessages.credentialsRequired,
+        data: null,
+      });
+    // Absent fields are refused before any password check, so no failure was recorded for the address.
+    const { rows } = await t.ctx.database.executor.executeSql(
+      "select count(*)::int as n from account_attempts where ip = '10.1.3.1'",
+      [],
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
   it('after 5 failures for a username asks for the image code, then accepts it with captcha=1', async () => {
     await register('target_1', 'abc12345');
     const replies = [];
@@ -270,6 +289,13 @@ describe('password change and logout', () => {
       [{ old_pass: 'abc99999', password: 'new12345', confirm: 'new12345' }, accountMessages.oldPasswordWrong],
     ];
     for (const [params, msg] of cases)
+      expect(await t.call(changePassword, params, { token: data.token })).toMatchObject({ code: 1, msg });
+    const absent: [Record<string, string>, string][] = [
+      [{ password: 'new12345', confirm: 'new12345' }, accountMessages.oldPasswordRequired],
+      [{ old_pass: 'abc12345', confirm: 'new12345' }, accountMessages.newPasswordRequired],
+      [{ old_pass: 'abc12345', password: 'new12345' }, accountMessages.confirmPasswordRequired],
+    ];
+    for (const [params, msg] of absent)
       expect(await t.call(changePassword, params, { token: data.token })).toMatchObject({ code: 1, msg });
     const done = await t.call(
       changePassword,

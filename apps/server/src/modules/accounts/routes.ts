@@ -12,21 +12,38 @@ const clientOf = (req: FastifyRequest): accounts.ClientInfo => ({
 export function accountRoutes(ctx: AppContext): RouteDef[] {
   const db = ctx.database.db;
   return [
-    route(login, async ({ params, req }) =>
-      ok({ token: await accounts.login(db, params, clientOf(req)) }, accountMessages.loginDone),
+    route(
+      login,
+      async ({ params, req }) =>
+        ok({ token: await accounts.login(db, params, clientOf(req)) }, accountMessages.loginDone),
+      { missing: { username: accountMessages.credentialsRequired, password: accountMessages.credentialsRequired } },
     ),
-    route(redeemCode, async ({ params, user, req }) => {
-      // Username or password present means the registration form; the code alone redeems for the caller.
-      const registering = params.username !== undefined || params.password !== undefined;
-      const result = registering
-        ? await accounts.registerWithCode(db, params, user, clientOf(req))
-        : await accounts.redeemForUser(db, params.code, user);
-      return ok(result, accountMessages.redeemed);
-    }),
-    route(changePassword, async ({ params, user }) => {
-      await accounts.changePassword(db, user, params);
-      return ok(null, accountMessages.operationDone);
-    }),
+    route(
+      redeemCode,
+      async ({ params, user, req }) => {
+        // Username or password present means the registration form; the code alone redeems for the caller.
+        const registering = params.username !== undefined || params.password !== undefined;
+        const result = registering
+          ? await accounts.registerWithCode(db, params, user, clientOf(req))
+          : await accounts.redeemForUser(db, params.code, user);
+        return ok(result, accountMessages.redeemed);
+      },
+      { missing: { code: accountMessages.codeRequired } },
+    ),
+    route(
+      changePassword,
+      async ({ params, user }) => {
+        await accounts.changePassword(db, user, params);
+        return ok(null, accountMessages.operationDone);
+      },
+      {
+        missing: {
+          old_pass: accountMessages.oldPasswordRequired,
+          password: accountMessages.newPasswordRequired,
+          confirm: accountMessages.confirmPasswordRequired,
+        },
+      },
+    ),
     route(startGuest, async ({ req }) => ({ token: await accounts.startGuest(db, clientOf(req)) })),
     route(logout, async ({ user }) => {
       await accounts.logout(db, user);

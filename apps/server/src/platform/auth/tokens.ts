@@ -11,7 +11,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Sessions seen in the last few seconds, so a burst of calls costs one lookup. Logout and password
- * changes evict here at once; another API process notices within SESSION_CACHE_MS.
+ * changes evict here at once; another API process notices within the cache time
+ * (SESSION_CACHE_SECONDS, default 5; 0 looks every token up on every call).
  */
 export const SESSION_CACHE_MS = 5_000;
 interface CachedSession {
@@ -52,11 +53,11 @@ export async function issueToken(db: Db, userId: number, meta: { ip?: string; us
 }
 
 /** The account behind a token, or null when it is unknown, expired or revoked. */
-export async function resolveToken(db: Db, token: string): Promise<SessionUser | null> {
+export async function resolveToken(db: Db, token: string, cacheMs: number = SESSION_CACHE_MS): Promise<SessionUser | null> {
   if (!token || token.length > 128) return null;
   const hash = hashToken(token);
   const cache = cacheFor(db);
-  const hit = cache.get(hash);
+  const hit = cacheMs > 0 ? cache.get(hash) : undefined;
   if (hit && hit.expiresAt > Date.now()) return hit.user;
   const now = new Date();
   const [row] = await db
@@ -80,7 +81,7 @@ export async function resolveToken(db: Db, token: string): Promise<SessionUser |
     await db.update(userTokens).set({ lastUsedAt: now, expiresAt: new Date(expiresAt) }).where(eq(userTokens.id, row.tokenId));
   }
   const user = { id: row.id, username: row.username, role: row.role, isTourist: row.isTourist === 1, tokenId: row.tokenId };
-  cache.set(hash, { user, expiresAt });
+  if (cacheMs > 0) cache.set(hash, { user, expiresAt }, { ttl: cacheMs });
   return user;
 }
 

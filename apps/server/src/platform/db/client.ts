@@ -74,7 +74,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     };
   }
   const inMemory = config.PGLITE_DIR === 'memory://';
-  const release = inMemory ? () => undefined : lockDataDir(config.dataDir);
+  const release = inMemory ? async () => undefined : await lockDataDir(config.dataDir);
   try {
     const client = inMemory ? new PGlite() : new PGlite(path.resolve(config.PGLITE_DIR ?? path.join(config.dataDir, 'db')));
     await client.waitReady;
@@ -93,11 +93,11 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       close: async () => {
         closed = true;
         await client.close();
-        release();
+        await release();
       },
     };
   } catch (e) {
-    release();
+    await release();
     throw e;
   }
 }

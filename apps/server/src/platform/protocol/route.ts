@@ -29,13 +29,22 @@ export interface RequestContext<E extends Endpoint, U> {
 type UserFor<E extends Endpoint> = E['auth'] extends 'none' ? SessionUser | null : SessionUser;
 export type Handler<E extends Endpoint> = (ctx: RequestContext<E, UserFor<E>>) => Promise<DataOf<E> | Ok<DataOf<E>>>;
 
+export interface RouteOptions<E extends Endpoint> {
+  /**
+   * The spec's own message for a param that is absent altogether (not only empty), checked in this
+   * order before the generic validation, e.g. `请输入账号密码` for a login without `username`.
+   */
+  missing?: Partial<Record<keyof ParsedParamsOf<E> & string, string>>;
+}
+
 export interface RouteDef {
   endpoint: Endpoint;
   handler: Handler<Endpoint>;
+  missing?: Record<string, string>;
 }
 
-export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): RouteDef {
-  return { endpoint, handler: handler as unknown as Handler<Endpoint> };
+export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>, opts: RouteOptions<E> = {}): RouteDef {
+  return { endpoint, handler: handler as unknown as Handler<Endpoint>, missing: opts.missing as Record<string, string> | undefined };
 }
 
 /** All params of a call: the query string, plus the form body for POST and DELETE. */
@@ -48,7 +57,7 @@ function collectParams(req: FastifyRequest): Record<string, string> {
 }
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
-  for (const { endpoint, handler } of routes) {
+  for (const { endpoint, handler, missing } of routes) {
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -58,9 +67,10 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
         if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
         const { sign: _s, timestamp: _t, ...rest } = all;
         const token = String(req.headers['x-token'] ?? '');
-        const user = token ? await resolveToken(ctx.database.db, token) : null;
+        const user = token ? await resolveToken(ctx.database.db, token, ctx.config.SESSION_CACHE_SECONDS * 1000) : null;
         if (endpoint.auth !== 'none' && !user) throw loginRequired();
         if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+        for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
         const params = parseParams(endpoint.params, rest);
         const result = await handler({ params, user: user as SessionUser, token, req, reply });
         if (reply.sent) return reply;
