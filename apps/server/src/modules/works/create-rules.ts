@@ -1,8 +1,14 @@
-import { SCRIPT_MAX, studioMessages, voiceMessages, type ParsedParamsOf, type saveWork } from '@app/contract';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { filesMessages } from '@app/contract';
+import {
+  filesMessages,
+  SCRIPT_MAX,
+  studioMessages,
+  voiceMessages,
+  type ParsedParamsOf,
+  type saveWork,
+} from '@app/contract';
 import { AvatarEngineError, checkAvatarSource, checkChannelAvatar } from '../../engines/avatar/index.js';
 import { countScriptChars, estimateSpeechSeconds } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -15,7 +21,6 @@ import type { StudioVoices } from './ports.js';
 
 export type SaveWorkParams = ParsedParamsOf<typeof saveWork>;
 
-/** What a valid studio submission resolves to, before anything is written. */
 /** A material-library video the work is made from: validated now, prepared as a hidden avatar. */
 export interface MaterialSource {
   fileId: number;
@@ -25,6 +30,7 @@ export interface MaterialSource {
   hs: 1 | 2;
 }
 
+/** What a valid studio submission resolves to, before anything is written. */
 export interface WorkPlan {
   channel: VideoChannelRow;
   /** An avatar the user chose, or (material mode) null until the material's avatar row exists. */

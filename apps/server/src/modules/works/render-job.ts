@@ -17,7 +17,7 @@ import { renewLease, takeEngineSlot } from './slots.js';
 
 const HEARTBEAT_MS = 2000;
 /** How soon a work that found no free slot asks again (its job is re-sent, holding no worker meanwhile). */
-export const SLOT_RETRY_SECONDS = 2;
+const SLOT_RETRY_SECONDS = 2;
 const AVATAR_RETRY_SECONDS = 3;
 
 /** Errors carrying a message written for the user; anything else is reported as a render failure. */

@@ -35,6 +35,7 @@ export async function takeEngineSlot(
     const [me] = await tx
       .select({
         status: works.status,
+        engine: works.engine,
         createdAt: works.createdAt,
         renderJob: works.renderJob,
         held: sql<boolean>`coalesce(${works.leaseUntil} > now(), false)`,
@@ -43,7 +44,8 @@ export async function takeEngineSlot(
       .where(eq(works.id, work.id));
     if (!me || !(live as number[]).includes(me.status)) return 'gone';
     if (me.status === WORK_STATUS.rendering && me.held && me.renderJob && me.renderJob !== jobId) return 'gone';
-    await tx.update(works).set({ engine: engine.id }).where(eq(works.id, work.id));
+    // The engine is recorded at submit; it changes only when the channel was mapped to another engine since.
+    if (me.engine !== engine.id) await tx.update(works).set({ engine: engine.id }).where(eq(works.id, work.id));
     const [busy] = await tx
       .select({ n: count() })
       .from(works)
