@@ -8,6 +8,22 @@ import { signaturePayload } from '@app/contract';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 
+/** Polls `fn` until it yields something truthy; fails naming `what` after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  intervalMs = 200,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
 export const backend = process.env.TEST_DB_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database for one test file: an in-memory PGlite, or a new database on TEST_DATABASE_URL. */

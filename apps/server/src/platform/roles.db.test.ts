@@ -1,18 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getSiteSettings, protocolMessages } from '@app/contract';
-import { backend, buildTestApp, type TestApp } from '../../test/helper.js';
+import { backend, buildTestApp, waitFor, type TestApp } from '../../test/helper.js';
 import { featureModules } from '../modules/index.js';
 import type { FeatureModule } from '../modules/module.js';
-
-const waitFor = async <T>(fn: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 /** The product's modules with the sweep job counting its runs. */
 function countingModules(counter: { runs: number }): FeatureModule[] {
@@ -48,7 +38,7 @@ describe('process roles', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     const id = await t.ctx.queue.send('storage.sweep-temp', {});
-    await waitFor(async () => (await jobState(t, id!)) === 'completed');
+    await waitFor('the job to complete', async () => (await jobState(t, id!)) === 'completed', 30_000, 100);
     expect(counter.runs).toBe(1);
   });
 
@@ -76,7 +66,7 @@ describe('process roles', () => {
         { onlyModules: countingModules(workerCounter) },
       );
       apps.push(w);
-      await waitFor(async () => (await jobState(t, id!)) === 'completed');
+      await waitFor('the job to complete', async () => (await jobState(t, id!)) === 'completed', 30_000, 100);
       expect(workerCounter.runs).toBe(1);
       expect(counter.runs).toBe(0);
     }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listWorks, saveWork, type Envelope, type Work } from '@app/contract';
-import { freshDatabase, signedParams } from '../../../test/helper.js';
+import { freshDatabase, signedParams, waitFor } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { creditLogs, creditReservations, works } from '../../db/schema/index.js';
@@ -18,7 +18,7 @@ import { studioStorageUsage } from '../avatars/storage-usage.js';
 import { avatarsRepo } from '../avatars/repo.js';
 import { creditLedger } from '../credits/service.js';
 import { fileUploads } from './bindings.js';
-import { addVoice, member, registerUpload, waitFor } from './testing/studio.js';
+import { addVoice, member, registerUpload } from './testing/studio.js';
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const freePort = () =>

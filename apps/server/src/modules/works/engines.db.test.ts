@@ -4,14 +4,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listAvatars, listWorks, saveWork, studioMessages, type Avatar, type Work } from '@app/contract';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { avatars, creditReservations, videoChannels, works } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeChanjing, type FakeChanjing } from '../../engines/avatar/testing/fake-chanjing.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { creditLedger } from '../credits/service.js';
-import { addVoice, cloneAvatar, member, registerUpload, waitFor, type Member } from './testing/studio.js';
+import { addVoice, cloneAvatar, member, registerUpload, type Member } from './testing/studio.js';
 
 /**
  * Works on remote engines, against fakes of their published APIs on loopback: 蝉镜 (gj) from avatar

@@ -14,21 +14,14 @@ import {
   type VideoChannel,
   type Work,
 } from '@app/contract';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { creditReservations, users, works } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { blackSeconds, makeClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { audioLevels, probe, ffmpeg } from '../../platform/media/ffmpeg.js';
 import { creditLedger } from '../credits/service.js';
-import {
-  addVoice,
-  cloneAvatar,
-  member,
-  registerUpload,
-  waitFor,
-  type Member,
-} from './testing/studio.js';
+import { addVoice, cloneAvatar, member, registerUpload, type Member } from './testing/studio.js';
 
 let t: TestApp;
 let duix: FakeDuix;

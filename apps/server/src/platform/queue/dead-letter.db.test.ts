@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { featureModules } from '../../modules/index.js';
 import type { FeatureModule } from '../../modules/module.js';
 import { jobDefinitions } from '../../jobs.js';
 import { DEAD_LETTER_QUEUE } from './queue.js';
-
-const waitFor = async <T>(fn: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 let attempts = 0;
 let t: TestApp;
@@ -43,7 +33,7 @@ describe('dead letters', () => {
       { retryDelay: 1, retryBackoff: false },
     );
     expect(id).toBeTruthy();
-    const failed = await waitFor(async () => {
+    const failed = await waitFor('the job to fail for good', async () => {
       const job = await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!);
       return job?.state === 'failed' ? job : null;
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { JobQueue, MissingJobHandlerError } from './queue.js';
 
 let t: TestApp;
@@ -7,16 +7,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
-
-const waitFor = async <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('job queue', () => {
   it('refuses to start when a declared job has no handler, naming it', () => {
@@ -48,7 +38,12 @@ describe('job queue', () => {
     const old = new Date(Date.now() - 3 * 86400_000);
     fs.utimesSync(stale, old, old);
     const id = await t.ctx.queue.send('storage.sweep-temp', { olderThanSeconds: 86400 });
-    await waitFor(async () => (await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!))?.state === 'completed');
+    await waitFor(
+      'the sweep job to complete',
+      async () => (await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!))?.state === 'completed',
+      20_000,
+      100,
+    );
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
   });
@@ -62,6 +57,11 @@ describe('job queue', () => {
     const id = await t.ctx.queue.boss.send('storage.sweep-temp', {}, { startAfter: 3600 });
     await t.ctx.database.executor.executeSql("update pgboss.job set state = 'active', started_on = now() where id = $1", [id]);
     await t.ctx.queue.release(t.ctx.database.executor, [id!]);
-    await waitFor(async () => (await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!))?.state === 'completed');
+    await waitFor(
+      'the sweep job to complete',
+      async () => (await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!))?.state === 'completed',
+      20_000,
+      100,
+    );
   });
 });

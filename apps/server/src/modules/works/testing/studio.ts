@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createAvatar, listAvatars, type Avatar } from '@app/contract';
-import type { TestApp } from '../../../../test/helper.js';
+import { waitFor, type TestApp } from '../../../../test/helper.js';
 import { users } from '../../../db/schema/index.js';
 import { LOCAL_PRESET_VOICES } from '../../../engines/speech/index.js';
 import { issueToken } from '../../../platform/auth/tokens.js';
@@ -55,20 +55,6 @@ export async function addVoice(
         values (${o.userId}, ${o.userId === null ? 2 : 1}, ${'测试声音'}, ${o.api ?? 'local'}, ${o.status ?? 2}, ${LOCAL_PRESET_VOICES[0]!.voiceRef}) returning id`,
   )) as unknown as { rows: { id: number }[] };
   return rows.rows[0]!.id;
-}
-
-export async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Clones an avatar through the API from a local video and waits until it is ready (or failed). */
