@@ -1,13 +1,5 @@
 export { VoicePicker, voiceRefusal, type VoicePickerProps, type VoicePickerTab } from './VoicePicker';
 export { VoiceTile } from './VoiceTile';
 export { useVoicePreview, type PreviewState } from './use-voice-preview';
-export {
-  useAudioMaterials,
-  useVoiceChannels,
-  useVoiceList,
-  voicesKey,
-  isCloning,
-  isFailed,
-  type VoiceSource,
-} from './voice-queries';
+export { useVoiceChannels, useVoiceList, voicesKey, isCloning, isFailed, type VoiceSource } from './voice-queries';
 export { voicePickerMessages } from './messages';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listMaterials, listVoiceChannels, listVoices, VOICE_POLL_MS, type Voice } from '@app/contract';
+import { listVoiceChannels, listVoices, VOICE_POLL_MS, type Voice } from '@app/contract';
 import { call } from '../../lib/api';
 import { ACCOUNT_SCOPE } from '../../lib/query-client';
 
@@ -30,14 +30,3 @@ export function useVoiceChannels() {
 /** 1 cloning, 3 failed, anything else ready. */
 export const isCloning = (v: Voice) => v.generate_status === 1;
 export const isFailed = (v: Voice) => v.generate_status === 3;
-
-/** The caller's audio materials (uploads and extraction results), all of them; used as voice sources by the studio. */
-export function useAudioMaterials(enabled = true) {
-  return useQuery({
-    queryKey: [ACCOUNT_SCOPE, 'materials', 'audio'] as const,
-    queryFn: () => call(listMaterials, { type: 'audio', source: '0', page: 1, limit: 0 }),
-    enabled,
-    // The library changes on another page, and its URLs are signed per list: fetch afresh each time it shows.
-    staleTime: 0,
-  });
-}

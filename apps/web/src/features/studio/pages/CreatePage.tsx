@@ -1,10 +1,10 @@
 import { Button, Card, Col, Flex, Row, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAudioMaterials, VoicePicker } from '../../../components/voice-picker';
+import { VoicePicker } from '../../../components/voice-picker';
 import { feedback } from '../../../lib/feedback';
+import { useLibraryMaterials } from '../../../lib/library-materials';
 import { useStudioAvatars } from '../api/list-avatars';
-import { useMaterialVideos } from '../api/list-material-videos';
 import { AudioInput } from '../components/AudioInput';
 import { AvatarPanel, refusalOf, toChosenAvatar } from '../components/AvatarPanel';
 import { AvatarPreview } from '../components/AvatarPreview';
@@ -33,7 +33,7 @@ function useAvatarFromQuery(avatarId: number | null, fromLibrary: boolean) {
   const orientation = useStudioStore((s) => s.orientation);
   const mine = useStudioAvatars('1');
   const publicOnes = useStudioAvatars('2', orientation);
-  const library = useMaterialVideos(fromLibrary && avatarId !== null);
+  const library = useLibraryMaterials('video', fromLibrary && avatarId !== null);
   const chosen = useStudioStore((s) => s.avatar);
   const choose = useStudioStore((s) => s.chooseAvatar);
   const chooseMaterial = useStudioStore((s) => s.chooseMaterialVideo);
@@ -58,7 +58,7 @@ function useAvatarFromQuery(avatarId: number | null, fromLibrary: boolean) {
  * work (audio mode, its player). Done once per id, so later refetches never undo what the user changed.
  */
 function useMaterialAudioFromQuery(materialId: number | null) {
-  const materials = useAudioMaterials(materialId !== null);
+  const materials = useLibraryMaterials('audio', materialId !== null);
   const choose = useStudioStore((s) => s.chooseMaterialAudio);
   const handled = useRef<number | null>(null);
   const { data, isFetchedAfterMount } = materials;
