@@ -129,23 +129,27 @@ async function settledScreenshot(name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-/** A local calendar day as YYYY-MM-DD, `n` days before today (negative: after). */
-function daysAgo(n: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() - n);
-  return ymd(d);
+/**
+ * The calendar days the picker works with, read from the browser's own clock and time zone (the visitor's,
+ * Asia/Shanghai), not this process's: for eight hours a day the two disagree on what "today" is.
+ * `monthAgo` is the same day one month back, clamped to that month's last day (as dayjs does).
+ */
+function pickerDays(): Promise<{ today: string; tomorrow: string; weekAgo: string; monthAgo: string }> {
+  return page.evaluate(() => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    const now = new Date();
+    const shifted = (days: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+    const firstOfLast = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+    const lastDay = new Date(firstOfLast.getFullYear(), firstOfLast.getMonth() + 1, 0).getDate();
+    return {
+      today: ymd(now),
+      tomorrow: ymd(shifted(1)),
+      weekAgo: ymd(shifted(-7)),
+      monthAgo: ymd(new Date(firstOfLast.getFullYear(), firstOfLast.getMonth(), Math.min(now.getDate(), lastDay))),
+    };
+  });
 }
-
-/** The same day one month back, clamped to that month's last day (as dayjs does). */
-function monthAgo(): string {
-  const now = new Date();
-  const firstOfLast = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  const lastDay = new Date(firstOfLast.getFullYear(), firstOfLast.getMonth() + 1, 0).getDate();
-  return ymd(new Date(firstOfLast.getFullYear(), firstOfLast.getMonth(), Math.min(now.getDate(), lastDay)));
-}
-
-const ymd = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Ticks the agreement box of the login form. */
 const agreement = () => page.getByRole('checkbox', { name: /我已阅读并同意/ });
@@ -255,9 +259,10 @@ describe('accounts and credits journey', () => {
     // The last-week and last-month shortcuts filter the list by date; days after today cannot be picked.
     const rangePicker = page.getByRole('main').locator('.ant-picker-range');
     const rangeInputs = rangePicker.locator('input');
+    const days = await pickerDays();
     for (const [preset, from] of [
-      ['最近一周', daysAgo(7)],
-      ['最近一月', monthAgo()],
+      ['最近一周', days.weekAgo],
+      ['最近一月', days.monthAgo],
     ] as const) {
       await animationsDone();
       await rangePicker.click();
@@ -266,22 +271,22 @@ describe('accounts and credits journey', () => {
         return (
           url.pathname === '/api/user/creditsLog' &&
           url.searchParams.get('start_date') === from &&
-          url.searchParams.get('end_date') === daysAgo(0)
+          url.searchParams.get('end_date') === days.today
         );
       });
       await page.locator('.ant-picker-presets').getByText(preset, { exact: true }).click();
       expect((await filtered).status()).toBe(200);
       await eventually(() => rangeInputs.first().inputValue()).toBe(from);
-      await eventually(() => rangeInputs.last().inputValue()).toBe(daysAgo(0));
+      await eventually(() => rangeInputs.last().inputValue()).toBe(days.today);
       await rows
         .filter({ hasText: creditActions.redeem })
         .filter({ hasText: `+${CODE_CREDITS}` })
         .waitFor();
     }
     await rangePicker.click();
-    const tomorrow = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(-1)}"]`).first();
+    const tomorrow = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${days.tomorrow}"]`).first();
     await eventually(() => tomorrow.getAttribute('class')).toMatch(/ant-picker-cell-disabled/);
-    const today = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${daysAgo(0)}"]`).first();
+    const today = page.locator(`.ant-picker-dropdown .ant-picker-cell-in-view[title="${days.today}"]`).first();
     expect(await today.getAttribute('class')).not.toMatch(/ant-picker-cell-disabled/);
     await settledScreenshot('accounts-consum-range-dark');
     await page.keyboard.press('Escape');
