@@ -75,14 +75,16 @@ export class FilesService {
     const stored = await this.ctx.storage.head(key);
     if (!stored) throw new AppError(filesMessages.fileMissing);
     const local = await this.ctx.storage.toLocalFile(key, path.join(this.ctx.config.dataDir, 'scratch', 'uploads'));
+    // The local store checksums uploads as they arrive; elsewhere the file is hashed here.
+    const recorded = (await this.ctx.storage.checksum?.(key)) ?? null;
     let facts: MediaFacts;
     let sha256: string;
     let size: number;
     try {
-      // Checksum and probe read the file side by side; a 500 MB upload is read once more, not twice.
+      // Checksum (when not recorded) and probe read the file side by side.
       [facts, sha256, size] = await Promise.all([
         inspectUpload(type, local.path, key),
-        sha256Of(local.path),
+        recorded ?? sha256Of(local.path),
         fs.promises.stat(local.path).then((st) => st.size),
       ]);
     } catch (e) {

@@ -104,6 +104,7 @@ const fileCount = async () => (await t.ctx.database.db.select().from(files)).len
 /** After a refusal: no object of alice, no temp file, quota and records as before. */
 async function expectNothingKept(before: { used: number; records: number }) {
   expect(storedFiles(root, `users/${alice.id}`)).toEqual([]);
+  expect(storedFiles(root, `.sums/users/${alice.id}`)).toEqual([]);
   expect(tempFiles(root)).toEqual([]);
   expect(await usedBytes(alice.id)).toBe(before.used);
   expect(await fileCount()).toBe(before.records);
@@ -111,6 +112,7 @@ async function expectNothingKept(before: { used: number; records: number }) {
 let before: { used: number; records: number };
 beforeEach(async () => {
   for (const f of storedFiles(root, `users/${alice.id}`)) fs.rmSync(path.join(root, `users/${alice.id}`, f));
+  fs.rmSync(path.join(root, `.sums/users/${alice.id}`), { recursive: true, force: true });
   await t.ctx.database.db.delete(files).where(eq(files.userId, alice.id));
   await t.ctx.database.db.update(users).set({ storageUsedBytes: 0 }).where(eq(users.id, alice.id));
   before = { used: 0, records: await fileCount() };
@@ -175,6 +177,25 @@ describe('upload and registration', () => {
     const got = await t.app.inject({ method: 'GET', url: r.data.url, headers: { range: 'bytes=0-99' } });
     expect(got.statusCode).toBe(206);
     expect(got.rawPayload.equals(content.subarray(0, 100))).toBe(true);
+  });
+
+  it('takes the checksum while the file streams in; bytes changed after the upload are hashed again', async () => {
+    const s = await sign(alice.token, 'video');
+    const content = fs.readFileSync(media('clip.mp4'));
+    const kept = keyIn(s, 'mp4');
+    expect((await upload(s, kept, content)).statusCode).toBe(200);
+    // Recorded against this very file as it was written, before anything reads it back.
+    expect(await t.ctx.storage.checksum?.(kept)).toBe(createHash('sha256').update(content).digest('hex'));
+
+    const changed = keyIn(s, 'mp4');
+    expect((await upload(s, changed, content)).statusCode).toBe(200);
+    const other = fs.readFileSync(await oddCodecs()('hevc.mp4'));
+    fs.writeFileSync(path.join(root, changed), other);
+    const r = await complete(alice.token, 'video', `${s.host}/${changed}`);
+    expect(r.code).toBe(0);
+    const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, r.data.file_id));
+    expect(row!.sha256).toBe(createHash('sha256').update(other).digest('hex'));
+    expect(row!.size).toBe(other.length);
   });
 
   it('registers an image and an mp3 recording', async () => {

@@ -18,6 +18,8 @@ export class LocalStorage implements StorageDriver {
   readonly kind = 'local' as const;
   readonly root: string;
   readonly tmpDir: string;
+  /** Checksums taken while objects were written, one small file per object key. */
+  readonly sumsDir: string;
 
   constructor(
     dataDir: string,
@@ -27,6 +29,7 @@ export class LocalStorage implements StorageDriver {
   ) {
     this.root = path.join(dataDir, 'storage');
     this.tmpDir = path.join(this.root, '.tmp');
+    this.sumsDir = path.join(this.root, '.sums');
     fs.mkdirSync(this.tmpDir, { recursive: true });
   }
 
@@ -40,10 +43,45 @@ export class LocalStorage implements StorageDriver {
     return path.join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
   }
 
-  async commitTemp(tmp: string, key: string): Promise<void> {
+  /**
+   * Moves a complete temp file into place. With `sha256` (taken while it was written), the checksum is
+   * recorded against the file's identity (inode, size, modification time), so it is only ever read
+   * back for these very bytes; a later write of the same key without one drops it.
+   */
+  async commitTemp(tmp: string, key: string, sha256?: string): Promise<void> {
     const dest = this.pathOf(key);
+    const sum = this.sumPath(key);
     await fsp.mkdir(path.dirname(dest), { recursive: true });
+    if (sha256) {
+      const st = await fsp.stat(tmp, { bigint: true });
+      const record: SumRecord = { sha256, ...identity(st) };
+      await fsp.mkdir(path.dirname(sum), { recursive: true });
+      await fsp.writeFile(sum, JSON.stringify(record));
+    } else {
+      await fsp.rm(sum, { force: true });
+    }
     await fsp.rename(tmp, dest);
+  }
+
+  private sumPath(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.sumsDir, key);
+  }
+
+  /** The sha256 recorded when the object was written, if these are still the bytes it was taken of. */
+  async checksum(key: string): Promise<string | null> {
+    try {
+      const [text, st] = await Promise.all([
+        fsp.readFile(this.sumPath(key), 'utf8'),
+        fsp.stat(this.pathOf(key), { bigint: true }),
+      ]);
+      const record = JSON.parse(text) as Partial<SumRecord>;
+      const now = identity(st);
+      const same = record.ino === now.ino && record.size === now.size && record.mtimeNs === now.mtimeNs;
+      return same && typeof record.sha256 === 'string' && /^[0-9a-f]{64}$/.test(record.sha256) ? record.sha256 : null;
+    } catch {
+      return null;
+    }
   }
 
   async put(key: string, body: Readable | Buffer): Promise<void> {
@@ -88,6 +126,7 @@ export class LocalStorage implements StorageDriver {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+    await fsp.rm(this.sumPath(key), { force: true });
   }
 
   private mac(key: string, expires: number, name: string): string {
@@ -133,5 +172,18 @@ export class LocalStorage implements StorageDriver {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 }
+
+interface SumRecord {
+  sha256: string;
+  ino: string;
+  size: string;
+  mtimeNs: string;
+}
+
+const identity = (st: fs.BigIntStats) => ({
+  ino: String(st.ino),
+  size: String(st.size),
+  mtimeNs: String(st.mtimeNs),
+});
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');

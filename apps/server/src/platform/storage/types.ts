@@ -25,6 +25,8 @@ export interface StorageDriver {
   /** A local path for tools such as ffmpeg: the object itself (local) or a downloaded copy. */
   toLocalFile(key: string, scratchDir: string): Promise<{ path: string; cleanup: () => Promise<void> }>;
   delete(key: string): Promise<void>;
+  /** The object's sha256 when the store took it as the object was written (local uploads); otherwise null or absent. */
+  checksum?(key: string): Promise<string | null>;
   /** A URL a browser can GET until it expires; private objects are never reachable without one. */
   signedUrl(key: string, opts: SignedUrlOptions): string;
   /** A permanent URL, only for objects under `public/`. */

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LocalStorage } from './local.js';
+import { SpoolWriter } from './spool-writer.js';
 import { assertSafeKey } from './types.js';
 import { OssRefusal, ossErrorXml, verifyOssPost, type VerifiedPolicy } from './upload-policy.js';
 
@@ -86,8 +86,8 @@ function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
     try {
       bb = Busboy({
         headers: req.headers as BusboyHeaders,
-        highWaterMark: 1 << 20,
-        fileHwm: 1 << 20,
+        highWaterMark: 64 * 1024,
+        fileHwm: 64 * 1024,
         limits: { fields: MAX_FIELDS, fieldSize: 16 * 1024, files: 1, parts: MAX_FIELDS + 1 },
       });
     } catch (e) {
@@ -108,18 +108,26 @@ function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
         const key = fields.key!.replace('${filename}', filename);
         try {
           assertSafeKey(key);
-          if (key.startsWith('.tmp/')) throw new Error('reserved');
+          // The store's own folders (.tmp, .sums) are not objects.
+          if (key.startsWith('.')) throw new Error('reserved');
         } catch {
           throw new OssRefusal(400, 'InvalidObjectName', 'The specified object is not valid.');
         }
         const seen = { bytes: 0 };
         tmp = storage.tempPath();
-        await pipeline(file, sizeGuard(range, seen), fs.createWriteStream(tmp, { highWaterMark: 1 << 20 }), {
-          signal: abort.signal,
-        });
+        // Written and checksummed off the event loop; registering the object then needs no second read.
+        const spool = new SpoolWriter(tmp);
+        try {
+          await pipeline(file, sizeGuard(range, seen), spool, { signal: abort.signal });
+        } catch (e) {
+          // The pipeline fails before the spool thread has closed the file (or, when the upload failed
+          // at once, even created it): only once the writer has closed may the temp file be removed.
+          if (!spool.closed) await new Promise((resolve) => spool.once('close', resolve));
+          throw e;
+        }
         if (seen.bytes < range.minBytes)
           throw new OssRefusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
-        await storage.commitTemp(tmp, key);
+        await storage.commitTemp(tmp, key, spool.sha256 ?? undefined);
         tmp = null;
         settle(successReply(fields.success_action_status, key, creds.host));
       })();

@@ -1,0 +1,222 @@
+import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The spool thread writes uploads to their files and takes their sha256 as the bytes arrive, so the
+ * event loop only parses the form and copies the bytes into shared memory: it never waits on the disk,
+ * and a 500 MB upload is not read back from disk to checksum it when it is registered.
+ *
+ * Plain CommonJS, run with `eval`: the server is bundled into one file and also runs from sources,
+ * and this keeps the thread's code beside the code that talks to it in both.
+ */
+const THREAD_SOURCE = String.raw`
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const files = new Map();
+parentPort.on('message', (m) => {
+  const f = files.get(m.id);
+  try {
+    if (m.op === 'open') {
+      const slots = m.slots.map((shared) => new Uint8Array(shared));
+      files.set(m.id, { fd: fs.openSync(m.path, 'w'), hash: crypto.createHash('sha256'), bytes: 0, slots });
+      parentPort.postMessage({ id: m.id, op: 'opened' });
+    } else if (m.op === 'write') {
+      if (!f) return;
+      const data = f.slots[m.index].subarray(0, m.length);
+      // writeSync may write less than asked: write the rest until all of it is down.
+      for (let off = 0; off < data.length; ) off += fs.writeSync(f.fd, data, off);
+      f.hash.update(data);
+      f.bytes += data.length;
+      parentPort.postMessage({ id: m.id, op: 'written', index: m.index });
+    } else if (m.op === 'end') {
+      if (!f) return;
+      files.delete(m.id);
+      fs.closeSync(f.fd);
+      parentPort.postMessage({ id: m.id, op: 'done', sha256: f.hash.digest('hex'), bytes: f.bytes });
+    } else if (m.op === 'abort') {
+      files.delete(m.id);
+      if (f) fs.closeSync(f.fd);
+      parentPort.postMessage({ id: m.id, op: 'closed' });
+    }
+  } catch (e) {
+    files.delete(m.id);
+    if (f) try { fs.closeSync(f.fd); } catch {}
+    parentPort.postMessage({ id: m.id, op: 'failed', message: String((e && e.message) || e), code: e && e.code });
+  }
+});
+`;
+
+type Reply =
+  | { id: number; op: 'opened' | 'closed' }
+  | { id: number; op: 'written'; index: number }
+  | { id: number; op: 'done'; sha256: string; bytes: number }
+  | { id: number; op: 'failed'; message: string; code?: string };
+
+type Request =
+  | { id: number; op: 'open'; path: string; slots: SharedArrayBuffer[] }
+  | { id: number; op: 'write'; index: number; length: number }
+  | { id: number; op: 'end' | 'abort' };
+
+/** Size of one slot of shared memory: bytes are handed to the thread a slot at a time. */
+const SLOT_BYTES = 1 << 20;
+/** Slots per file: the most an upload holds in memory whatever the speeds of client and disk. */
+const SLOTS = 4;
+
+export class SpoolError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One spool thread per process, started on first use; it does not keep the process alive. */
+class SpoolThread {
+  private worker: Worker | null = null;
+  private readonly listeners = new Map<number, (reply: Reply) => void>();
+  private nextId = 1;
+
+  open(listener: (reply: Reply) => void): number {
+    const id = this.nextId++;
+    this.listeners.set(id, listener);
+    return id;
+  }
+
+  forget(id: number): void {
+    this.listeners.delete(id);
+  }
+
+  post(request: Request): void {
+    this.ensure().postMessage(request);
+  }
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(THREAD_SOURCE, { eval: true });
+    worker.on('message', (reply: Reply) => this.listeners.get(reply.id)?.(reply));
+    // A thread that died takes its open files with it: each is failed, and the next upload starts a new thread.
+    const lost = (why: string) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const [id, listener] of [...this.listeners]) listener({ id, op: 'failed', message: why });
+    };
+    worker.on('error', (e) => lost(`spool thread failed: ${e.message}`));
+    worker.on('exit', (code) => lost(`spool thread exited with ${code}`));
+    // Unreferenced after the listeners are on, which would otherwise reference it again.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+}
+
+const thread = new SpoolThread();
+
+type Callback = (error?: Error | null) => void;
+type Waiter = 'opening' | 'held' | 'finishing' | 'aborting';
+
+/**
+ * A writable file whose bytes are written, and hashed, on the spool thread. `sha256` and `bytes` are set
+ * once the stream has finished; a destroyed stream leaves its file closed (the caller removes it).
+ */
+export class SpoolWriter extends Writable {
+  sha256: string | null = null;
+  bytes = 0;
+  private readonly id: number;
+  /** Shared memory the bytes pass through: handed to the thread once, when the file is opened. */
+  private readonly slots: Uint8Array[];
+  private readonly free: number[];
+  /** The slot being filled, and how far. */
+  private current = -1;
+  private filled = 0;
+  private failure: Error | null = null;
+  private fileClosed = false;
+  /** Callbacks waiting on the thread: the file opening, a write waiting for a free slot, the digest, the abort. */
+  private opening: Callback | null = null;
+  private held: Callback | null = null;
+  private finishing: Callback | null = null;
+  private aborting: Callback | null = null;
+
+  constructor(readonly path: string) {
+    super({ highWaterMark: SLOT_BYTES });
+    this.id = thread.open((reply) => this.onReply(reply));
+    this.slots = Array.from({ length: SLOTS }, () => new Uint8Array(new SharedArrayBuffer(SLOT_BYTES)));
+    this.free = this.slots.map((_, i) => i).reverse();
+  }
+
+  /** Clears a waiting callback and returns it, so each is called at most once. */
+  private take(which: Waiter): Callback | null {
+    const cb = this[which];
+    this[which] = null;
+    return cb;
+  }
+
+  private onReply(reply: Reply): void {
+    if (reply.op === 'opened') return this.take('opening')?.();
+    if (reply.op === 'written') {
+      this.free.push(reply.index);
+      return this.take('held')?.();
+    }
+    this.fileClosed = true;
+    thread.forget(this.id);
+    if (reply.op === 'done') {
+      this.sha256 = reply.sha256;
+      this.bytes = reply.bytes;
+      this.take('finishing')?.();
+    } else if (reply.op === 'failed') {
+      this.failure = new SpoolError(reply.message, reply.code);
+      (this.take('opening') ?? this.take('held') ?? this.take('finishing'))?.(this.failure);
+    }
+    this.take('aborting')?.();
+  }
+
+  override _construct(callback: Callback): void {
+    this.opening = callback;
+    const slots = this.slots.map((view) => view.buffer as SharedArrayBuffer);
+    thread.post({ id: this.id, op: 'open', path: this.path, slots });
+  }
+
+  private send(): void {
+    if (this.current < 0 || this.filled === 0) return;
+    thread.post({ id: this.id, op: 'write', index: this.current, length: this.filled });
+    this.current = -1;
+    this.filled = 0;
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: Callback): void {
+    if (this.failure) return callback(this.failure);
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.current < 0) {
+        this.current = this.free.pop() ?? -1;
+        if (this.current < 0) {
+          // Every slot is with the thread: carry on with the rest of this chunk once one comes back.
+          const rest = chunk.subarray(at);
+          this.held = (e) => (e ? callback(e) : this._write(rest, _encoding, callback));
+          return;
+        }
+      }
+      const copied = chunk.copy(this.slots[this.current]!, this.filled, at);
+      at += copied;
+      this.filled += copied;
+      if (this.filled === SLOT_BYTES) this.send();
+    }
+    callback();
+  }
+
+  override _final(callback: Callback): void {
+    if (this.failure) return callback(this.failure);
+    this.send();
+    this.finishing = callback;
+    thread.post({ id: this.id, op: 'end' });
+  }
+
+  override _destroy(error: Error | null, callback: Callback): void {
+    if (this.fileClosed) return callback(error);
+    // A write waiting for a slot is dropped; the stream closes once the thread has closed the file.
+    this.held = this.finishing = this.opening = null;
+    this.aborting = () => callback(error);
+    thread.post({ id: this.id, op: 'abort' });
+  }
+}
