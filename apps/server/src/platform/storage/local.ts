@@ -44,7 +44,8 @@ export class LocalStorage implements StorageDriver {
   }
 
   /**
-   * Moves a complete temp file into place. With `sha256` (taken while it was written), the checksum is
+   * Moves a complete temp file, whose data is already on the disk, into place, and makes the new name
+   * durable too: a stored object is never lost, or found empty, after a crash. With `sha256` (taken while it was written), the checksum is
    * recorded against the file's identity (inode, size, modification time), so it is only ever read
    * back for these very bytes; a later write of the same key without one drops it.
    */
@@ -61,6 +62,7 @@ export class LocalStorage implements StorageDriver {
       await fsp.rm(sum, { force: true });
     }
     await fsp.rename(tmp, dest);
+    await syncPath(path.dirname(dest));
   }
 
   private sumPath(key: string): string {
@@ -89,6 +91,7 @@ export class LocalStorage implements StorageDriver {
     try {
       if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body);
       else await pipeline(body, fs.createWriteStream(tmp));
+      await syncPath(tmp);
       await this.commitTemp(tmp, key);
     } catch (e) {
       await fsp.rm(tmp, { force: true });
@@ -100,6 +103,7 @@ export class LocalStorage implements StorageDriver {
     const tmp = this.tempPath();
     try {
       await fsp.copyFile(filePath, tmp);
+      await syncPath(tmp);
       await this.commitTemp(tmp, key);
     } catch (e) {
       await fsp.rm(tmp, { force: true });
@@ -170,6 +174,16 @@ export class LocalStorage implements StorageDriver {
     const expected = Buffer.from(this.mac(key, expires, q.name ?? ''));
     const given = Buffer.from(q.sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+/** Flushes a file's data, or a folder's entries, to the disk. */
+async function syncPath(p: string): Promise<void> {
+  const handle = await fsp.open(p, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

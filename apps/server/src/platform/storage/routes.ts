@@ -20,7 +20,8 @@ export async function localFileRoutes(app: FastifyInstance, storage: LocalStorag
       return reply.code(400).type('text/plain; charset=utf-8').send('Bad key');
     }
     const q = req.query as { expires?: string; sig?: string; name?: string };
-    if (key.startsWith('.tmp/') || !storage.verify(key, q)) {
+    // The store's own folders (.tmp, .sums) are never served.
+    if (key.startsWith('.') || !storage.verify(key, q)) {
       return reply.code(403).type('text/plain; charset=utf-8').send('链接无效或已过期');
     }
     if (!(await storage.head(key))) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');

@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from './local.js';
 import { SpoolWriter } from './spool-writer.js';
@@ -14,6 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+const run = promisify(execFile);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const openFds = () => fs.readdirSync('/proc/self/fd').length;
 
@@ -70,6 +74,73 @@ describe('spool writer', () => {
     if (!spool.closed) await new Promise((resolve) => spool.once('close', resolve));
     fs.rmSync(file);
     expect(openFds()).toBe(fds);
+  });
+
+  it('a file larger than the flush interval is written whole while earlier parts are flushed to disk', async () => {
+    // Past two 32 MB flush points, with the last flush likely still running when the stream ends.
+    const content = randomBytes(70 * 1024 * 1024);
+    const file = path.join(dir, 'large.part');
+    const spool = new SpoolWriter(file);
+    await pipeline(Readable.from(pieces(content)), spool);
+    expect(spool.sha256).toBe(sha256(content));
+    expect(fs.readFileSync(file).equals(content)).toBe(true);
+    fs.rmSync(file);
+  });
+
+  it('cut off while a flush is running, it closes its file once the flush is done', async () => {
+    const fds = openFds();
+    const file = path.join(dir, 'cut-flushing.part');
+    const spool = new SpoolWriter(file);
+    async function* cutOff() {
+      for (let i = 0; i < 34; i++) yield randomBytes(1 << 20);
+      throw new Error('connection reset');
+    }
+    await expect(pipeline(Readable.from(cutOff()), spool)).rejects.toThrow('connection reset');
+    if (!spool.closed) await new Promise((resolve) => spool.once('close', resolve));
+    expect(spool.sha256).toBeNull();
+    fs.rmSync(file);
+    expect(openFds()).toBe(fds);
+  });
+
+  it('one byte past its limit fails the stream with the error the limit names, and keeps no more', async () => {
+    const fds = openFds();
+    const file = path.join(dir, 'over.part');
+    const spool = new SpoolWriter(file, { maxBytes: 2_000_000, tooLarge: () => new Error('too large') });
+    await expect(pipeline(Readable.from(pieces(randomBytes(2_000_001))), spool)).rejects.toThrow('too large');
+    if (!spool.closed) await new Promise((resolve) => spool.once('close', resolve));
+    expect(spool.received).toBe(2_000_001);
+    expect(fs.statSync(file).size).toBeLessThanOrEqual(2_000_000);
+    fs.rmSync(file);
+    expect(openFds()).toBe(fds);
+
+    // Exactly at the limit is fine, even when a piece larger than all the slots together has to wait
+    // for the thread half way (its rest must not be counted twice).
+    const content = randomBytes(9 << 20);
+    const exact = new SpoolWriter(path.join(dir, 'exact.part'), { maxBytes: 9 << 20, tooLarge: () => new Error('x') });
+    await pipeline(Readable.from([content.subarray(0, 6 << 20), content.subarray(6 << 20)]), exact);
+    expect(exact.sha256).toBe(sha256(content));
+    expect(exact.received).toBe(9 << 20);
+  });
+
+  it('keeps a process with nothing else to do alive until its file is done, then lets it exit', async () => {
+    // A script whose only work is one spooled file: it must neither exit before the file is written
+    // nor hang on an idle thread afterwards.
+    const script = path.join(dir, 'lone.mts');
+    const target = path.join(dir, 'lone.part');
+    const writer = pathToFileURL(path.join(import.meta.dirname, 'spool-writer.ts')).href;
+    fs.writeFileSync(
+      script,
+      `import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SpoolWriter } from ${JSON.stringify(writer)};
+const spool = new SpoolWriter(${JSON.stringify(target)});
+await pipeline(Readable.from([Buffer.alloc(5 << 20, 1)]), spool);
+console.log('done', spool.bytes);
+`,
+    );
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 });
+    expect(stdout.trim()).toBe(`done ${5 << 20}`);
+    expect(fs.statSync(target).size).toBe(5 << 20);
   });
 
   it('a file that cannot be created fails the stream with the system error', async () => {

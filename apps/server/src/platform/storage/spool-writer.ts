@@ -4,7 +4,9 @@ import { Worker } from 'node:worker_threads';
 /**
  * The spool thread writes uploads to their files and takes their sha256 as the bytes arrive, so the
  * event loop only parses the form and copies the bytes into shared memory: it never waits on the disk,
- * and a 500 MB upload is not read back from disk to checksum it when it is registered.
+ * and a 500 MB upload is not read back from disk to checksum it when it is registered. A file is
+ * finished only once its data is on the disk (flushed as it arrives, the rest at the end), so an
+ * acknowledged upload survives a crash of the machine.
  *
  * Plain CommonJS, run with `eval`: the server is bundled into one file and also runs from sources,
  * and this keeps the thread's code beside the code that talks to it in both.
@@ -13,36 +15,79 @@ const THREAD_SOURCE = String.raw`
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
+/** Written bytes are flushed to the disk every this many, on the thread pool, while the upload goes on. */
+const FLUSH_EVERY = 32 * 1024 * 1024;
 const files = new Map();
+const post = (m) => parentPort.postMessage(m);
+/** One data sync at a time per file; 'after' runs once it is done (or at once when none is running). */
+function flush(f, after) {
+  if (f.syncing) {
+    f.afterSync.push(after);
+    return;
+  }
+  f.syncing = true;
+  f.unflushed = 0;
+  fs.fdatasync(f.fd, (err) => {
+    f.syncing = false;
+    if (err && !f.error) f.error = err;
+    for (const next of f.afterSync.splice(0)) next();
+    if (after) after();
+  });
+}
+function close(f) {
+  try { fs.closeSync(f.fd); } catch {}
+}
+const failure = (id, e) => ({ id, op: 'failed', message: String((e && e.message) || e), code: e && e.code });
 parentPort.on('message', (m) => {
   const f = files.get(m.id);
   try {
     if (m.op === 'open') {
       const slots = m.slots.map((shared) => new Uint8Array(shared));
-      files.set(m.id, { fd: fs.openSync(m.path, 'w'), hash: crypto.createHash('sha256'), bytes: 0, slots });
-      parentPort.postMessage({ id: m.id, op: 'opened' });
+      const fd = fs.openSync(m.path, 'w');
+      files.set(m.id, { fd, hash: crypto.createHash('sha256'), bytes: 0, unflushed: 0, slots, syncing: false, afterSync: [], error: null });
+      post({ id: m.id, op: 'opened' });
     } else if (m.op === 'write') {
       if (!f) return;
+      if (f.error) throw f.error;
       const data = f.slots[m.index].subarray(0, m.length);
       // writeSync may write less than asked: write the rest until all of it is down.
       for (let off = 0; off < data.length; ) off += fs.writeSync(f.fd, data, off);
       f.hash.update(data);
       f.bytes += data.length;
-      parentPort.postMessage({ id: m.id, op: 'written', index: m.index });
+      f.unflushed += data.length;
+      post({ id: m.id, op: 'written', index: m.index });
+      // Flushing as it goes spreads the disk's work over the upload instead of leaving it all to the end.
+      if (f.unflushed >= FLUSH_EVERY && !f.syncing) flush(f, null);
     } else if (m.op === 'end') {
       if (!f) return;
       files.delete(m.id);
-      fs.closeSync(f.fd);
-      parentPort.postMessage({ id: m.id, op: 'done', sha256: f.hash.digest('hex'), bytes: f.bytes });
+      const sha256 = f.hash.digest('hex');
+      // Done means on the disk: the last bytes are flushed before the upload is acknowledged.
+      const finish = () =>
+        flush(f, () => {
+          close(f);
+          post(f.error ? failure(m.id, f.error) : { id: m.id, op: 'done', sha256, bytes: f.bytes });
+        });
+      if (f.syncing) f.afterSync.push(finish);
+      else finish();
     } else if (m.op === 'abort') {
       files.delete(m.id);
-      if (f) fs.closeSync(f.fd);
-      parentPort.postMessage({ id: m.id, op: 'closed' });
+      if (!f) return post({ id: m.id, op: 'closed' });
+      // A flush still running holds the descriptor: it is closed after it.
+      const closed = () => {
+        close(f);
+        post({ id: m.id, op: 'closed' });
+      };
+      if (f.syncing) f.afterSync.push(closed);
+      else closed();
     }
   } catch (e) {
     files.delete(m.id);
-    if (f) try { fs.closeSync(f.fd); } catch {}
-    parentPort.postMessage({ id: m.id, op: 'failed', message: String((e && e.message) || e), code: e && e.code });
+    if (f) {
+      if (f.syncing) f.afterSync.push(() => close(f));
+      else close(f);
+    }
+    post(failure(m.id, e));
   }
 });
 `;
@@ -72,7 +117,7 @@ export class SpoolError extends Error {
   }
 }
 
-/** One spool thread per process, started on first use; it does not keep the process alive. */
+/** One spool thread per process, started on first use; it keeps the process alive only while it has files open. */
 class SpoolThread {
   private worker: Worker | null = null;
   private readonly listeners = new Map<number, (reply: Reply) => void>();
@@ -81,11 +126,13 @@ class SpoolThread {
   open(listener: (reply: Reply) => void): number {
     const id = this.nextId++;
     this.listeners.set(id, listener);
+    this.worker?.ref();
     return id;
   }
 
   forget(id: number): void {
     this.listeners.delete(id);
+    if (this.listeners.size === 0) this.worker?.unref();
   }
 
   post(request: Request): void {
@@ -104,8 +151,9 @@ class SpoolThread {
     };
     worker.on('error', (e) => lost(`spool thread failed: ${e.message}`));
     worker.on('exit', (code) => lost(`spool thread exited with ${code}`));
-    // Unreferenced after the listeners are on, which would otherwise reference it again.
-    worker.unref();
+    // It keeps the process alive only while a file is open (set after the listeners, which would
+    // otherwise reference it again).
+    if (this.listeners.size === 0) worker.unref();
     this.worker = worker;
     return worker;
   }
@@ -116,6 +164,13 @@ const thread = new SpoolThread();
 type Callback = (error?: Error | null) => void;
 type Waiter = 'opening' | 'held' | 'finishing' | 'aborting';
 
+export interface SpoolLimit {
+  /** The most bytes the file may hold... */
+  maxBytes: number;
+  /** ...and the error the stream fails with the moment one more arrives. */
+  tooLarge: () => Error;
+}
+
 /**
  * A writable file whose bytes are written, and hashed, on the spool thread. `sha256` and `bytes` are set
  * once the stream has finished; a destroyed stream leaves its file closed (the caller removes it).
@@ -123,6 +178,8 @@ type Waiter = 'opening' | 'held' | 'finishing' | 'aborting';
 export class SpoolWriter extends Writable {
   sha256: string | null = null;
   bytes = 0;
+  /** Bytes handed to the writer so far, counted as they arrive. */
+  received = 0;
   private readonly id: number;
   /** Shared memory the bytes pass through: handed to the thread once, when the file is opened. */
   private readonly slots: Uint8Array[];
@@ -138,7 +195,10 @@ export class SpoolWriter extends Writable {
   private finishing: Callback | null = null;
   private aborting: Callback | null = null;
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    private readonly limit?: SpoolLimit,
+  ) {
     super({ highWaterMark: SLOT_BYTES });
     this.id = thread.open((reply) => this.onReply(reply));
     this.slots = Array.from({ length: SLOTS }, () => new Uint8Array(new SharedArrayBuffer(SLOT_BYTES)));
@@ -186,6 +246,13 @@ export class SpoolWriter extends Writable {
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: Callback): void {
     if (this.failure) return callback(this.failure);
+    this.received += chunk.length;
+    if (this.limit && this.received > this.limit.maxBytes) return callback(this.limit.tooLarge());
+    this.fill(chunk, callback);
+  }
+
+  /** Copies a chunk into slots, sending each full one to the thread; waits for a slot when all are out. */
+  private fill(chunk: Buffer, callback: Callback): void {
     let at = 0;
     while (at < chunk.length) {
       if (this.current < 0) {
@@ -193,7 +260,7 @@ export class SpoolWriter extends Writable {
         if (this.current < 0) {
           // Every slot is with the thread: carry on with the rest of this chunk once one comes back.
           const rest = chunk.subarray(at);
-          this.held = (e) => (e ? callback(e) : this._write(rest, _encoding, callback));
+          this.held = (e) => (e ? callback(e) : this.fill(rest, callback));
           return;
         }
       }

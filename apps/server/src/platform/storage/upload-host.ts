@@ -1,12 +1,12 @@
 import fsp from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LocalStorage } from './local.js';
 import { SpoolWriter } from './spool-writer.js';
 import { assertSafeKey } from './types.js';
-import { OssRefusal, ossErrorXml, verifyOssPost, type VerifiedPolicy } from './upload-policy.js';
+import { OssRefusal, ossErrorXml, verifyOssPost } from './upload-policy.js';
 
 interface Outcome {
   status: number;
@@ -15,18 +15,6 @@ interface Outcome {
 }
 
 const MAX_FIELDS = 32;
-
-/** Counts bytes as they pass and fails the stream the moment the policy's ceiling is crossed. */
-function sizeGuard(range: VerifiedPolicy, seen: { bytes: number }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen.bytes += chunk.length;
-      if (seen.bytes > range.maxBytes)
-        done(new OssRefusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.'));
-      else done(null, chunk);
-    },
-  });
-}
 
 function successReply(status: string | undefined, key: string, host: string): Outcome {
   if (status === '200') return { status: 200, body: '' };
@@ -113,19 +101,23 @@ function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
         } catch {
           throw new OssRefusal(400, 'InvalidObjectName', 'The specified object is not valid.');
         }
-        const seen = { bytes: 0 };
         tmp = storage.tempPath();
         // Written and checksummed off the event loop; registering the object then needs no second read.
-        const spool = new SpoolWriter(tmp);
+        // The size is measured as the bytes arrive: one past the policy's ceiling fails the upload.
+        const spool = new SpoolWriter(tmp, {
+          maxBytes: range.maxBytes,
+          tooLarge: () =>
+            new OssRefusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.'),
+        });
         try {
-          await pipeline(file, sizeGuard(range, seen), spool, { signal: abort.signal });
+          await pipeline(file, spool, { signal: abort.signal });
         } catch (e) {
           // The pipeline fails before the spool thread has closed the file (or, when the upload failed
           // at once, even created it): only once the writer has closed may the temp file be removed.
           if (!spool.closed) await new Promise((resolve) => spool.once('close', resolve));
           throw e;
         }
-        if (seen.bytes < range.minBytes)
+        if (spool.received < range.minBytes)
           throw new OssRefusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
         await storage.commitTemp(tmp, key, spool.sha256 ?? undefined);
         tmp = null;
