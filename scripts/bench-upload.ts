@@ -1,14 +1,17 @@
 /**
  * Upload benchmark: a 500 MB video goes through the local store's upload host over real HTTP (a client
  * streams it from disk in a multipart form, as a browser would) and is registered with /api/upload/complete;
- * in the same rounds the file is copied with `cp`, and posted to a bare HTTP server that throws the bytes
- * away (the most any upload over HTTP could reach here). Three rounds, each step from a warm page cache;
+ * in the same rounds the file is copied with `cp` (timed alone, and with the copy's fsync, since an upload
+ * is acknowledged only once its data is on the disk), and posted to a bare HTTP server that throws the
+ * bytes away (the most any upload over HTTP could reach here). The client is curl when the machine has
+ * it (a native client, as a browser is), else a Node one. Three rounds, each step from a warm page cache;
  * medians are compared. Prints the throughput ratio (goal >= 0.5) and the server's peak RSS growth
  * while it received and registered the files (goal < 64 MB).
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { completeUpload, signUpload, type Envelope, type RegisteredFile, type UploadSignature } from '@app/contract';
@@ -78,7 +81,7 @@ body.on('end', () => req.end(tail));
 body.pipe(req, { end: false });
 `;
 
-async function postForm(url: string, fields: Record<string, string>, file: string): Promise<number> {
+async function postWithNode(url: string, fields: Record<string, string>, file: string): Promise<number> {
   const { stdout } = await run(process.execPath, [
     '--input-type=module',
     '-e',
@@ -88,6 +91,34 @@ async function postForm(url: string, fields: Record<string, string>, file: strin
     file,
   ]);
   return Number(stdout.trim());
+}
+
+/** The same form sent by curl, a native client like a browser's, which leaves more of the CPU to the server. */
+async function postWithCurl(url: string, fields: Record<string, string>, file: string): Promise<number> {
+  const body = `${file}.reply`;
+  const args = ['-s', '-o', body, '-w', '%{http_code}', '-H', 'Expect:'];
+  for (const [k, v] of Object.entries(fields)) args.push('--form-string', `${k}=${v}`);
+  args.push('-F', `file=@${file};type=video/mp4`, url);
+  const { stdout } = await run('curl', args);
+  const status = Number(stdout.trim());
+  if (status >= 400) console.error(fs.readFileSync(body, 'utf8'));
+  fs.rmSync(body, { force: true });
+  return status;
+}
+
+async function hasCurl(): Promise<boolean> {
+  try {
+    await run('curl', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** curl when the machine has it (BENCH_UPLOAD_CLIENT=node forces the Node client). */
+async function chooseClient(): Promise<{ name: string; post: typeof postWithNode }> {
+  if (process.env.BENCH_UPLOAD_CLIENT !== 'node' && (await hasCurl())) return { name: 'curl', post: postWithCurl };
+  return { name: 'node http', post: postWithNode };
 }
 
 /** A bare HTTP server in its own process that reads request bodies and throws them away. */
@@ -142,6 +173,7 @@ const ROUNDS = 3;
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'));
   const floor = await startFloorServer();
+  const client = await chooseClient();
   try {
     const file = await makeVideo(dir);
     const config = loadConfig({
@@ -195,27 +227,40 @@ async function main(): Promise<void> {
     let peak = baseline;
     let heldPeak = heldBaseline;
     // RSS every 20 ms; heap statistics cost more, so every 50 ms.
+    // Collections of the server's main thread while it received the uploads (not cp's or the bare server's time).
+    const gcs: { start: number; duration: number; major: boolean }[] = [];
+    const uploadWindows: [number, number][] = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const kind = (e as { detail?: { kind?: number } }).detail?.kind;
+        gcs.push({ start: e.startTime, duration: e.duration, major: kind === constants.NODE_PERFORMANCE_GC_MAJOR });
+      }
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
     const heldSampler = setInterval(() => (heldPeak = Math.max(heldPeak, held())), 50);
 
-    const rounds: { cp: number; floor: number; upload: number; register: number }[] = [];
+    const rounds: { cp: number; cpSync: number; floor: number; upload: number; register: number }[] = [];
     let registered: RegisteredFile | null = null;
     for (const token of tokens) {
       await settle(file);
       const copy = path.join(dir, 'copy.mp4');
       const cp = await timed(async () => void (await run('cp', [file, copy])));
+      // The copy on the disk, as an acknowledged upload is: its data flushed (sync FILE is fsync).
+      const cpSync = cp + (await timed(async () => void (await run('sync', [copy]))));
       fs.rmSync(copy);
       await settle(file);
       const floorSeconds = await timed(async () => {
-        if ((await postForm(floor.url, { key: 'x' }, file)) !== 200) throw new Error('the bare server refused');
+        if ((await client.post(floor.url, { key: 'x' }, file)) !== 200) throw new Error('the bare server refused');
       });
       await settle(file);
       const started = performance.now();
       const s = (await call<UploadSignature>(token, 'GET', signUpload.path, { file_type: 'video' })).data;
       const key = `${s.dir}${Date.now()}bench.mp4`;
-      const status = await postForm(`${address}${s.host}`, { key, ...s.fields }, file);
+      const status = await client.post(`${address}${s.host}`, { key, ...s.fields }, file);
       if (status !== 200) throw new Error(`upload answered HTTP ${status}`);
       const upload = (performance.now() - started) / 1000;
+      uploadWindows.push([started, performance.now()]);
       const register = await timed(async () => {
         const reg = await call<RegisteredFile>(token, 'POST', completeUpload.path, {
           file_type: 'video',
@@ -224,22 +269,27 @@ async function main(): Promise<void> {
         if (reg.code !== 0) throw new Error(`register refused: ${reg.msg}`);
         registered = reg.data;
       });
-      rounds.push({ cp, floor: floorSeconds, upload, register });
+      rounds.push({ cp, cpSync, floor: floorSeconds, upload, register });
+      // Removed like cp's copy, so every round starts with the same files in the page cache: on this
+      // kind of VM, writes slow down many times over once a GB or two of other files' pages is cached.
+      await ctx.storage.delete(key);
     }
     clearInterval(sampler);
+    gcObserver.disconnect();
     clearInterval(heldSampler);
 
     const rate = (seconds: number) => `${(SIZE / MB / seconds).toFixed(0)} MB/s`;
     const reg = registered as RegisteredFile | null;
     console.log(
-      `file: ${(SIZE / MB).toFixed(0)} MB (registered as ${reg?.duration.toFixed(1)} s, ${reg?.width}x${reg?.height})`,
+      `file: ${(SIZE / MB).toFixed(0)} MB (registered as ${reg?.duration.toFixed(1)} s, ${reg?.width}x${reg?.height}); client: ${client.name}`,
     );
     rounds.forEach((r, i) =>
       console.log(
-        `round ${i + 1}: cp ${r.cp.toFixed(2)} s; bare HTTP ${r.floor.toFixed(2)} s; upload ${r.upload.toFixed(2)} s + register ${r.register.toFixed(2)} s`,
+        `round ${i + 1}: cp ${r.cp.toFixed(2)} s (${r.cpSync.toFixed(2)} s with its fsync); bare HTTP ${r.floor.toFixed(2)} s; upload ${r.upload.toFixed(2)} s + register ${r.register.toFixed(2)} s`,
       ),
     );
     const cpSeconds = median(rounds.map((r) => r.cp));
+    const cpSyncSeconds = median(rounds.map((r) => r.cpSync));
     const floorSeconds = median(rounds.map((r) => r.floor));
     const total = median(rounds.map((r) => r.upload + r.register));
     console.log(`medians of ${ROUNDS} rounds:`);
@@ -248,8 +298,17 @@ async function main(): Promise<void> {
     );
     console.log(`  cp: ${cpSeconds.toFixed(2)} s (${rate(cpSeconds)})`);
     console.log(
+      `  cp and fsync of the copy: ${cpSyncSeconds.toFixed(2)} s (${rate(cpSyncSeconds)}); like for like with an upload, which is acknowledged once on the disk: ratio ${(cpSyncSeconds / total).toFixed(2)}`,
+    );
+    console.log(
       `  the same form to a bare HTTP server that discards it: ${floorSeconds.toFixed(2)} s (${rate(floorSeconds)}); cp / that = ${(cpSeconds / floorSeconds).toFixed(2)}, the most any HTTP upload could reach here`,
     );
+    const during = gcs.filter((g) => uploadWindows.some(([a, b]) => g.start >= a && g.start <= b));
+    const gcLine = (major: boolean) => {
+      const picked = during.filter((g) => g.major === major);
+      return `${picked.length} ${major ? 'major' : 'minor'} (${picked.reduce((t, g) => t + g.duration, 0).toFixed(0)} ms)`;
+    };
+    console.log(`  server main-thread collections during the ${ROUNDS} uploads: ${gcLine(true)}, ${gcLine(false)}`);
     const ratio = cpSeconds / total;
     const growth = (peak - baseline) / MB;
     console.log(`throughput ratio (cp / upload+register): ${ratio.toFixed(2)}  (goal >= 0.5)`);
