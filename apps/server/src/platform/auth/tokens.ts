@@ -11,10 +11,9 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Sessions seen in the last few seconds, so a burst of calls costs one lookup. Logout and password
- * changes evict here at once; another API process notices within the cache time
- * (SESSION_CACHE_SECONDS, default 5; 0 looks every token up on every call).
+ * changes evict here at once; another API process notices within the cache time, which each call
+ * passes (SESSION_CACHE_SECONDS; 0 looks every token up on every call).
  */
-export const SESSION_CACHE_MS = 5_000;
 interface CachedSession {
   user: SessionUser;
   expiresAt: number;
@@ -23,7 +22,8 @@ const sessionCaches = new WeakMap<Db, LRUCache<string, CachedSession>>();
 function cacheFor(db: Db): LRUCache<string, CachedSession> {
   let cache = sessionCaches.get(db);
   if (!cache) {
-    cache = new LRUCache({ max: 20_000, ttl: SESSION_CACHE_MS });
+    // Each entry is stored with the caller's cache time as its ttl.
+    cache = new LRUCache({ max: 20_000 });
     sessionCaches.set(db, cache);
   }
   return cache;
@@ -52,8 +52,11 @@ export async function issueToken(db: Db, userId: number, meta: { ip?: string; us
   return token;
 }
 
-/** The account behind a token, or null when it is unknown, expired or revoked. */
-export async function resolveToken(db: Db, token: string, cacheMs: number = SESSION_CACHE_MS): Promise<SessionUser | null> {
+/**
+ * The account behind a token, or null when it is unknown, expired or revoked; a recent answer is
+ * reused for `cacheMs` (the configured SESSION_CACHE_SECONDS in milliseconds; 0: always looked up).
+ */
+export async function resolveToken(db: Db, token: string, cacheMs: number): Promise<SessionUser | null> {
   if (!token || token.length > 128) return null;
   const hash = hashToken(token);
   const cache = cacheFor(db);

@@ -39,7 +39,7 @@ describe('wire protocol', () => {
     expect(await t.call(whoAmI)).toMatchObject({ code: 100, msg: protocolMessages.login });
     expect(await t.call(whoAmI, {}, { token: 'x'.repeat(43) })).toMatchObject({ code: 100 });
     const r = await t.call<{ token: string }>(createProbe, { username: 'revoked_1', age: 5 });
-    const session = await resolveToken(t.ctx.database.db, r.data.token);
+    const session = await resolveToken(t.ctx.database.db, r.data.token, 0);
     await revokeToken(t.ctx.database.db, session!.tokenId);
     expect(await t.call(whoAmI, {}, { token: r.data.token })).toMatchObject({ code: 100, msg: protocolMessages.login });
   });
