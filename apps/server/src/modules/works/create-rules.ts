@@ -64,6 +64,18 @@ async function checkMaterialVideo(
 ): Promise<MaterialSource> {
   const file = await uploads.findMaterialVideo(ctx.database.db, userId, fileId);
   if (!file || file.kind !== 'video') throw new AppError(filesMessages.materialMissing);
+  // Passed these checks for an earlier work and is (being) prepared into its hidden avatar: its facts
+  // are known, and the file is not fetched and probed again.
+  const prepared = await avatarsRepo.findFromMaterial(ctx.database.db, userId, file.id);
+  if (prepared && prepared.status !== AVATAR_STATUS.failed) {
+    return {
+      fileId: file.id,
+      key: file.key,
+      name: file.name,
+      duration: prepared.status === AVATAR_STATUS.ready ? prepared.duration : file.duration,
+      hs: prepared.hs === 1 ? 1 : 2,
+    };
+  }
   const scratch = await scratchFor(ctx, `material-check-${randomUUID()}`);
   try {
     const local = await ctx.storage.toLocalFile(file.key, scratch);

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listAvatars, listWorks, saveWork, studioMessages, type Avatar, type Work } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
-import { avatars, creditReservations, videoChannels, works } from '../../db/schema/index.js';
+import { avatars, creditReservations, files, videoChannels, works } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeChanjing, type FakeChanjing } from '../../engines/avatar/testing/fake-chanjing.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
@@ -288,7 +288,12 @@ describe('a work made from a material-library video', () => {
     // It is not one of the user's avatars, and a second work reuses it.
     const own = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: m.token });
     expect(own.data.list).toHaveLength(0);
+    // The second work is made from the prepared avatar: the material file is not fetched and probed
+    // again (here it could not be: its object is gone, which a new probe would refuse).
+    const [stored] = await t.ctx.database.db.select().from(files).where(eq(files.id, mine));
+    await t.ctx.storage.delete(stored!.key);
     const again = await submit(m, { material_video_id: mine });
+    expect(again.code).toBe(0);
     expect((await row(again.data.id)).avatarId).toBe(made!.id);
     expect((await finished(m, again.data.id)).status).toBe(3);
   });
