@@ -6,13 +6,12 @@ import {
   agreementTitles,
   creditActions,
   getCredits,
-  protocolMessages,
   ReplyCode,
   STORAGE_EXPANSION,
   startGuest,
 } from '@app/contract';
 import { adminToken, makeRedeemCodes, signedCall } from './support/api';
-import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 
 // The issue 3 journey: a newcomer looks around as a guest, registers with a redeem code,
@@ -33,8 +32,7 @@ let baseURL: string;
 let codes: string[] = [];
 let tokenBeforePasswordChange = '';
 /** Calls the app made that the server does not know, and errors the page logged. */
-const unknownCalls: string[] = [];
-const pageErrors: string[] = [];
+let problems: string[] = [];
 
 beforeAll(async () => {
   ({ baseURL } = appUnderTest());
@@ -43,23 +41,7 @@ beforeAll(async () => {
   page = await context.newPage();
   // One missed step should fail fast rather than let every later wait run out its 30 s.
   page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    // The API client warns when a reply drifts from the contract: a disagreement between the two sides.
-    if (message.type() === 'error' || /does not match the contract/.test(message.text()))
-      pageErrors.push(message.text());
-  });
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/')) return;
-    if (response.status() >= 400) unknownCalls.push(`${url.pathname}: HTTP ${response.status()}`);
-    void response
-      .json()
-      .then((body: { msg?: unknown }) => {
-        if (body.msg === protocolMessages.notFound) unknownCalls.push(url.pathname);
-      })
-      .catch(() => undefined);
-  });
+  problems = watchPage(page);
 });
 
 afterAll(async () => {
@@ -480,7 +462,6 @@ describe('accounts and credits journey', () => {
   }
 
   it('made no call the server does not know and logged no page error', () => {
-    expect(unknownCalls).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

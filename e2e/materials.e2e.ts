@@ -1,9 +1,9 @@
 import { statSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listMaterials, type MaterialItem, type MaterialType } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeShortClip, makeToneM4a, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -27,6 +27,8 @@ interface Upload {
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What went wrong in the page without failing a step (see watchPage). */
+let problems: string[] = [];
 let media: string;
 let token: string;
 
@@ -154,6 +156,11 @@ async function settled() {
   ).toBe(true);
 }
 
+// Each test ends with no script or console error and no API call refused or unknown to the server.
+afterEach(() => {
+  expect(problems.splice(0)).toEqual([]);
+});
+
 describe('materials library journey', () => {
   it('uploads a picture, a clip and a recording with moving progress, previews, renames, deletes and downloads', async () => {
     const uploads: Upload[] = [
@@ -164,6 +171,7 @@ describe('materials library journey', () => {
     const [image, video, audio] = uploads as [Upload, Upload, Upload];
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
+    problems = watchPage(page);
     token = await registerWithCode(page, 'mat_', await redeemCode(1_000));
 
     await page.goto('/#/material/index');

@@ -1,7 +1,7 @@
 import { siteDefaults } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 
 const hasChinese = /[\u4e00-\u9fff]/;
@@ -14,6 +14,8 @@ const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 1
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What went wrong in the page without failing a step (see watchPage). */
+let problems: string[] = [];
 
 beforeAll(async () => {
   appUnderTest();
@@ -27,6 +29,7 @@ afterAll(async () => {
 async function visit(hash: string): Promise<Page> {
   context = await newVisitorContext(browser, appUnderTest().baseURL);
   page = await context.newPage();
+  problems = watchPage(page);
   await page.goto(`/${hash}`);
   return page;
 }
@@ -61,6 +64,11 @@ async function fontsDrawingChinese(target: Page): Promise<string[]> {
   await cdp.detach();
   return fonts.filter((font) => font.glyphCount > 0).map((font) => font.familyName);
 }
+
+// Each test ends with no script or console error and no API call refused or unknown to the server.
+afterEach(() => {
+  expect(problems.splice(0)).toEqual([]);
+});
 
 describe('app shell', () => {
   it('opens / on the home route', async () => {

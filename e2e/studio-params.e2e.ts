@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeUpload, listMaterials, saveMaterial, signUpload } from '@app/contract';
 import { apiData, uploadRecording } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -15,6 +15,8 @@ const handedOver = '这是从别的页面带过来的台词，进入创作页就
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What went wrong in the page without failing a step (see watchPage). */
+let problems: string[] = [];
 let media: string;
 let token: string;
 let materialId: number;
@@ -41,6 +43,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newVisitorContext(browser, baseURL);
   page = await context.newPage();
+  problems = watchPage(page);
   token = await registerWithCode(page, 'e2e_p', await redeemCode(1_000));
   // An audio of the material library: a spoken recording uploaded and saved under a name.
   materialFileId = await uploadRecording(baseURL, token, makeVoiceRecording(media));
@@ -53,6 +56,11 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   if (media) rmSync(media, { recursive: true, force: true });
+});
+
+// Each test ends with no script or console error and no API call refused or unknown to the server.
+afterEach(() => {
+  expect(problems.splice(0)).toEqual([]);
 });
 
 describe('studio voice picker and query params', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHARS_PER_SECOND,
   filesMessages,
@@ -14,7 +14,7 @@ import {
   studioMessages,
 } from '@app/contract';
 import { apiData, uploadRecording } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -28,6 +28,8 @@ const workName = '第一条视频';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What went wrong in the page without failing a step (see watchPage). */
+let problems: string[] = [];
 let media: string;
 
 beforeAll(async () => {
@@ -186,12 +188,18 @@ async function screenshotPages(suffix: string) {
   await page.getByRole('button', { name: '切换主题' }).click();
 }
 
+// Each test ends with no script or console error and no API call refused or unknown to the server.
+afterEach(() => {
+  expect(problems.splice(0)).toEqual([]);
+});
+
 describe('studio journey', () => {
   it('registers, clones an avatar and a voice, makes a video, plays and downloads it', async () => {
     const video = makeAvatarVideo(media, 20);
     const recording = makeVoiceRecording(media);
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
+    problems = watchPage(page);
 
     const token = await registerWithCode(page, 'e2e_', await redeemCode(100_000));
     await cloneAvatar(video);
@@ -219,6 +227,7 @@ describe('studio journey', () => {
   it('shows home, my avatars, the studio and works in both themes', async () => {
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
+    problems = watchPage(page);
     await page.goto('/#/home');
     await page.getByRole('tab', { name: '公共数字人' }).waitFor();
     // The demo actors are seeded in the background on a first start; show them once they are there.

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { studioMessages, voiceMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 
 // Two-character antd buttons get a space between the characters; match either way.
@@ -16,6 +16,8 @@ const toast = (page: Page, text: string) => page.locator('.ant-message').getByTe
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What went wrong in the page without failing a step (see watchPage). */
+let problems: string[] = [];
 let workDir: string;
 let recording: string;
 
@@ -36,12 +38,18 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newVisitorContext(browser, appUnderTest().baseURL);
   page = await context.newPage();
+  problems = watchPage(page);
 });
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   rmSync(workDir, { recursive: true, force: true });
+});
+
+// Each test ends with no script or console error and no API call refused or unknown to the server.
+afterEach(() => {
+  expect(problems.splice(0)).toEqual([]);
 });
 
 describe('voice cloning journey', () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { protocolMessages } from '@app/contract';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -38,4 +39,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * What went wrong in a page without failing a step: script errors, console errors (the API client
+ * also warns there when a reply drifts from the contract), and API calls the server answered with an
+ * HTTP error or as unknown. A journey expects the list to be empty at its end.
+ */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /does not match the contract/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    if (response.status() >= 400) problems.push(`${url.pathname}: HTTP ${response.status()}`);
+    void response
+      .json()
+      .then((body: { msg?: unknown }) => {
+        if (body.msg === protocolMessages.notFound) problems.push(`${url.pathname}: unknown to the server`);
+      })
+      .catch(() => undefined);
+  });
+  return problems;
 }
