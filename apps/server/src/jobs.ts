@@ -60,6 +60,16 @@ export const jobDefinitions = {
     concurrency: 1,
   },
   /**
+   * Prepares one engine's part of a ready avatar again after a failure that may pass (e.g. 蝉镜 was
+   * unreachable while its person was to be trained); rescheduled with a growing delay a few times.
+   */
+  'avatar.engine-retry': {
+    payload: z.object({ avatarId: z.number().int().positive(), engine: z.string().min(1), attempt: z.number().int().min(1) }),
+    retryLimit: 1,
+    expireInSeconds: 4 * 3600,
+    concurrency: 1,
+  },
+  /**
    * Speech, render, probe and settlement of one work. Per-engine limits are enforced across
    * processes by the slots in the database, not by this number: a work that finds no free slot
    * re-sends its job a few seconds later instead of holding one of these workers.

@@ -199,6 +199,8 @@ describe('蝉镜 customised person (prepareAvatar)', () => {
     const prepared = await engine.prepareAvatar(trainable(), { key: 'avatar-8' });
     expect(prepared.engineData.chanjing).toEqual({ error: `${avatarMessages.chanjingPersonFailed}（视频中未检测到人脸）` });
     expect(engine.unusableReason(prepared)).toBe(`${avatarMessages.chanjingPersonFailed}（视频中未检测到人脸）`);
+    // 蝉镜 judged the video: training it again would fail the same way.
+    expect(engine.retryPrepareLater(prepared)).toBe(false);
     expect((await failure(engine.render({ avatar: prepared, audioFile, outFile: out('untrained') }))).key).toBe('chanjingPersonMissing');
   });
 
@@ -224,7 +226,23 @@ describe('蝉镜 customised person (prepareAvatar)', () => {
   it('reports a training that never ends', async () => {
     const { engine } = await setup({ personPollsBeforeDone: 1_000_000 }, { personTimeoutMs: 150 });
     const prepared = await engine.prepareAvatar(trainable());
-    expect(prepared.engineData.chanjing).toEqual({ error: avatarMessages.chanjingPersonTimeout });
+    expect(prepared.engineData.chanjing).toEqual({ error: avatarMessages.chanjingPersonTimeout, retryable: true });
+    expect(engine.retryPrepareLater(prepared)).toBe(true);
+  });
+
+  it('marks a training 蝉镜 could not take (an outage) to be tried again, and a later try trains the person', async () => {
+    const { engine, fake } = await setup({ personServiceDown: true });
+    const first = await engine.prepareAvatar(trainable(), { key: 'avatar-11' });
+    expect(first.engineData.chanjing).toEqual({ error: avatarMessages.chanjingSystemError, retryable: true });
+    expect(engine.unusableReason(first)).toBe(avatarMessages.chanjingSystemError);
+    expect(engine.retryPrepareLater(first)).toBe(true);
+
+    fake.script.personServiceDown = false;
+    const second = await engine.prepareAvatar(first, { key: 'avatar-11' });
+    expect(second.engineData.chanjing).toEqual({ personId: 'C-person-1' });
+    expect(engine.retryPrepareLater(second)).toBe(false);
+    expect(engine.unusableReason(second)).toBeNull();
+    expect(fake.persons.size).toBe(1);
   });
 });
 

@@ -39,13 +39,17 @@ export function chanjingPersonId(avatar: Pick<PreparedAvatar, 'engineData'>): st
 }
 
 export function withChanjingPerson(avatar: PreparedAvatar, personId: string): PreparedAvatar {
-  const { error: _e, ...rest } = avatar.engineData.chanjing ?? {};
+  const { error: _e, retryable: _r, ...rest } = avatar.engineData.chanjing ?? {};
   return { ...avatar, engineData: { ...avatar.engineData, chanjing: { ...rest, personId } } };
 }
 
-/** Records why training failed, so the studio can say it instead of offering a channel that would fail. */
-function withChanjingError(avatar: PreparedAvatar, error: string): PreparedAvatar {
-  return { ...avatar, engineData: { ...avatar.engineData, chanjing: { error } } };
+/**
+ * Records why training failed, so the studio can say it instead of offering a channel that would fail;
+ * a failure that may pass (network, 蝉镜 system error, training not finished in time) is marked to be
+ * tried again later.
+ */
+function withChanjingError(avatar: PreparedAvatar, error: string, retryable: boolean): PreparedAvatar {
+  return { ...avatar, engineData: { ...avatar.engineData, chanjing: { error, ...(retryable ? { retryable: true } : {}) } } };
 }
 
 export class ChanjingEngine implements AvatarVideoEngine {
@@ -87,6 +91,10 @@ export class ChanjingEngine implements AvatarVideoEngine {
     return waiter !== undefined;
   }
 
+  retryPrepareLater(avatar: Pick<PreparedAvatar, 'engineData'>): boolean {
+    return !chanjingPersonId(avatar) && avatar.engineData.chanjing?.retryable === true;
+  }
+
   unusableReason(avatar: Pick<PreparedAvatar, 'engineData' | 'duration'>): string | null {
     if (chanjingPersonId(avatar)) return null;
     const error = avatar.engineData.chanjing?.error;
@@ -105,7 +113,7 @@ export class ChanjingEngine implements AvatarVideoEngine {
       return withChanjingPerson(avatar, await this.trainPerson(avatar, opts));
     } catch (e) {
       if (!(e instanceof AvatarEngineError) || e.key === 'cancelled' || opts.signal?.aborted) throw e;
-      return withChanjingError(avatar, e.message);
+      return withChanjingError(avatar, e.message, e.retryable);
     }
   }
 

@@ -42,6 +42,11 @@ export const avatarEnvShape = {
   /** How long an avatar waits for its 蝉镜 customised person to finish training. */
   CHANJING_PERSON_TIMEOUT_MS: ms(3 * 60 * 60_000),
   CHANJING_PERSON_POLL_INTERVAL_MS: ms(15_000),
+  /**
+   * First delay before an engine's failed part of an avatar (a 蝉镜 person whose training could not
+   * start or finish) is tried again; doubled for each of the following attempts.
+   */
+  AVATAR_ENGINE_RETRY_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)),
 };
 
 export const avatarEnvSchema = z.object(avatarEnvShape);

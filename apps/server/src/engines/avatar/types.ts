@@ -67,6 +67,11 @@ export interface AvatarVideoEngine {
   render(req: RenderRequest): Promise<RenderResult>;
   /** Why this avatar cannot be rendered by this engine (Chinese, for the user), or null when it can. */
   unusableReason?(avatar: Pick<PreparedAvatar, 'engineData' | 'duration'>): string | null;
+  /**
+   * True when this engine's part of the avatar failed in a way that trying again later may fix (the
+   * vendor was unreachable or had a system error): the avatar's engine data is prepared again later.
+   */
+  retryPrepareLater?(avatar: Pick<PreparedAvatar, 'engineData'>): boolean;
   /** A vendor said a task changed (callback): the render waiting on it checks now. True when one was waiting here. */
   wake?(taskId: string): boolean;
 }

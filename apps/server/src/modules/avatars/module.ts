@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import type { FeatureModule } from '../module.js';
 import type { StudioStorageUsage, StudioUploads } from './ports.js';
-import { prepareAvatar } from './prepare-job.js';
+import { prepareAvatar, retryEnginePrepare } from './prepare-job.js';
 import { avatarsRepo } from './repo.js';
 import { resendMissingJobs } from './resume.js';
 import { avatarRoutes } from './routes.js';
@@ -20,7 +20,10 @@ export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule {
   return {
     name: 'avatars',
     routes: (ctx: AppContext) => avatarRoutes(new AvatarsService(ctx, opts.uploads, usage)),
-    jobs: (ctx) => ctx.queue.handle('avatar.prepare', ({ avatarId }, job) => prepareAvatar(ctx, usage, avatarId, job)),
+    jobs: (ctx) => {
+      ctx.queue.handle('avatar.prepare', ({ avatarId }, job) => prepareAvatar(ctx, usage, avatarId, job));
+      ctx.queue.handle('avatar.engine-retry', (payload, job) => retryEnginePrepare(ctx, payload, job));
+    },
     seed: async (ctx) => {
       await seedDemoActors(ctx);
       await resendMissingJobs(ctx, 'avatar.prepare', 'avatarId', await avatarsRepo.processingIds(ctx.database.db));

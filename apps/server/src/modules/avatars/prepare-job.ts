@@ -83,6 +83,7 @@ export async function prepareAvatar(
       });
       if (done && a.userId !== null) await usage.add(tx, a.userId, bytes);
     });
+    await scheduleEngineRetries(ctx, a.id, prepared, 1);
   } catch (e) {
     if (job.signal.aborted) throw e;
     const reason = e instanceof AvatarEngineError ? e.message : avatarMessages.prepareFailed;
@@ -112,4 +113,58 @@ export async function preparedAvatarOf(ctx: AppContext, a: AvatarRow, scratch: s
     engineData: a.engineData,
   };
   return { avatar, cleanup: async () => Promise.all([mezzanine.cleanup(), reversed.cleanup()]).then(() => undefined) };
+}
+
+/** Tries of an engine's failed part of an avatar after the first; the delay doubles each time. */
+const ENGINE_RETRIES = 5;
+
+/** Queues another try for each engine whose part of this avatar failed in a way that may pass. */
+async function scheduleEngineRetries(
+  ctx: AppContext,
+  avatarId: number,
+  prepared: Pick<PreparedAvatar, 'engineData'>,
+  attempt: number,
+): Promise<void> {
+  if (attempt > ENGINE_RETRIES) return;
+  for (const engine of studioEngines(ctx).avatar.engines()) {
+    if (!engine.retryPrepareLater?.(prepared)) continue;
+    const delay = ctx.config.AVATAR_ENGINE_RETRY_SECONDS * 2 ** (attempt - 1);
+    await ctx.queue.send('avatar.engine-retry', { avatarId, engine: engine.id, attempt }, { startAfter: delay });
+  }
+}
+
+/**
+ * Prepares one engine's part of a ready avatar again (e.g. trains the 蝉镜 person that could not be
+ * trained while 蝉镜 was unreachable) and stores only that engine's data, so the rest of the row is
+ * left as it is; still failing in a way that may pass, it is tried again later, a few times.
+ */
+export async function retryEnginePrepare(
+  ctx: AppContext,
+  { avatarId, engine: engineId, attempt }: { avatarId: number; engine: string; attempt: number },
+  job: JobContext,
+): Promise<void> {
+  const db = ctx.database.db;
+  const a = await avatarsRepo.find(db, avatarId);
+  const engine = studioEngines(ctx)
+    .avatar.engines()
+    .find((e) => e.id === engineId);
+  // Deleted, or already fixed (or the engine is no longer configured): nothing to do.
+  if (!a || a.status !== AVATAR_STATUS.ready || !engine?.retryPrepareLater?.(a)) return;
+  const scratch = await scratchFor(ctx, `avatar-retry-${a.id}-${job.id}`);
+  try {
+    const { avatar, cleanup } = await preparedAvatarOf(ctx, a, scratch);
+    let prepared: PreparedAvatar;
+    try {
+      prepared = await engine.prepareAvatar(avatar, { signal: job.signal, key: `avatar-${a.id}` });
+    } finally {
+      await cleanup();
+    }
+    const part = prepared.engineData[engine.id];
+    const fresh = await avatarsRepo.find(db, avatarId);
+    if (!fresh || !part) return;
+    await avatarsRepo.setEngineData(db, avatarId, { ...fresh.engineData, [engine.id]: part });
+    if (engine.retryPrepareLater(prepared)) await scheduleEngineRetries(ctx, avatarId, prepared, attempt + 1);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

@@ -85,6 +85,10 @@ export const avatarsRepo = {
       .returning({ id: avatars.id });
     return rows.length > 0;
   },
+  /** Replaces the engines' per-avatar data of a ready avatar. */
+  async setEngineData(db: Db, id: number, engineData: AvatarRow['engineData']): Promise<void> {
+    await db.update(avatars).set({ engineData, updatedAt: new Date() }).where(eq(avatars.id, id));
+  },
   async remove(db: Db, id: number): Promise<void> {
     await db.delete(avatars).where(eq(avatars.id, id));
   },

@@ -53,6 +53,7 @@ beforeAll(async () => {
     // Only the callback can end a 蝉镜 render within the test: the poll sleeps for ten minutes.
     CHANJING_POLL_INTERVAL_MS: '600000',
     CHANJING_PERSON_POLL_INTERVAL_MS: '200',
+    AVATAR_ENGINE_RETRY_SECONDS: '1',
   });
   await t.ctx.database.db.update(videoChannels).set({ enabled: 1 }).where(eq(videoChannels.api, 'df'));
   alice = await member(t, 5000);
@@ -212,6 +213,40 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
     expect(ok.code).toBe(0);
     await wakeGj(ok.data.id);
     expect((await finished(alice, ok.data.id)).status).toBe(3);
+  });
+
+  it('an avatar prepared while 蝉镜 was down is ready elsewhere at once, and gets its person once 蝉镜 is back', async () => {
+    chanjing.script.personServiceDown = true;
+    const during = await cloneAvatar(
+      t,
+      alice,
+      await makeClip(path.join(media, 'gj-outage.mp4'), { width: 360, height: 640, seconds: 31, fps: 1 }),
+    );
+    expect(during.status).toBe(2);
+    const engineData = async () =>
+      (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, during.id)))[0]!.engineData;
+    expect(await engineData()).toEqual({ chanjing: { error: avatarMessages.chanjingSystemError, retryable: true } });
+    // Meanwhile gj says why; the local channel takes the avatar.
+    expect(await submit(alice, { api: 'gj', video_id: during.id })).toMatchObject({
+      code: 1,
+      msg: avatarMessages.chanjingSystemError,
+    });
+    const local = await submit(alice, { api: 'local', video_id: during.id });
+    expect(local.code).toBe(0);
+
+    // 蝉镜 comes back: the next try (a second later here, ten minutes by default) trains the person.
+    chanjing.script.personServiceDown = false;
+    const trained = await waitFor(
+      '蝉镜 person of the avatar',
+      async () => {
+        const data = await engineData();
+        return typeof data.chanjing?.personId === 'string' ? data : null;
+      },
+      60_000,
+    );
+    expect(trained).toEqual({ chanjing: { personId: 'C-person-2' } });
+    expect(chanjing.persons.get('C-person-2')!.name).toBe(`avatar-${during.id}`);
+    expect((await finished(alice, local.data.id)).status).toBe(3);
   });
 });
 

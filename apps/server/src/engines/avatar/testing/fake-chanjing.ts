@@ -25,9 +25,13 @@ export interface FakeChanjingScript {
   personFailReason?: string;
   /** Persons that already exist on the account (a re-run finds them by name). */
   existingPersons?: { id: string; name: string; status: number }[];
+  /** While true, create_customised_person answers HTTP 503, as during an outage (may be flipped while running). */
+  personServiceDown?: boolean;
 }
 
 export interface FakeChanjing extends FakeServer {
+  /** The script it follows, read on every request: a test may change it while the fake runs. */
+  script: FakeChanjingScript;
   tokensIssued: number;
   /** Customised persons by id: their name, training video URL and detail polls so far. */
   persons: Map<string, { name: string; material: string; polls: number; status: number }>;
@@ -91,6 +95,7 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
       return reply(0, { ...base, status: 30, progress: 100, msg: '', duration: 2, video_url: `${fake.url}/result/${id}.mp4` });
     }
     if (req.method === 'POST' && req.path === '/open/v1/create_customised_person') {
+      if (s.personServiceDown) return { status: 503, text: 'unavailable' };
       const b = req.body as { name?: string; material_video?: string; train_type?: string };
       if (!b.name || !b.material_video) return reply(40000, null, '参数错误');
       if (b.train_type && !['voice', 'figure', 'both'].includes(b.train_type)) return reply(400, null, 'train_type参数错误');
@@ -130,7 +135,7 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
     }
     return { status: 404, text: 'not found' };
   });
-  const out: FakeChanjing = Object.assign(fake, { persons, videos, running, maxRunning: () => state.maxRunning, tokensIssued: 0 });
+  const out: FakeChanjing = Object.assign(fake, { script: s, persons, videos, running, maxRunning: () => state.maxRunning, tokensIssued: 0 });
   Object.defineProperty(out, 'tokensIssued', { get: () => state.tokensIssued });
   return out;
 }
