@@ -147,6 +147,18 @@ console.log('done', spool.bytes);
     const spool = new SpoolWriter(path.join(dir, 'no-such-folder', 'x.part'));
     await expect(pipeline(Readable.from([Buffer.from('x')]), spool)).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it('a disk that fills up mid-upload fails the stream with the system error and closes the file', async () => {
+    // Every write to /dev/full fails as a full disk does, while several slots are on their way.
+    const fds = openFds();
+    const spool = new SpoolWriter('/dev/full');
+    await expect(pipeline(Readable.from(pieces(randomBytes(8 << 20))), spool)).rejects.toMatchObject({
+      code: 'ENOSPC',
+    });
+    if (!spool.closed) await new Promise((resolve) => spool.once('close', resolve));
+    expect(spool.sha256).toBeNull();
+    expect(openFds()).toBe(fds);
+  });
 });
 
 describe('checksums recorded by the local store', () => {

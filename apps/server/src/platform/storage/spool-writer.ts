@@ -19,19 +19,33 @@ const crypto = require('node:crypto');
 const FLUSH_EVERY = 32 * 1024 * 1024;
 const files = new Map();
 const post = (m) => parentPort.postMessage(m);
-/** One data sync at a time per file; 'after' runs once it is done (or at once when none is running). */
-function flush(f, after) {
-  if (f.syncing) {
-    f.afterSync.push(after);
-    return;
-  }
+/**
+ * Runs 'next' once the file has no write or flush under way (at once when it has none): its
+ * descriptor may then be flushed for the last time, or closed.
+ */
+function whenIdle(f, next) {
+  if (f.writing === 0 && !f.syncing) next();
+  else f.idle.push(next);
+}
+function settled(f) {
+  if (f.writing === 0 && !f.syncing) for (const next of f.idle.splice(0)) next();
+}
+/** One data sync at a time per file, beside the writes still running. */
+function flush(f) {
   f.syncing = true;
   f.unflushed = 0;
   fs.fdatasync(f.fd, (err) => {
     f.syncing = false;
     if (err && !f.error) f.error = err;
-    for (const next of f.afterSync.splice(0)) next();
-    if (after) after();
+    settled(f);
+  });
+}
+/** Writes a slot at its place in the file on the thread pool; a short write goes on with the rest. */
+function writeAt(f, data, position, done) {
+  fs.write(f.fd, data, 0, data.length, position, (err, n) => {
+    if (err) return done(err);
+    if (n < data.length) return writeAt(f, data.subarray(n), position + n, done);
+    done(null);
   });
 }
 function close(f) {
@@ -44,50 +58,59 @@ parentPort.on('message', (m) => {
     if (m.op === 'open') {
       const slots = m.slots.map((shared) => new Uint8Array(shared));
       const fd = fs.openSync(m.path, 'w');
-      files.set(m.id, { fd, hash: crypto.createHash('sha256'), bytes: 0, unflushed: 0, slots, syncing: false, afterSync: [], error: null });
+      files.set(m.id, { fd, hash: crypto.createHash('sha256'), bytes: 0, unflushed: 0, slots, writing: 0, syncing: false, idle: [], error: null });
       post({ id: m.id, op: 'opened' });
     } else if (m.op === 'write') {
       if (!f) return;
       if (f.error) throw f.error;
       const data = f.slots[m.index].subarray(0, m.length);
-      // writeSync may write less than asked: write the rest until all of it is down.
-      for (let off = 0; off < data.length; ) off += fs.writeSync(f.fd, data, off);
+      // The disk takes the slot on the thread pool while this thread hashes it; the slot goes back
+      // once both are done (the hash, being synchronous, always first).
+      f.writing++;
+      writeAt(f, data, f.bytes, (err) => {
+        f.writing--;
+        if (err && !f.error) f.error = err;
+        post({ id: m.id, op: 'written', index: m.index });
+        // Flushing as it goes spreads the disk's work over the upload instead of leaving it all to the end.
+        if (!f.error && f.unflushed >= FLUSH_EVERY && !f.syncing) flush(f);
+        settled(f);
+      });
       f.hash.update(data);
       f.bytes += data.length;
       f.unflushed += data.length;
-      post({ id: m.id, op: 'written', index: m.index });
-      // Flushing as it goes spreads the disk's work over the upload instead of leaving it all to the end.
-      if (f.unflushed >= FLUSH_EVERY && !f.syncing) flush(f, null);
     } else if (m.op === 'end') {
       if (!f) return;
       files.delete(m.id);
       const sha256 = f.hash.digest('hex');
-      // Done means on the disk: the last bytes are flushed before the upload is acknowledged.
-      const finish = () =>
-        flush(f, () => {
+      // Done means on the disk: once every write is down the rest is flushed, then the upload is acknowledged.
+      whenIdle(f, () => {
+        if (f.error) {
+          close(f);
+          return post(failure(m.id, f.error));
+        }
+        flush(f);
+        whenIdle(f, () => {
           close(f);
           post(f.error ? failure(m.id, f.error) : { id: m.id, op: 'done', sha256, bytes: f.bytes });
         });
-      if (f.syncing) f.afterSync.push(finish);
-      else finish();
+      });
     } else if (m.op === 'abort') {
       files.delete(m.id);
       if (!f) return post({ id: m.id, op: 'closed' });
-      // A flush still running holds the descriptor: it is closed after it.
-      const closed = () => {
+      // Writes and a flush still running hold the descriptor: it is closed after them.
+      whenIdle(f, () => {
         close(f);
         post({ id: m.id, op: 'closed' });
-      };
-      if (f.syncing) f.afterSync.push(closed);
-      else closed();
+      });
     }
   } catch (e) {
     files.delete(m.id);
-    if (f) {
-      if (f.syncing) f.afterSync.push(() => close(f));
-      else close(f);
-    }
-    post(failure(m.id, e));
+    // Reported once the descriptor is closed, so the caller may remove the file at once.
+    if (!f) return post(failure(m.id, e));
+    whenIdle(f, () => {
+      close(f);
+      post(failure(m.id, e));
+    });
   }
 });
 `;
@@ -139,6 +162,11 @@ class SpoolThread {
     this.ensure().postMessage(request);
   }
 
+  /** Starts the thread ahead of the first file (it still keeps the process alive only while files are open). */
+  start(): void {
+    this.ensure();
+  }
+
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(THREAD_SOURCE, { eval: true });
@@ -160,6 +188,11 @@ class SpoolThread {
 }
 
 const thread = new SpoolThread();
+
+/** An upload host calls this as it starts, so its first upload does not wait for the thread to boot. */
+export function startSpoolThread(): void {
+  thread.start();
+}
 
 type Callback = (error?: Error | null) => void;
 type Waiter = 'opening' | 'held' | 'finishing' | 'aborting';
