@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LOCAL_FILES_PREFIX, LOCAL_UPLOAD_PATH, type LocalStorage } from './local.js';
 import { handleStorageUpload } from './upload-host.js';
+import { startSpoolThread } from './spool-writer.js';
 import { assertSafeKey } from './types.js';
 import { contentDisposition } from './content-type.js';
 
@@ -30,6 +31,7 @@ export async function localFileRoutes(app: FastifyInstance, storage: LocalStorag
     return reply.sendFile(key, storage.root, { acceptRanges: true, cacheControl: false, dotfiles: 'deny' });
   });
   // The upload host reads its multipart body itself, as a stream; the parser only lets it through.
+  startSpoolThread();
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
     scope.post(LOCAL_UPLOAD_PATH, (req, reply) => handleStorageUpload(storage, req, reply));
