@@ -55,7 +55,10 @@ async function probeRaw(file: string): Promise<Probe | null> {
 const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
 const isCoverArt = (codec: string | undefined) => codec === 'mjpeg' || codec === 'png';
 
-/** Decodes the last seconds: a file cut short (moov first, media data missing) shows up as a partial file. */
+/**
+ * Reads the packets of the last seconds without decoding them: a file cut short (index first, media
+ * data missing) shows up as a partial file. Nothing is decoded, so a picture of any size costs nothing.
+ */
 async function isCutShort(file: string): Promise<boolean> {
   const report = await runToolStderr('ffmpeg', [
     '-hide_banner',
@@ -66,6 +69,8 @@ async function isCutShort(file: string): Promise<boolean> {
     '-2',
     '-i',
     file,
+    '-c',
+    'copy',
     '-f',
     'null',
     '-',
@@ -78,7 +83,7 @@ function checkDuration(type: FileType, seconds: number, message: string): void {
   if (range && !(seconds >= range.min && seconds <= range.max)) throw new MediaRefusal(message);
 }
 
-async function checkVideo(file: string, p: Probe): Promise<MediaFacts> {
+async function checkVideo(p: Probe, cutShort: Promise<boolean>): Promise<MediaFacts> {
   if (!p.format.format_name.split(',').some((f) => f === 'mov' || f === 'mp4'))
     throw new MediaRefusal(filesMessages.videoRule);
   const v = p.streams.find((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
@@ -90,7 +95,7 @@ async function checkVideo(file: string, p: Probe): Promise<MediaFacts> {
   if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.videoTooBig);
   const duration = Number(p.format.duration ?? v.duration ?? 0) || 0;
   checkDuration('video', duration, filesMessages.videoDuration);
-  if (await isCutShort(file)) throw new MediaRefusal(filesMessages.damagedFile);
+  if (await cutShort) throw new MediaRefusal(filesMessages.damagedFile);
   const quicktime = (p.format.tags?.major_brand ?? '').trim() === 'qt';
   return {
     mime: quicktime ? 'video/quicktime' : 'video/mp4',
@@ -165,6 +170,18 @@ export async function inspectUpload(type: FileType, file: string, key: string): 
   if (size > UPLOAD_RULES[type].maxBytes) throw new MediaRefusal(TOO_LARGE[type]);
   const ext = path.extname(key).slice(1).toLowerCase();
   if (!UPLOAD_RULES[type].extensions.includes(ext)) throw new MediaRefusal(WRONG_KIND[type]);
+  // A video's tail is read beside the probe (it decodes nothing); its answer counts only once the probe's
+  // rules pass, and the file is not handed back (and perhaps removed) before that read has ended.
+  const cutShort = type === 'video' ? isCutShort(file) : Promise.resolve(false);
+  const ended = cutShort.catch(() => undefined);
+  try {
+    return await checkProbed(type, file, ext, cutShort);
+  } finally {
+    await ended;
+  }
+}
+
+async function checkProbed(type: FileType, file: string, ext: string, cutShort: Promise<boolean>): Promise<MediaFacts> {
   const p = await probeRaw(file);
   if (!p) {
     const head = Buffer.alloc(8);
@@ -176,7 +193,7 @@ export async function inspectUpload(type: FileType, file: string, key: string): 
     );
   }
   const facts =
-    type === 'video' ? await checkVideo(file, p) : type === 'voice' ? checkVoice(p) : await checkImage(file, p);
+    type === 'video' ? await checkVideo(p, cutShort) : type === 'voice' ? checkVoice(p) : await checkImage(file, p);
   // The name must say what the file is, so it is served with the right type.
   if (!(MIME_OF_EXTENSION[ext] ?? []).includes(facts.mime)) throw new MediaRefusal(WRONG_KIND[type]);
   return facts;
