@@ -3,7 +3,8 @@
  * streams it from disk in a multipart form, as a browser would) and is registered with /api/upload/complete;
  * in the same rounds the file is copied with `cp` (timed alone, and with the copy's fsync, since an upload
  * is acknowledged only once its data is on the disk), and posted to a bare HTTP server that throws the
- * bytes away (the most any upload over HTTP could reach here). The client is curl when the machine has
+ * bytes away (the most any upload over HTTP could reach here), and hashed alone with sha256 (the least any
+ * upload that checksums its bytes pays). The client is curl when the machine has
  * it (a native client, as a browser is), else a Node one. Three rounds, each step from a warm page cache;
  * medians are compared. Prints the throughput ratio (goal >= 0.5) and the server's peak RSS growth
  * while it received and registered the files (goal < 64 MB).
@@ -120,6 +121,14 @@ async function chooseClient(): Promise<{ name: string; post: typeof postWithNode
   if (process.env.BENCH_UPLOAD_CLIENT !== 'node' && (await hasCurl())) return { name: 'curl', post: postWithCurl };
   return { name: 'node http', post: postWithNode };
 }
+
+/** sha256 of a file read in 1 MB pieces, as the spool thread takes it. */
+const HASH = `
+const hash = require('node:crypto').createHash('sha256');
+require('node:fs').createReadStream(process.argv[1], { highWaterMark: 1 << 20 })
+  .on('data', (d) => hash.update(d))
+  .on('end', () => process.stdout.write(hash.digest('hex')));
+`;
 
 /** A bare HTTP server in its own process that reads request bodies and throws them away. */
 const FLOOR_SERVER = `
@@ -240,7 +249,7 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
     const heldSampler = setInterval(() => (heldPeak = Math.max(heldPeak, held())), 50);
 
-    const rounds: { cp: number; cpSync: number; floor: number; upload: number; register: number }[] = [];
+    const rounds: { cp: number; cpSync: number; floor: number; hash: number; upload: number; register: number }[] = [];
     let registered: RegisteredFile | null = null;
     for (const token of tokens) {
       await settle(file);
@@ -253,6 +262,13 @@ async function main(): Promise<void> {
       const floorSeconds = await timed(async () => {
         if ((await client.post(floor.url, { key: 'x' }, file)) !== 200) throw new Error('the bare server refused');
       });
+      await settle(file);
+      // The checksum alone, on one thread from the page cache (in its own process, so the server's memory
+      // figure stays the server's; the process's own start is taken off): an upload that records its sha256 pays
+      // at least this.
+      const hash =
+        (await timed(async () => void (await run(process.execPath, ['-e', HASH, file])))) -
+        (await timed(async () => void (await run(process.execPath, ['-e', '']))));
       await settle(file);
       const started = performance.now();
       const s = (await call<UploadSignature>(token, 'GET', signUpload.path, { file_type: 'video' })).data;
@@ -269,7 +285,7 @@ async function main(): Promise<void> {
         if (reg.code !== 0) throw new Error(`register refused: ${reg.msg}`);
         registered = reg.data;
       });
-      rounds.push({ cp, cpSync, floor: floorSeconds, upload, register });
+      rounds.push({ cp, cpSync, floor: floorSeconds, hash, upload, register });
       // Removed like cp's copy, so every round starts with the same files in the page cache: on this
       // kind of VM, writes slow down many times over once a GB or two of other files' pages is cached.
       await ctx.storage.delete(key);
@@ -285,12 +301,13 @@ async function main(): Promise<void> {
     );
     rounds.forEach((r, i) =>
       console.log(
-        `round ${i + 1}: cp ${r.cp.toFixed(2)} s (${r.cpSync.toFixed(2)} s with its fsync); bare HTTP ${r.floor.toFixed(2)} s; upload ${r.upload.toFixed(2)} s + register ${r.register.toFixed(2)} s`,
+        `round ${i + 1}: cp ${r.cp.toFixed(2)} s (${r.cpSync.toFixed(2)} s with its fsync); bare HTTP ${r.floor.toFixed(2)} s; sha256 ${r.hash.toFixed(2)} s; upload ${r.upload.toFixed(2)} s + register ${r.register.toFixed(2)} s`,
       ),
     );
     const cpSeconds = median(rounds.map((r) => r.cp));
     const cpSyncSeconds = median(rounds.map((r) => r.cpSync));
     const floorSeconds = median(rounds.map((r) => r.floor));
+    const hashSeconds = median(rounds.map((r) => r.hash));
     const total = median(rounds.map((r) => r.upload + r.register));
     console.log(`medians of ${ROUNDS} rounds:`);
     console.log(
@@ -302,6 +319,12 @@ async function main(): Promise<void> {
     );
     console.log(
       `  the same form to a bare HTTP server that discards it: ${floorSeconds.toFixed(2)} s (${rate(floorSeconds)}); cp / that = ${(cpSeconds / floorSeconds).toFixed(2)}, the most any HTTP upload could reach here`,
+    );
+    console.log(
+      `  sha256 of the file alone, one thread: ${hashSeconds.toFixed(2)} s (${rate(hashSeconds)}); cp / that = ${(cpSeconds / hashSeconds).toFixed(2)}, the most an upload that checksums its bytes could reach here`,
+    );
+    console.log(
+      `  register alone: ${median(rounds.map((r) => r.register)).toFixed(2)} s (probe and tail read; the checksum was taken during the upload)`,
     );
     const during = gcs.filter((g) => uploadWindows.some(([a, b]) => g.start >= a && g.start <= b));
     const gcLine = (major: boolean) => {
