@@ -49,14 +49,16 @@ export function FileUpload(props: FileUploadProps) {
   const [percent, setPercent] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
   const abort = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      abort.current?.abort();
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  useEffect(() => () => abort.current?.abort(), []);
+  // The finished bar stays for RESET_AFTER_MS from when it is on screen, however long rendering took.
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const timer = setTimeout(() => {
+      setPhase('idle');
+      setPercent(0);
+    }, RESET_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
 
   const fail = (error: unknown) => {
     const registerRefusal = error instanceof ApiError && error.code === 1 && error.message;
@@ -88,10 +90,6 @@ export function FileUpload(props: FileUploadProps) {
       setPhase('success');
       setFileList((l) => l.map((f) => ({ ...f, status: 'done', percent: 100 })));
       feedback.success(filesMessages.uploaded);
-      timer.current = setTimeout(() => {
-        setPhase('idle');
-        setPercent(0);
-      }, RESET_AFTER_MS);
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) fail(error);
     }
