@@ -154,8 +154,10 @@ export const listMaterials = endpoint({
 });
 
 /**
- * One call, three uses: `id` + `name` renames; `file_id` (+ `name`) saves an uploaded file;
- * `source=analyse` + `rid` + `type` (+ `name`) saves the result of an extraction record.
+ * One call, four uses: `id` + `name` renames; `file_type` + `url` + `name` registers an object just
+ * posted to storage (as /api/upload/complete does) and saves it in the same step, so a file is never
+ * left registered, and charged, outside the library; `file_id` (+ `name`) saves a file registered
+ * before; `source=analyse` + `rid` + `type` (+ `name`) saves the result of an extraction record.
  */
 export const saveMaterial = endpoint({
   method: 'POST',
@@ -166,6 +168,8 @@ export const saveMaterial = endpoint({
   params: z.strictObject({
     id: optionalInt({ min: 1, max: 2147483647 }),
     file_id: optionalInt({ min: 1, max: 2147483647 }),
+    file_type: z.union([z.literal('').transform(() => undefined), fileType]).optional(),
+    url: optionalText({ max: 2048 }),
     rid: optionalInt({ min: 1, max: 2147483647 }),
     source: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_SOURCES)]).optional(),
     type: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_TYPES)]).optional(),

@@ -66,7 +66,10 @@ export class MaterialsService {
     };
   }
 
-  /** Rename (`id`), save an upload (`file_id`) or save an extraction result (`source=analyse`, `rid`). */
+  /**
+   * Rename (`id`), register and save an upload in one step (`file_type` + `url`), save a file
+   * registered before (`file_id`) or save an extraction result (`source=analyse`, `rid`).
+   */
   async save(userId: number, p: SaveParams): Promise<{ result: { id: number }; msg: string }> {
     const name = p.name?.trim() ?? '';
     if (p.id) {
@@ -90,6 +93,7 @@ export class MaterialsService {
       });
       return { result: { id: m.id }, msg: filesMessages.savedForProcessing };
     }
+    if (p.file_type || p.url) return this.registerAndSave(userId, p.file_type, p.url, name);
     if (!p.file_id) throw new AppError(filesMessages.saveNeedsFile);
     if (!name) throw new AppError(filesMessages.nameRequired);
     const file = await filesRepo.findOwned(this.db, userId, p.file_id);
@@ -97,6 +101,45 @@ export class MaterialsService {
     const type = materialTypeOf[file.kind as FileType];
     const m = await materialsRepo.insert(this.db, { userId, fileId: file.id, type, name, source: 'upload' });
     return { result: { id: m.id }, msg: filesMessages.saved };
+  }
+
+  /**
+   * Registers an object posted to storage (probed, checked and charged like any upload) and saves it
+   * under `name`. The two happen in one request, so however the browser fares, a registered file is
+   * in the library; should the save fail, the registration is undone: record, quota and object.
+   */
+  private async registerAndSave(
+    userId: number,
+    fileType: FileType | undefined,
+    url: string | undefined,
+    name: string,
+  ): Promise<{ result: { id: number }; msg: string }> {
+    if (!fileType || !url) throw new AppError(filesMessages.saveNeedsFile);
+    if (!name) throw new AppError(filesMessages.nameRequired);
+    const registered = await this.files.complete(userId, fileType, url);
+    try {
+      const m = await materialsRepo.insert(this.db, {
+        userId,
+        fileId: registered.file_id,
+        type: materialTypeOf[fileType],
+        name,
+        source: 'upload',
+      });
+      return { result: { id: m.id }, msg: filesMessages.saved };
+    } catch (e) {
+      await this.unregister(userId, registered.file_id).catch((cleanup: unknown) => {
+        throw new AggregateError([e, cleanup], 'saving an upload failed and undoing its registration failed too');
+      });
+      throw e;
+    }
+  }
+
+  /** Undoes a registration nothing shows yet: the record and its quota, then the object. */
+  private async unregister(userId: number, fileId: number): Promise<void> {
+    const file = await filesRepo.findOwned(this.db, userId, fileId);
+    if (!file) return;
+    await this.db.transaction((tx) => this.files.removeRecord(tx, file));
+    await this.files.removeObject(file.key);
   }
 
   /** Removes the material; its file goes too (object and quota) unless another material still shows it. */

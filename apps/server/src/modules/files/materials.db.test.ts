@@ -3,12 +3,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completeUpload,
   deleteMaterial,
   filesMessages,
   listMaterials,
+  protocolMessages,
   saveMaterial,
   signUpload,
   type MaterialItem,
@@ -18,6 +19,8 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { users } from '../../db/schema/index.js';
 import { sweepUnregistered } from './jobs.js';
+import { materialsRepo } from './materials-repo.js';
+import { filesRepo } from './repo.js';
 import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';
 
 let t: TestApp;
@@ -36,8 +39,8 @@ afterAll(async () => t?.close());
 const usedBytes = async (id: number) =>
   (await t.ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.storageUsedBytes;
 
-/** The web flow: sign, post the form to the host, register, save into the library. */
-async function uploadMaterial(token: string, fileType: string, file: string, name: string): Promise<number> {
+/** Sign and post the form to the storage host, as the browser does; the object's key and URL. */
+async function postToStorage(token: string, fileType: string, file: string): Promise<{ key: string; url: string }> {
   const s = (await t.call<UploadSignature>(signUpload, { file_type: fileType }, { token })).data;
   const key = `${s.dir}${Date.now()}${Math.random().toString(16).slice(2, 8)}${path.extname(file)}`;
   const { body, contentType } = multipart(
@@ -48,7 +51,13 @@ async function uploadMaterial(token: string, fileType: string, file: string, nam
     (await t.app.inject({ method: 'POST', url: s.host, headers: { 'content-type': contentType }, payload: body }))
       .statusCode,
   ).toBe(200);
-  const reg = await t.call<RegisteredFile>(completeUpload, { file_type: fileType, url: `${s.host}/${key}` }, { token });
+  return { key, url: `${s.host}/${key}` };
+}
+
+/** The flow in two calls: sign, post the form to the host, register, save into the library. */
+async function uploadMaterial(token: string, fileType: string, file: string, name: string): Promise<number> {
+  const { url } = await postToStorage(token, fileType, file);
+  const reg = await t.call<RegisteredFile>(completeUpload, { file_type: fileType, url }, { token });
   expect(reg.code).toBe(0);
   const saved = await t.call<{ id: number }>(saveMaterial, { file_id: reg.data.file_id, name }, { token });
   expect(saved).toMatchObject({ code: 0, msg: filesMessages.saved });
@@ -150,6 +159,80 @@ describe('materials library', () => {
       code: 1,
       msg: filesMessages.recordMissing,
     });
+  });
+});
+
+describe('an upload registered and saved in one step', () => {
+  let erin: { id: number; token: string };
+  beforeAll(async () => {
+    erin = await newAccount(t.ctx.database.db, 'erin_materials');
+  });
+  const fileOf = (key: string) => filesRepo.findByKey(t.ctx.database.db, key);
+
+  it('is registered, charged and in the library after one call', async () => {
+    const { key, url } = await postToStorage(erin.token, 'video', 'clip.mp4');
+    const saved = await t.call<{ id: number }>(
+      saveMaterial,
+      { file_type: 'video', url, name: '一步上传' },
+      { token: erin.token },
+    );
+    expect(saved).toMatchObject({ code: 0, msg: filesMessages.saved });
+    const [item] = (await list(erin.token)).list;
+    expect(item).toMatchObject({ id: saved.data.id, name: '一步上传', type: 'video', source: 'upload' });
+    const file = await fileOf(key);
+    expect(item!.file_id).toBe(file!.id);
+    expect(item!.size).toBe(fs.statSync(media('clip.mp4')).size);
+    expect(await usedBytes(erin.id)).toBe(item!.size);
+  });
+
+  it('leaves nothing registered or charged when the save fails after registering: record, quota and object go', async () => {
+    const before = await usedBytes(erin.id);
+    const { key, url } = await postToStorage(erin.token, 'voice', 'speech.mp3');
+    const insert = vi.spyOn(materialsRepo, 'insert').mockRejectedValueOnce(new Error('database went away'));
+    try {
+      const failed = await t.call(saveMaterial, { file_type: 'voice', url, name: '旁白' }, { token: erin.token });
+      expect(failed).toMatchObject({ code: 1, msg: protocolMessages.busy });
+      expect(insert).toHaveBeenCalledTimes(1);
+    } finally {
+      insert.mockRestore();
+    }
+    expect(await fileOf(key)).toBeNull();
+    expect(await usedBytes(erin.id)).toBe(before);
+    expect(await t.ctx.storage.head(key)).toBeNull();
+    expect(storedFiles(t.ctx.localStorage!.root, `users/${erin.id}/voice`)).toEqual([]);
+    expect((await list(erin.token, { type: 'audio' })).total).toBe(0);
+  });
+
+  it('registers nothing when refused: a name is required, and the upload rules apply as on registration', async () => {
+    const before = await usedBytes(erin.id);
+    const unnamed = await postToStorage(erin.token, 'image', 'photo.png');
+    expect(
+      await t.call(saveMaterial, { file_type: 'image', url: unnamed.url, name: ' ' }, { token: erin.token }),
+    ).toMatchObject({ code: 1, msg: filesMessages.nameRequired });
+    expect(await fileOf(unnamed.key)).toBeNull();
+    // The object is not registered, so nothing is charged; the sweep of unregistered uploads removes it.
+    expect(await t.ctx.storage.head(unnamed.key)).not.toBeNull();
+
+    const small = await postToStorage(erin.token, 'image', 'small.png');
+    expect(
+      await t.call(saveMaterial, { file_type: 'image', url: small.url, name: '太小' }, { token: erin.token }),
+    ).toMatchObject({ code: 1, msg: filesMessages.imageTooSmall });
+    expect(await fileOf(small.key)).toBeNull();
+    expect(await t.ctx.storage.head(small.key)).toBeNull();
+
+    expect(
+      await t.call(
+        saveMaterial,
+        { file_type: 'image', url: `users/${dave.id}/image/x.png`, name: '别人的' },
+        { token: erin.token },
+      ),
+    ).toMatchObject({ code: 1, msg: filesMessages.fileMissing });
+    expect(await t.call(saveMaterial, { url: unnamed.url, name: '没有类型' }, { token: erin.token })).toMatchObject({
+      code: 1,
+      msg: filesMessages.saveNeedsFile,
+    });
+    expect(await usedBytes(erin.id)).toBe(before);
+    expect((await list(erin.token, { type: 'image' })).total).toBe(0);
   });
 });
 

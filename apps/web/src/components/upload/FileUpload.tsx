@@ -6,38 +6,59 @@ import { ApiError } from '../../lib/api';
 import { feedback } from '../../lib/feedback';
 import { uploadProblem } from './check-file';
 import { uploadLabels } from './messages';
-import { uploadFile } from './upload-api';
+import { registerUpload, uploadToStorage } from './upload-api';
 
 /** How long the finished bar stays before it resets (spec 000 §4). */
 const RESET_AFTER_MS = 300;
 
-export interface FileUploadProps {
+interface FileUploadBase {
   fileType: FileType;
-  /** Runs after registration; if it throws, the upload counts as failed and the list is cleared. */
-  onUploaded: (file: RegisteredFile, original: File) => void | Promise<void>;
   hint?: ReactNode;
   disabled?: boolean;
 }
+
+/** The file is registered (POST /api/upload/complete), then handed to the caller. */
+interface RegisterThenUse {
+  /** Runs after registration; if it throws, the upload counts as failed and the list is cleared. */
+  onUploaded: (file: RegisteredFile, original: File) => void | Promise<void>;
+  keep?: never;
+}
+
+/**
+ * The caller registers the posted object and keeps it in one server call of its own (the library's
+ * save), so no registered file is ever left that no list shows, whatever becomes of the browser.
+ */
+interface RegisterAndKeep {
+  /** Gets the object's URL once it is in storage; if it throws, the upload counts as failed. */
+  keep: (url: string, original: File) => Promise<void>;
+  onUploaded?: never;
+}
+
+export type FileUploadProps = FileUploadBase & (RegisterThenUse | RegisterAndKeep);
 
 type Phase = 'idle' | 'active' | 'success';
 
 /**
  * The upload used everywhere: one file at a time, checked in the browser, posted straight to the storage
- * host with real progress, then registered. Active → success → reset after 300 ms.
+ * host with real progress, then registered (or registered and kept in one step, see `keep`).
+ * Active → success → reset after 300 ms.
  */
-export function FileUpload({ fileType, onUploaded, hint, disabled }: FileUploadProps) {
+export function FileUpload(props: FileUploadProps) {
+  const { fileType, hint, disabled } = props;
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [percent, setPercent] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
   const abort = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      abort.current?.abort();
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  useEffect(() => () => abort.current?.abort(), []);
+  // The finished bar stays for RESET_AFTER_MS from when it is on screen, however long rendering took.
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const timer = setTimeout(() => {
+      setPhase('idle');
+      setPercent(0);
+    }, RESET_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
 
   const fail = (error: unknown) => {
     const registerRefusal = error instanceof ApiError && error.code === 1 && error.message;
@@ -54,7 +75,7 @@ export function FileUpload({ fileType, onUploaded, hint, disabled }: FileUploadP
     setPercent(0);
     setFileList([{ uid: String(Date.now()), name: file.name, status: 'uploading', percent: 0 }]);
     try {
-      const registered = await uploadFile(
+      const url = await uploadToStorage(
         fileType,
         file,
         (p) => {
@@ -63,15 +84,12 @@ export function FileUpload({ fileType, onUploaded, hint, disabled }: FileUploadP
         },
         abort.current.signal,
       );
-      await onUploaded(registered, file);
+      if (props.keep) await props.keep(url, file);
+      else await props.onUploaded(await registerUpload(fileType, url, file), file);
       setPercent(100);
       setPhase('success');
       setFileList((l) => l.map((f) => ({ ...f, status: 'done', percent: 100 })));
       feedback.success(filesMessages.uploaded);
-      timer.current = setTimeout(() => {
-        setPhase('idle');
-        setPercent(0);
-      }, RESET_AFTER_MS);
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) fail(error);
     }

@@ -51,6 +51,17 @@ export function postToStorage(
 export const registerUpload = (fileType: FileType, url: string, file: File) =>
   call(completeUpload, { file_type: fileType, url, size: file.size }, { quiet: true });
 
+/** sign → post to storage: one file, not registered yet. Resolves with the object URL. */
+export async function uploadToStorage(
+  fileType: FileType,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const sig = await fetchUploadSignature(fileType);
+  return postToStorage(sig, file, onProgress, signal);
+}
+
 /** sign → post to storage → register: one file, end to end. */
 export async function uploadFile(
   fileType: FileType,
@@ -58,9 +69,7 @@ export async function uploadFile(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<RegisteredFile> {
-  const sig = await fetchUploadSignature(fileType);
-  const url = await postToStorage(sig, file, onProgress, signal);
-  return registerUpload(fileType, url, file);
+  return registerUpload(fileType, await uploadToStorage(fileType, file, onProgress, signal), file);
 }
 
 /**

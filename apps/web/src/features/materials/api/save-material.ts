@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveMaterial } from '@app/contract';
+import { saveMaterial, type FileType } from '@app/contract';
 import { call } from '../../../lib/api';
 
-/** Saves a registered upload into the library under a name. */
-export const saveUpload = (fileId: number, name: string) =>
-  call(saveMaterial, { file_id: fileId, name }, { quiet: true });
+/**
+ * Registers an object just posted to storage and saves it into the library under a name, in one
+ * server step: if the save fails the server undoes the registration, so no file is left charged
+ * against the quota that no list shows.
+ */
+export const saveUpload = (fileType: FileType, url: string, name: string) =>
+  call(saveMaterial, { file_type: fileType, url, name }, { quiet: true });
 
 export function useRenameMaterial() {
   const queryClient = useQueryClient();

@@ -8,7 +8,10 @@ import { materialsLabels } from '../messages';
 
 const FILE_TYPE: Record<MaterialType, FileType> = { image: 'image', video: 'video', audio: 'voice' };
 
-/** Uploads one file straight into the library: sign, post to storage, register, save under its file name. */
+/**
+ * Uploads one file straight into the library: sign, post to storage, then register and save it under
+ * its file name in one server step.
+ */
 export function UploadMaterialDialog({
   type,
   open,
@@ -24,12 +27,16 @@ export function UploadMaterialDialog({
       <FileUpload
         fileType={FILE_TYPE[type]}
         hint={materialsLabels.uploadHint[type]}
-        onUploaded={async (file, original) => {
-          await saveUpload(file.file_id, displayName(original.name));
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['materials'] }),
-            queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
-          ]);
+        keep={async (url, original) => {
+          try {
+            await saveUpload(FILE_TYPE[type], url, displayName(original.name));
+          } finally {
+            // Even when the answer is lost on the way, the server may have saved it: the list says.
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: ['materials'] }),
+              queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
+            ]);
+          }
         }}
       />
     </Modal>
