@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -100,6 +101,34 @@ const oddCodecs = () => async (name: string) => {
 const usedBytes = async (id: number) =>
   (await t.ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.storageUsedBytes;
 const fileCount = async () => (await t.ctx.database.db.select().from(files)).length;
+
+/** The app on a real port, for tests that need a connection they control; started once. */
+let listening: Promise<number> | null = null;
+const port = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then((a) => Number(new URL(a).port)));
+const until = async (what: () => boolean) => {
+  for (let i = 0; i < 250 && !what(); i++) await new Promise((r) => setTimeout(r, 20));
+};
+/** Posts a form over its own connection, holding back its last `held` bytes until `finish` is called. */
+async function heldPost(form: { body: Buffer; contentType: string }, held = 1024) {
+  const req = http.request({
+    host: '127.0.0.1',
+    port: await port(),
+    method: 'POST',
+    path: '/storage-upload',
+    headers: { 'content-type': form.contentType, 'content-length': form.body.length },
+  });
+  const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+  });
+  req.write(form.body.subarray(0, form.body.length - held));
+  return { reply, finish: () => req.end(form.body.subarray(form.body.length - held)) };
+}
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** After a refusal: no object of alice, no temp file, quota and records as before. */
 async function expectNothingKept(before: { used: number; records: number }) {
@@ -351,6 +380,64 @@ describe('bad input: refused at the storage host', () => {
       'InvalidAccessKeyId',
     );
     await expectNothingKept(before);
+  });
+});
+
+describe('an object already stored is never replaced by a form', () => {
+  const alreadyExists = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain('<Code>FileAlreadyExists</Code>');
+    expect(res.body).toContain(
+      '<Message>The object you specified already exists and can not be overwritten.</Message>',
+    );
+  };
+
+  it('a second post to a registered key: 409 FileAlreadyExists; bytes, record, checksum and quota unchanged', async () => {
+    const s = await sign(alice.token, 'voice');
+    const key = keyIn(s, 'mp3');
+    const content = fs.readFileSync(media('speech.mp3'));
+    expect((await upload(s, key, content)).statusCode).toBe(200);
+    const reg = await complete(alice.token, 'voice', `${s.host}/${key}`);
+    expect(reg.code).toBe(0);
+    const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+    expect(row!.sha256).toBe(sha256(content));
+    const records = await fileCount();
+
+    // Bytes never probed, posted with a fresh, valid form to the same key.
+    const again = await sign(alice.token, 'voice');
+    alreadyExists(await upload(again, key, fs.readFileSync(media('text.mp4'))));
+
+    expect(fs.readFileSync(path.join(root, key)).equals(content)).toBe(true);
+    expect(await t.ctx.storage.checksum?.(key)).toBe(sha256(content));
+    const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+    expect(after).toEqual(row);
+    expect(await usedBytes(alice.id)).toBe(content.length);
+    expect(await fileCount()).toBe(records);
+    expect(storedFiles(root, `users/${alice.id}`)).toEqual([key.slice(`users/${alice.id}/`.length)]);
+    expect(tempFiles(root)).toEqual([]);
+  });
+
+  it('two posts to one new key at once, both past the early check: exactly one is stored', async () => {
+    const s = await sign(alice.token, 'video');
+    const key = keyIn(s, 'mp4');
+    const contents = [fs.readFileSync(media('clip.mp4')), fs.readFileSync(media('faststart.mp4'))];
+    const posts = await Promise.all(
+      contents.map((content) => heldPost(multipart({ key, ...s.fields }, { content, filename: 'x.mp4' }))),
+    );
+    // Both are streaming into temp files, so the key was free for each when it was checked.
+    await until(() => tempFiles(root).length === 2);
+    expect(tempFiles(root)).toHaveLength(2);
+    for (const p of posts) p.finish();
+    const replies = await Promise.all(posts.map((p) => p.reply));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = replies.find((r) => r.status === 409)!;
+    alreadyExists({ statusCode: lost.status, body: lost.body });
+    const winner = contents[replies.findIndex((r) => r.status === 200)]!;
+    expect(fs.readFileSync(path.join(root, key)).equals(winner)).toBe(true);
+    expect(await t.ctx.storage.checksum?.(key)).toBe(sha256(winner));
+    expect(tempFiles(root)).toEqual([]);
+    const reg = await complete(alice.token, 'video', key);
+    expect(reg).toMatchObject({ code: 0, data: { size: winner.length } });
   });
 });
 
