@@ -166,7 +166,10 @@ describe('upload signature', () => {
       policy: s.policy,
       signature: s.signature,
       success_action_status: '200',
+      'x-oss-forbid-overwrite': 'true',
     });
+    // The form may not replace an object already stored, and the policy's signature binds that.
+    expect(policy.conditions).toContainEqual(['eq', '$x-oss-forbid-overwrite', 'true']);
     expect((await sign(alice.token, 'voice')).dir).toBe(`users/${alice.id}/voice/`);
     const img = JSON.parse(Buffer.from((await sign(alice.token, 'image')).policy, 'base64').toString()) as {
       conditions: unknown[];

@@ -14,8 +14,9 @@ export class ServiceError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    message = code,
   ) {
-    super(code);
+    super(message);
   }
 }
 
@@ -74,7 +75,7 @@ export async function listen(handler: (req: http.IncomingMessage, res: http.Serv
       const err = e instanceof ServiceError ? e : new ServiceError(500, 'InternalError');
       if (!res.headersSent) res.writeHead(err.status, { 'content-type': 'application/xml' });
       res.end(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${err.code}</Message></Error>`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${err.message}</Message></Error>`,
       );
     });
   });
