@@ -205,5 +205,24 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
       const winner = contents[replies.findIndex((r) => r.status === 200)]!;
       expect(fake.objects.get(key)!.body.equals(winner)).toBe(true);
     });
+  } else {
+    it('S3 has no overwrite guard for form posts (see the storage README): the record keeps the probed size and sha256', async () => {
+      const s = await sign('voice');
+      const key = `${s.dir}${Date.now()}kept.mp3`;
+      const content = fs.readFileSync(media('speech.mp3'));
+      expect((await postForm(s, key, content)).status).toBe(200);
+      const reg = await register('voice', key);
+      expect(reg.code).toBe(0);
+      const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      const used = await usedBytes();
+
+      expect((await postForm(await sign('voice'), key, fs.readFileSync(media('text.mp4')))).status).toBe(200);
+      const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      expect(after).toEqual(row);
+      expect(after!.sha256).toBe(sha256(content));
+      expect(after!.size).toBe(content.length);
+      expect(await usedBytes()).toBe(used);
+      expect(await register('voice', key)).toMatchObject({ code: 1, msg: filesMessages.alreadyRegistered });
+    });
   }
 });
