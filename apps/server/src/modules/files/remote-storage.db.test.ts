@@ -25,7 +25,7 @@ beforeAll(async () => {
   media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'remote-media-')));
 }, 120_000);
 
-type Fake = { url: string; close: () => Promise<void>; objects: Map<string, { body: Buffer }> };
+type Fake = { url: string; close: () => Promise<void>; objects: Map<string, { body: Buffer; type: string }> };
 
 const drivers: { name: string; start: () => Promise<{ fake: Fake; env: Record<string, string> }> }[] = [
   {
@@ -169,6 +169,32 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     expect(reg).toMatchObject({ code: 1, msg: filesMessages.imageRule });
     expect(fake.objects.has(key)).toBe(false);
     expect([...fake.objects.keys()].some((k) => k.includes('big') || k.includes(`users/${user.id + 1}`))).toBe(false);
+  });
+
+  it('signed GET URLs name the type by the key\u2019s extension, for objects the browser stored without one', async () => {
+    const s = await sign('voice');
+    const key = `${s.dir}${Date.now()}typed.mp3`;
+    const content = fs.readFileSync(media('speech.mp3'));
+    expect((await postForm(s, key, content)).status).toBe(200);
+    expect(fake.objects.get(key)?.type).toBe('application/octet-stream');
+    const reg = await register('voice', key);
+    expect(reg.code).toBe(0);
+    const res = await fetch(reg.data.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
+    // Valid for the default FILE_URL_TTL_SECONDS, a day.
+    const q = new URL(reg.data.url).searchParams;
+    const lifetime = name === 'oss' ? Number(q.get('Expires')) - Date.now() / 1000 : Number(q.get('X-Amz-Expires'));
+    expect(Math.abs(lifetime - 86400)).toBeLessThan(5);
+
+    const download = await fetch(t.ctx.storage.signedUrl(key, { expiresIn: 60, downloadName: '录音.mp3' }));
+    expect(download.headers.get('content-type')).toBe('audio/mpeg');
+    expect(download.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('录音.mp3')}`);
+    // The type is part of what is signed: a URL asking for another one is refused.
+    const swapped = new URL(reg.data.url);
+    swapped.searchParams.set('response-content-type', 'text/html');
+    expect((await fetch(swapped)).status).toBe(403);
   });
 
   if (name === 'oss') {

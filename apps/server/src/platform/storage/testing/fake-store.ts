@@ -46,6 +46,24 @@ export function readForm(req: http.IncomingMessage): Promise<{ fields: Record<st
   });
 }
 
+const OVERRIDES = [
+  'content-type',
+  'content-language',
+  'expires',
+  'cache-control',
+  'content-disposition',
+  'content-encoding',
+];
+
+/**
+ * The headers a signed GET asks for with `response-*` query parameters, which both services send in
+ * place of what the object was stored with.
+ */
+export const responseOverrides = (query: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    OVERRIDES.filter((h) => query[`response-${h}`] !== undefined).map((h) => [h, query[`response-${h}`]!]),
+  );
+
 /** Serves a GET of a stored object with Range, as both services do. */
 export function sendObject(
   res: http.ServerResponse,
