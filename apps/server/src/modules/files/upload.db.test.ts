@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -574,5 +575,27 @@ describe('recording upload (multipart to the API)', () => {
     });
     await expectNothingKept(before);
     expect(fs.readdirSync(path.join(t.dataDir, 'scratch', 'uploads'))).toEqual([]);
+  });
+
+  it('a dropped connection mid-upload leaves no scratch file and no object', async () => {
+    const scratch = path.join(t.dataDir, 'scratch', 'uploads');
+    const inScratch = () => (fs.existsSync(scratch) ? fs.readdirSync(scratch) : []);
+    expect(inScratch()).toEqual([]);
+    const { body, contentType } = multipart({}, { content: Buffer.alloc(8 * 1024 * 1024, 5), filename: '录音.wav' });
+    const qs = new URLSearchParams(signedParams({}, t.config.SIGN_SECRET)).toString();
+    const socket = net.connect(await port(), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(
+      `POST ${uploadVoice.path}?${qs} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: ${alice.token}\r\n` +
+        `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, 3 * 1024 * 1024));
+    await until(() => inScratch().length > 0);
+    expect(inScratch()).toHaveLength(1);
+    socket.destroy();
+    await until(() => inScratch().length === 0);
+    expect(inScratch()).toEqual([]);
+    expect(storedFiles(root, `users/${alice.id}/voice`)).toEqual([]);
+    await expectNothingKept(before);
   });
 });
