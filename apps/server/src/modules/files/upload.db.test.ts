@@ -5,12 +5,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   completeUpload,
   filesMessages,
+  listMaterials,
+  saveMaterial,
   signUpload,
   uploadVoice,
+  type MaterialItem,
   type RegisteredFile,
   type UploadSignature,
 } from '@app/contract';
@@ -171,7 +174,11 @@ describe('upload signature', () => {
     });
     // The form may not replace an object already stored, and the policy's signature binds that.
     expect(policy.conditions).toContainEqual(['eq', '$x-oss-forbid-overwrite', 'true']);
-    expect((await sign(alice.token, 'voice')).dir).toBe(`users/${alice.id}/voice/`);
+    const voice = await sign(alice.token, 'voice');
+    expect(voice.dir).toBe(`users/${alice.id}/voice/`);
+    const voicePolicy = JSON.parse(Buffer.from(voice.policy, 'base64').toString()) as { conditions: unknown[] };
+    // The spec's clone-file limit: under 20 MB.
+    expect(voicePolicy.conditions).toContainEqual(['content-length-range', 1, 20 * 1024 * 1024]);
     const img = JSON.parse(Buffer.from((await sign(alice.token, 'image')).policy, 'base64').toString()) as {
       conditions: unknown[];
     };
@@ -442,6 +449,57 @@ describe('an object already stored is never replaced by a form', () => {
     expect(tempFiles(root)).toEqual([]);
     const reg = await complete(alice.token, 'video', key);
     expect(reg).toMatchObject({ code: 0, data: { size: winner.length } });
+  });
+});
+
+describe('signed file URLs', () => {
+  /** Registers a recording and saves it into the library, as the web client does. */
+  async function savedRecording() {
+    const s = await sign(alice.token, 'voice');
+    const key = keyIn(s, 'mp3');
+    expect((await upload(s, key, fs.readFileSync(media('speech.mp3')))).statusCode).toBe(200);
+    const reg = await complete(alice.token, 'voice', key);
+    expect(reg.code).toBe(0);
+    const saved = await t.call(saveMaterial, { file_id: reg.data.file_id, name: '录音' }, { token: alice.token });
+    expect(saved.code).toBe(0);
+    return reg.data;
+  }
+  const listed = async () => {
+    const r = await t.call<{ list: MaterialItem[] }>(listMaterials, { page: 1, limit: 10 }, { token: alice.token });
+    expect(r.code).toBe(0);
+    return r.data.list;
+  };
+  const expiresOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('expires'));
+
+  it('are valid for FILE_URL_TTL_SECONDS, 24 hours unless set', async () => {
+    expect(t.config.FILE_URL_TTL_SECONDS).toBe(86400);
+    const file = await savedRecording();
+    const now = Date.now() / 1000;
+    expect(Math.abs(expiresOf(file.url) - (now + 86400))).toBeLessThan(5);
+    const [item] = await listed();
+    expect(Math.abs(expiresOf(item!.url) - (now + 86400))).toBeLessThan(5);
+    expect((await t.app.inject({ method: 'GET', url: item!.url })).statusCode).toBe(200);
+  });
+
+  it('are signed afresh on each list: two lists a minute apart give two different URLs, both valid', async () => {
+    await savedRecording();
+    const [first] = await listed();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    let later: MaterialItem | undefined;
+    try {
+      [later] = await listed();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(later!.id).toBe(first!.id);
+    expect(later!.url).not.toBe(first!.url);
+    expect(expiresOf(later!.url) - expiresOf(first!.url)).toBeGreaterThanOrEqual(59);
+    const content = fs.readFileSync(media('speech.mp3'));
+    for (const url of [first!.url, later!.url]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(content)).toBe(true);
+    }
   });
 });
 
