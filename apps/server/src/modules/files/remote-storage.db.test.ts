@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeUpload,
@@ -13,6 +15,7 @@ import {
   type UploadSignature,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { files, users } from '../../db/schema/index.js';
 import { startFakeOss } from '../../platform/storage/testing/fake-oss.js';
 import { startFakeS3 } from '../../platform/storage/testing/fake-s3.js';
 import { makeMedia, multipart, newAccount } from './test-support.js';
@@ -22,7 +25,7 @@ beforeAll(async () => {
   media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'remote-media-')));
 }, 120_000);
 
-type Fake = { url: string; close: () => Promise<void>; objects: Map<string, { body: Buffer }> };
+type Fake = { url: string; close: () => Promise<void>; objects: Map<string, { body: Buffer; type: string }> };
 
 const drivers: { name: string; start: () => Promise<{ fake: Fake; env: Record<string, string> }> }[] = [
   {
@@ -65,7 +68,7 @@ const drivers: { name: string; start: () => Promise<{ fake: Fake; env: Record<st
   },
 ];
 
-describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on loopback', ({ start }) => {
+describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on loopback', ({ name, start }) => {
   let t: TestApp;
   let fake: Fake;
   let user: { id: number; token: string };
@@ -79,6 +82,19 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     await t?.close();
     await fake?.close();
   });
+
+  const sign = async (fileType: string) =>
+    (await t.call<UploadSignature>(signUpload, { file_type: fileType }, { token: user.token })).data;
+  /** The browser's form post: fields, then the file, with no type of its own. */
+  const postForm = (s: UploadSignature, key: string, content: Buffer) => {
+    const { body, contentType } = multipart({ key, ...s.fields }, { content, filename: path.basename(key) });
+    return fetch(s.host, { method: 'POST', headers: { 'content-type': contentType }, body });
+  };
+  const register = (fileType: string, key: string) =>
+    t.call<RegisteredFile>(completeUpload, { file_type: fileType, url: key }, { token: user.token });
+  const usedBytes = async () =>
+    (await t.ctx.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.storageUsedBytes;
+  const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
   it('puts, heads, reads a range and deletes objects with signed requests', async () => {
     const body = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
@@ -154,4 +170,85 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     expect(fake.objects.has(key)).toBe(false);
     expect([...fake.objects.keys()].some((k) => k.includes('big') || k.includes(`users/${user.id + 1}`))).toBe(false);
   });
+
+  it('signed GET URLs name the type by the key\u2019s extension, for objects the browser stored without one', async () => {
+    const s = await sign('voice');
+    const key = `${s.dir}${Date.now()}typed.mp3`;
+    const content = fs.readFileSync(media('speech.mp3'));
+    expect((await postForm(s, key, content)).status).toBe(200);
+    expect(fake.objects.get(key)?.type).toBe('application/octet-stream');
+    const reg = await register('voice', key);
+    expect(reg.code).toBe(0);
+    const res = await fetch(reg.data.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
+    // Valid for the default FILE_URL_TTL_SECONDS, a day.
+    const q = new URL(reg.data.url).searchParams;
+    const lifetime = name === 'oss' ? Number(q.get('Expires')) - Date.now() / 1000 : Number(q.get('X-Amz-Expires'));
+    expect(Math.abs(lifetime - 86400)).toBeLessThan(5);
+
+    const download = await fetch(t.ctx.storage.signedUrl(key, { expiresIn: 60, downloadName: '录音.mp3' }));
+    expect(download.headers.get('content-type')).toBe('audio/mpeg');
+    expect(download.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('录音.mp3')}`);
+    // The type is part of what is signed: a URL asking for another one is refused.
+    const swapped = new URL(reg.data.url);
+    swapped.searchParams.set('response-content-type', 'text/html');
+    expect((await fetch(swapped)).status).toBe(403);
+  });
+
+  if (name === 'oss') {
+    const refusedAsExisting = async (res: Response) => {
+      expect(res.status).toBe(409);
+      expect(await res.text()).toContain('<Code>FileAlreadyExists</Code>');
+    };
+
+    it('a second post to a registered key is refused with 409 FileAlreadyExists; bytes, record, sha256 and quota unchanged', async () => {
+      const s = await sign('voice');
+      const key = `${s.dir}${Date.now()}kept.mp3`;
+      const content = fs.readFileSync(media('speech.mp3'));
+      expect((await postForm(s, key, content)).status).toBe(200);
+      const reg = await register('voice', key);
+      expect(reg.code).toBe(0);
+      const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      expect(row!.sha256).toBe(sha256(content));
+      const used = await usedBytes();
+
+      await refusedAsExisting(await postForm(await sign('voice'), key, fs.readFileSync(media('text.mp4'))));
+      expect(fake.objects.get(key)!.body.equals(content)).toBe(true);
+      const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      expect(after).toEqual(row);
+      expect(await usedBytes()).toBe(used);
+    });
+
+    it('two posts to one new key at once: exactly one is stored', async () => {
+      const s = await sign('video');
+      const key = `${s.dir}${Date.now()}race.mp4`;
+      const contents = [fs.readFileSync(media('clip.mp4')), fs.readFileSync(media('faststart.mp4'))];
+      const replies = await Promise.all(contents.map((c) => postForm(s, key, c)));
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      await refusedAsExisting(replies.find((r) => r.status === 409)!);
+      const winner = contents[replies.findIndex((r) => r.status === 200)]!;
+      expect(fake.objects.get(key)!.body.equals(winner)).toBe(true);
+    });
+  } else {
+    it('S3 has no overwrite guard for form posts (see the storage README): the record keeps the probed size and sha256', async () => {
+      const s = await sign('voice');
+      const key = `${s.dir}${Date.now()}kept.mp3`;
+      const content = fs.readFileSync(media('speech.mp3'));
+      expect((await postForm(s, key, content)).status).toBe(200);
+      const reg = await register('voice', key);
+      expect(reg.code).toBe(0);
+      const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      const used = await usedBytes();
+
+      expect((await postForm(await sign('voice'), key, fs.readFileSync(media('text.mp4')))).status).toBe(200);
+      const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      expect(after).toEqual(row);
+      expect(after!.sha256).toBe(sha256(content));
+      expect(after!.size).toBe(content.length);
+      expect(await usedBytes()).toBe(used);
+      expect(await register('voice', key)).toMatchObject({ code: 1, msg: filesMessages.alreadyRegistered });
+    });
+  }
 });

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   completeUpload,
   filesMessages,
+  listMaterials,
+  saveMaterial,
   signUpload,
   uploadVoice,
+  type MaterialItem,
   type RegisteredFile,
   type UploadSignature,
 } from '@app/contract';
@@ -101,6 +106,34 @@ const usedBytes = async (id: number) =>
   (await t.ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.storageUsedBytes;
 const fileCount = async () => (await t.ctx.database.db.select().from(files)).length;
 
+/** The app on a real port, for tests that need a connection they control; started once. */
+let listening: Promise<number> | null = null;
+const port = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then((a) => Number(new URL(a).port)));
+const until = async (what: () => boolean) => {
+  for (let i = 0; i < 250 && !what(); i++) await new Promise((r) => setTimeout(r, 20));
+};
+/** Posts a form over its own connection, holding back its last `held` bytes until `finish` is called. */
+async function heldPost(form: { body: Buffer; contentType: string }, held = 1024) {
+  const req = http.request({
+    host: '127.0.0.1',
+    port: await port(),
+    method: 'POST',
+    path: '/storage-upload',
+    headers: { 'content-type': form.contentType, 'content-length': form.body.length },
+  });
+  const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+  });
+  req.write(form.body.subarray(0, form.body.length - held));
+  return { reply, finish: () => req.end(form.body.subarray(form.body.length - held)) };
+}
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
 /** After a refusal: no object of alice, no temp file, quota and records as before. */
 async function expectNothingKept(before: { used: number; records: number }) {
   expect(storedFiles(root, `users/${alice.id}`)).toEqual([]);
@@ -137,8 +170,15 @@ describe('upload signature', () => {
       policy: s.policy,
       signature: s.signature,
       success_action_status: '200',
+      'x-oss-forbid-overwrite': 'true',
     });
-    expect((await sign(alice.token, 'voice')).dir).toBe(`users/${alice.id}/voice/`);
+    // The form may not replace an object already stored, and the policy's signature binds that.
+    expect(policy.conditions).toContainEqual(['eq', '$x-oss-forbid-overwrite', 'true']);
+    const voice = await sign(alice.token, 'voice');
+    expect(voice.dir).toBe(`users/${alice.id}/voice/`);
+    const voicePolicy = JSON.parse(Buffer.from(voice.policy, 'base64').toString()) as { conditions: unknown[] };
+    // The spec's clone-file limit: under 20 MB.
+    expect(voicePolicy.conditions).toContainEqual(['content-length-range', 1, 20 * 1024 * 1024]);
     const img = JSON.parse(Buffer.from((await sign(alice.token, 'image')).policy, 'base64').toString()) as {
       conditions: unknown[];
     };
@@ -354,6 +394,115 @@ describe('bad input: refused at the storage host', () => {
   });
 });
 
+describe('an object already stored is never replaced by a form', () => {
+  const alreadyExists = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain('<Code>FileAlreadyExists</Code>');
+    expect(res.body).toContain(
+      '<Message>The object you specified already exists and can not be overwritten.</Message>',
+    );
+  };
+
+  it('a second post to a registered key: 409 FileAlreadyExists; bytes, record, checksum and quota unchanged', async () => {
+    const s = await sign(alice.token, 'voice');
+    const key = keyIn(s, 'mp3');
+    const content = fs.readFileSync(media('speech.mp3'));
+    expect((await upload(s, key, content)).statusCode).toBe(200);
+    const reg = await complete(alice.token, 'voice', `${s.host}/${key}`);
+    expect(reg.code).toBe(0);
+    const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+    expect(row!.sha256).toBe(sha256(content));
+    const records = await fileCount();
+
+    // Bytes never probed, posted with a fresh, valid form to the same key.
+    const again = await sign(alice.token, 'voice');
+    alreadyExists(await upload(again, key, fs.readFileSync(media('text.mp4'))));
+
+    expect(fs.readFileSync(path.join(root, key)).equals(content)).toBe(true);
+    expect(await t.ctx.storage.checksum?.(key)).toBe(sha256(content));
+    const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+    expect(after).toEqual(row);
+    expect(await usedBytes(alice.id)).toBe(content.length);
+    expect(await fileCount()).toBe(records);
+    expect(storedFiles(root, `users/${alice.id}`)).toEqual([key.slice(`users/${alice.id}/`.length)]);
+    expect(tempFiles(root)).toEqual([]);
+  });
+
+  it('two posts to one new key at once, both past the early check: exactly one is stored', async () => {
+    const s = await sign(alice.token, 'video');
+    const key = keyIn(s, 'mp4');
+    const contents = [fs.readFileSync(media('clip.mp4')), fs.readFileSync(media('faststart.mp4'))];
+    const posts = await Promise.all(
+      contents.map((content) => heldPost(multipart({ key, ...s.fields }, { content, filename: 'x.mp4' }))),
+    );
+    // Both are streaming into temp files, so the key was free for each when it was checked.
+    await until(() => tempFiles(root).length === 2);
+    expect(tempFiles(root)).toHaveLength(2);
+    for (const p of posts) p.finish();
+    const replies = await Promise.all(posts.map((p) => p.reply));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = replies.find((r) => r.status === 409)!;
+    alreadyExists({ statusCode: lost.status, body: lost.body });
+    const winner = contents[replies.findIndex((r) => r.status === 200)]!;
+    expect(fs.readFileSync(path.join(root, key)).equals(winner)).toBe(true);
+    expect(await t.ctx.storage.checksum?.(key)).toBe(sha256(winner));
+    expect(tempFiles(root)).toEqual([]);
+    const reg = await complete(alice.token, 'video', key);
+    expect(reg).toMatchObject({ code: 0, data: { size: winner.length } });
+  });
+});
+
+describe('signed file URLs', () => {
+  /** Registers a recording and saves it into the library, as the web client does. */
+  async function savedRecording() {
+    const s = await sign(alice.token, 'voice');
+    const key = keyIn(s, 'mp3');
+    expect((await upload(s, key, fs.readFileSync(media('speech.mp3')))).statusCode).toBe(200);
+    const reg = await complete(alice.token, 'voice', key);
+    expect(reg.code).toBe(0);
+    const saved = await t.call(saveMaterial, { file_id: reg.data.file_id, name: '录音' }, { token: alice.token });
+    expect(saved.code).toBe(0);
+    return reg.data;
+  }
+  const listed = async () => {
+    const r = await t.call<{ list: MaterialItem[] }>(listMaterials, { page: 1, limit: 10 }, { token: alice.token });
+    expect(r.code).toBe(0);
+    return r.data.list;
+  };
+  const expiresOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('expires'));
+
+  it('are valid for FILE_URL_TTL_SECONDS, 24 hours unless set', async () => {
+    expect(t.config.FILE_URL_TTL_SECONDS).toBe(86400);
+    const file = await savedRecording();
+    const now = Date.now() / 1000;
+    expect(Math.abs(expiresOf(file.url) - (now + 86400))).toBeLessThan(5);
+    const [item] = await listed();
+    expect(Math.abs(expiresOf(item!.url) - (now + 86400))).toBeLessThan(5);
+    expect((await t.app.inject({ method: 'GET', url: item!.url })).statusCode).toBe(200);
+  });
+
+  it('are signed afresh on each list: two lists a minute apart give two different URLs, both valid', async () => {
+    await savedRecording();
+    const [first] = await listed();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    let later: MaterialItem | undefined;
+    try {
+      [later] = await listed();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(later!.id).toBe(first!.id);
+    expect(later!.url).not.toBe(first!.url);
+    expect(expiresOf(later!.url) - expiresOf(first!.url)).toBeGreaterThanOrEqual(59);
+    const content = fs.readFileSync(media('speech.mp3'));
+    for (const url of [first!.url, later!.url]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(content)).toBe(true);
+    }
+  });
+});
+
 describe('bad input: refused at registration', () => {
   /** Uploads a file as the host allows it, then registers it: refused with `msg`, nothing kept. */
   async function refusedAtComplete(type: string, file: string, ext: string, msg: string) {
@@ -484,5 +633,27 @@ describe('recording upload (multipart to the API)', () => {
     });
     await expectNothingKept(before);
     expect(fs.readdirSync(path.join(t.dataDir, 'scratch', 'uploads'))).toEqual([]);
+  });
+
+  it('a dropped connection mid-upload leaves no scratch file and no object', async () => {
+    const scratch = path.join(t.dataDir, 'scratch', 'uploads');
+    const inScratch = () => (fs.existsSync(scratch) ? fs.readdirSync(scratch) : []);
+    expect(inScratch()).toEqual([]);
+    const { body, contentType } = multipart({}, { content: Buffer.alloc(8 * 1024 * 1024, 5), filename: '录音.wav' });
+    const qs = new URLSearchParams(signedParams({}, t.config.SIGN_SECRET)).toString();
+    const socket = net.connect(await port(), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(
+      `POST ${uploadVoice.path}?${qs} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Token: ${alice.token}\r\n` +
+        `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, 3 * 1024 * 1024));
+    await until(() => inScratch().length > 0);
+    expect(inScratch()).toHaveLength(1);
+    socket.destroy();
+    await until(() => inScratch().length === 0);
+    expect(inScratch()).toEqual([]);
+    expect(storedFiles(root, `users/${alice.id}/voice`)).toEqual([]);
+    await expectNothingKept(before);
   });
 });

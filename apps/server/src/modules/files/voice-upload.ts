@@ -25,12 +25,15 @@ export function receiveRecording(req: FastifyRequest, scratchDir: string): Promi
       return;
     }
     let got = false;
+    /** The part being written, failed by hand when the connection drops: destroying busboy does not end it. */
+    let part: Readable | null = null;
     bb.on('file', (field: string, file: Readable, filename: string) => {
       if (got || field !== 'file') {
         file.resume();
         return;
       }
       got = true;
+      part = file;
       const ext = path.extname(filename).slice(1).toLowerCase();
       const tmp = path.join(scratchDir, `${randomBytes(8).toString('hex')}.${ext || 'bin'}`);
       let bytes = 0;
@@ -40,12 +43,15 @@ export function receiveRecording(req: FastifyRequest, scratchDir: string): Promi
           done(bytes > MAX ? new AppError(filesMessages.audioTooLarge) : null, chunk);
         },
       });
+      let out: fs.WriteStream | null = null;
       fsp
         .mkdir(scratchDir, { recursive: true })
-        .then(() => pipeline(file, guard, fs.createWriteStream(tmp)))
+        .then(() => pipeline(file, guard, (out = fs.createWriteStream(tmp))))
         .then(() => resolve({ path: tmp, ext }))
         .catch(async (e: unknown) => {
           file.resume();
+          // Removed only once its stream has closed it, or a late open could bring the file back.
+          if (out && !out.closed) await new Promise<void>((closed) => out!.once('close', closed));
           await fsp.rm(tmp, { force: true });
           reject(e instanceof AppError ? e : new AppError(filesMessages.uploadFailed));
         });
@@ -55,7 +61,10 @@ export function receiveRecording(req: FastifyRequest, scratchDir: string): Promi
     });
     bb.on('error', () => reject(new AppError(filesMessages.uploadFailed)));
     req.raw.on('close', () => {
-      if (!req.raw.complete) bb.destroy(new Error('connection dropped'));
+      if (req.raw.complete) return;
+      const dropped = new Error('connection dropped');
+      part?.destroy(dropped);
+      bb.destroy(dropped);
     });
     req.raw.pipe(bb);
   });

@@ -13,6 +13,13 @@ export const LOCAL_UPLOAD_PATH = '/storage-upload';
 export const LOCAL_BUCKET = 'local';
 export const LOCAL_ACCESS_KEY_ID = 'local-store';
 
+/** An exclusive write found its key already taken. */
+export class ObjectExistsError extends Error {
+  constructor(key: string) {
+    super(`object already exists: ${key}`);
+  }
+}
+
 /** Objects under DATA_DIR/storage, written atomically, served by the app with signed URLs. */
 export class LocalStorage implements StorageDriver {
   readonly kind = 'local' as const;
@@ -48,21 +55,37 @@ export class LocalStorage implements StorageDriver {
    * durable too: a stored object is never lost, or found empty, after a crash. With `sha256` (taken while it was written), the checksum is
    * recorded against the file's identity (inode, size, modification time), so it is only ever read
    * back for these very bytes; a later write of the same key without one drops it.
+   *
+   * With `exclusive`, an existing object is never replaced (ObjectExistsError): the temp file is
+   * linked to the key, which fails when the name is taken, even by an upload finishing at the same
+   * moment; the existing object and its record are left as they were, and the temp file to the caller.
    */
-  async commitTemp(tmp: string, key: string, sha256?: string): Promise<void> {
+  async commitTemp(tmp: string, key: string, sha256?: string, opts: { exclusive?: boolean } = {}): Promise<void> {
     const dest = this.pathOf(key);
     const sum = this.sumPath(key);
     await fsp.mkdir(path.dirname(dest), { recursive: true });
-    if (sha256) {
-      const st = await fsp.stat(tmp, { bigint: true });
-      const record: SumRecord = { sha256, ...identity(st) };
-      await fsp.mkdir(path.dirname(sum), { recursive: true });
-      await fsp.writeFile(sum, JSON.stringify(record));
+    const record: SumRecord | null = sha256 ? { sha256, ...identity(await fsp.stat(tmp, { bigint: true })) } : null;
+    if (opts.exclusive) {
+      try {
+        await fsp.link(tmp, dest);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+        throw e;
+      }
+      await fsp.unlink(tmp);
+      // Written once the name is ours; until then (or after a crash) registration hashes the file itself.
+      await this.writeSum(sum, record);
     } else {
-      await fsp.rm(sum, { force: true });
+      await this.writeSum(sum, record);
+      await fsp.rename(tmp, dest);
     }
-    await fsp.rename(tmp, dest);
     await syncPath(path.dirname(dest));
+  }
+
+  private async writeSum(sum: string, record: SumRecord | null): Promise<void> {
+    if (!record) return fsp.rm(sum, { force: true });
+    await fsp.mkdir(path.dirname(sum), { recursive: true });
+    await fsp.writeFile(sum, JSON.stringify(record));
   }
 
   private sumPath(key: string): string {

@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ossSign } from './oss-signature.js';
-import { contentDisposition, contentTypeOf } from './content-type.js';
+import { contentTypeOf } from './content-type.js';
 import { downloadToScratch, encodeKeyPath, nodeStream } from './remote-file.js';
-import { assertSafeKey, isPublicKey, type SignedUrlOptions, type StorageDriver, type StoredObject } from './types.js';
+import {
+  assertSafeKey,
+  isPublicKey,
+  signedResponseHeaders,
+  type SignedUrlOptions,
+  type StorageDriver,
+  type StoredObject,
+} from './types.js';
 import { buildOssPostForm, type PostForm, type PostPolicyRequest } from './upload-policy.js';
 
 export interface OssOptions {
@@ -86,9 +93,7 @@ export class OssStorage implements StorageDriver {
   signedUrl(key: string, opts: SignedUrlOptions): string {
     assertSafeKey(key);
     const expires = String(Math.floor(Date.now() / 1000) + opts.expiresIn);
-    const query: Record<string, string> = opts.downloadName
-      ? { 'response-content-disposition': contentDisposition(opts.downloadName) }
-      : {};
+    const query = signedResponseHeaders(key, opts);
     const signature = ossSign(this.o.accessKeySecret, {
       method: 'GET',
       bucket: this.o.bucket,

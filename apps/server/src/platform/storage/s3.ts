@@ -9,10 +9,17 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { contentDisposition, contentTypeOf } from './content-type.js';
+import { contentTypeOf } from './content-type.js';
 import { downloadToScratch, encodeKeyPath } from './remote-file.js';
 import { presignS3Get } from './s3-signature.js';
-import { assertSafeKey, isPublicKey, type SignedUrlOptions, type StorageDriver, type StoredObject } from './types.js';
+import {
+  assertSafeKey,
+  isPublicKey,
+  signedResponseHeaders,
+  type SignedUrlOptions,
+  type StorageDriver,
+  type StoredObject,
+} from './types.js';
 import type { PostForm, PostPolicyRequest } from './upload-policy.js';
 
 export interface S3Options {
@@ -116,7 +123,7 @@ export class S3Storage implements StorageDriver {
       region: this.o.region,
       // SigV4 caps presigned URLs at 7 days.
       expiresIn: Math.min(opts.expiresIn, 7 * 24 * 3600),
-      query: opts.downloadName ? { 'response-content-disposition': contentDisposition(opts.downloadName) } : undefined,
+      query: signedResponseHeaders(key, opts),
     });
   }
 

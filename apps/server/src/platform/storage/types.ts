@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { contentDisposition, contentTypeOf } from './content-type.js';
 import type { PostForm, PostPolicyRequest } from './upload-policy.js';
 
 export type { PostForm, PostPolicyRequest } from './upload-policy.js';
@@ -13,6 +14,18 @@ export interface SignedUrlOptions {
   expiresIn: number;
   /** Name offered to the browser when downloading (Content-Disposition attachment). */
   downloadName?: string;
+}
+
+/**
+ * The `response-*` parameters of a remote store's signed GET URL (OSS and S3 both honour them): the
+ * type by the key's extension, since a browser's form upload may have stored none or a wrong one, and
+ * the download name when one is offered.
+ */
+export function signedResponseHeaders(key: string, opts: SignedUrlOptions): Record<string, string> {
+  return {
+    'response-content-type': contentTypeOf(key),
+    ...(opts.downloadName ? { 'response-content-disposition': contentDisposition(opts.downloadName) } : {}),
+  };
 }
 
 /** Where files live: the local folder, Aliyun OSS or an S3-compatible store. */

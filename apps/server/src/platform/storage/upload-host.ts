@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LocalStorage } from './local.js';
+import { ObjectExistsError, type LocalStorage } from './local.js';
 import { SpoolWriter } from './spool-writer.js';
 import { assertSafeKey } from './types.js';
 import { OssRefusal, ossErrorXml, verifyOssPost } from './upload-policy.js';
@@ -15,6 +15,10 @@ interface Outcome {
 }
 
 const MAX_FIELDS = 32;
+
+/** OSS's answer to a PostObject with `x-oss-forbid-overwrite: true` whose key is taken. */
+const alreadyExists = () =>
+  new OssRefusal(409, 'FileAlreadyExists', 'The object you specified already exists and can not be overwritten.');
 
 function successReply(status: string | undefined, key: string, host: string): Outcome {
   if (status === '200') return { status: 200, body: '' };
@@ -32,7 +36,10 @@ function successReply(status: string | undefined, key: string, host: string): Ou
 /**
  * Receives one PostObject form: fields first, then `file`, which is checked against the signed
  * policy before a byte is written and measured while it streams to a temp file; only a complete,
- * allowed file is renamed into place. A dropped connection or a refusal leaves nothing behind.
+ * allowed file is moved into place, and never over an existing object (as OSS with
+ * `x-oss-forbid-overwrite: true`, which every form this store signs carries): a registered file's
+ * probed bytes cannot be swapped by posting to its key again. A dropped connection or a refusal
+ * leaves nothing behind.
  */
 function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -101,6 +108,8 @@ function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
         } catch {
           throw new OssRefusal(400, 'InvalidObjectName', 'The specified object is not valid.');
         }
+        // Refused before a byte is read when the key is taken; the link at the end settles a race.
+        if (await storage.head(key)) throw alreadyExists();
         tmp = storage.tempPath();
         // Written and checksummed off the event loop; registering the object then needs no second read.
         // The size is measured as the bytes arrive: one past the policy's ceiling fails the upload.
@@ -119,7 +128,11 @@ function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
         }
         if (spool.received < range.minBytes)
           throw new OssRefusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
-        await storage.commitTemp(tmp, key, spool.sha256 ?? undefined);
+        try {
+          await storage.commitTemp(tmp, key, spool.sha256 ?? undefined, { exclusive: true });
+        } catch (e) {
+          throw e instanceof ObjectExistsError ? alreadyExists() : e;
+        }
         tmp = null;
         settle(successReply(fields.success_action_status, key, creds.host));
       })();

@@ -41,7 +41,13 @@ export function buildOssPostForm(
   const expire = Math.floor(now / 1000) + req.expiresIn;
   const doc: PolicyDocument = {
     expiration: new Date(expire * 1000).toISOString(),
-    conditions: [{ bucket: creds.bucket }, ['starts-with', '$key', req.dir], ['content-length-range', 1, req.maxBytes]],
+    conditions: [
+      { bucket: creds.bucket },
+      ['starts-with', '$key', req.dir],
+      ['content-length-range', 1, req.maxBytes],
+      // Bound by the signature: a form cannot replace an object already stored (and perhaps registered).
+      ['eq', '$x-oss-forbid-overwrite', 'true'],
+    ],
   };
   const policy = Buffer.from(JSON.stringify(doc)).toString('base64');
   const signature = signOssPolicy(creds.secret, policy);
@@ -51,7 +57,13 @@ export function buildOssPostForm(
     policy,
     signature,
     expire,
-    fields: { OSSAccessKeyId: creds.accessKeyId, policy, signature, success_action_status: '200' },
+    fields: {
+      OSSAccessKeyId: creds.accessKeyId,
+      policy,
+      signature,
+      success_action_status: '200',
+      'x-oss-forbid-overwrite': 'true',
+    },
   };
 }
 

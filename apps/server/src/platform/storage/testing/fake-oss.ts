@@ -2,13 +2,23 @@ import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { ossSign } from '../oss-signature.js';
 import { OssRefusal, verifyOssPost } from '../upload-policy.js';
-import { listen, readBody, readForm, sendObject, ServiceError, type FakeObject } from './fake-store.js';
+import {
+  listen,
+  readBody,
+  readForm,
+  responseOverrides,
+  sendObject,
+  ServiceError,
+  type FakeObject,
+} from './fake-store.js';
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Aliyun OSS on loopback, for one bucket addressed as its own host: V1 Authorization headers,
- * query-signed GET URLs (Expires), and PostObject forms checked against their policy.
+ * query-signed GET URLs (Expires) with their response-* overrides, and PostObject forms checked
+ * against their policy, refused with 409 FileAlreadyExists when `x-oss-forbid-overwrite` is true and
+ * the key is taken.
  */
 export async function startFakeOss(creds: { bucket: string; accessKeyId: string; secret: string }) {
   const objects = new Map<string, FakeObject>();
@@ -22,8 +32,15 @@ export async function startFakeOss(creds: { bucket: string; accessKeyId: string;
         if (!file) throw new OssRefusal(400, 'InvalidArgument', 'file');
         if (file.length > range.maxBytes) throw new OssRefusal(400, 'EntityTooLarge', 'too large');
         if (file.length < range.minBytes) throw new OssRefusal(400, 'EntityTooSmall', 'too small');
+        // Checked and stored with no await between: of two posts to one new key, one wins.
+        if (fields['x-oss-forbid-overwrite'] === 'true' && objects.has(fields.key!))
+          throw new OssRefusal(
+            409,
+            'FileAlreadyExists',
+            'The object you specified already exists and can not be overwritten.',
+          );
       } catch (e) {
-        throw e instanceof OssRefusal ? new ServiceError(e.status, e.code) : e;
+        throw e instanceof OssRefusal ? new ServiceError(e.status, e.code, e.message) : e;
       }
       objects.set(fields.key!, { body: file, type: 'application/octet-stream', modified: new Date() });
       res.writeHead(Number(fields.success_action_status ?? 204)).end();
@@ -79,14 +96,7 @@ export async function startFakeOss(creds: { bucket: string; accessKeyId: string;
     } else if (!obj) {
       throw new ServiceError(404, 'NoSuchKey');
     } else {
-      const disposition = query['response-content-disposition'];
-      sendObject(
-        res,
-        obj,
-        header('range') || undefined,
-        disposition ? { 'content-disposition': disposition } : {},
-        req.method === 'HEAD',
-      );
+      sendObject(res, obj, header('range') || undefined, responseOverrides(query), req.method === 'HEAD');
     }
   });
   return { ...server, objects };

@@ -1,7 +1,15 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import { canonicalQuery, signingKey } from '../s3-signature.js';
-import { listen, readBody, readForm, sendObject, ServiceError, type FakeObject } from './fake-store.js';
+import {
+  listen,
+  readBody,
+  readForm,
+  responseOverrides,
+  sendObject,
+  ServiceError,
+  type FakeObject,
+} from './fake-store.js';
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
@@ -150,14 +158,7 @@ export async function startFakeS3(creds: Creds) {
     } else if (!obj) {
       throw new ServiceError(404, 'NoSuchKey');
     } else {
-      const disposition = query['response-content-disposition'];
-      sendObject(
-        res,
-        obj,
-        req.headers.range,
-        disposition ? { 'content-disposition': disposition } : {},
-        req.method === 'HEAD',
-      );
+      sendObject(res, obj, req.headers.range, responseOverrides(query), req.method === 'HEAD');
     }
   });
   return { ...server, objects };

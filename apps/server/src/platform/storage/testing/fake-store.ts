@@ -14,8 +14,9 @@ export class ServiceError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    message = code,
   ) {
-    super(code);
+    super(message);
   }
 }
 
@@ -44,6 +45,24 @@ export function readForm(req: http.IncomingMessage): Promise<{ fields: Record<st
     req.pipe(bb);
   });
 }
+
+const OVERRIDES = [
+  'content-type',
+  'content-language',
+  'expires',
+  'cache-control',
+  'content-disposition',
+  'content-encoding',
+];
+
+/**
+ * The headers a signed GET asks for with `response-*` query parameters, which both services send in
+ * place of what the object was stored with.
+ */
+export const responseOverrides = (query: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    OVERRIDES.filter((h) => query[`response-${h}`] !== undefined).map((h) => [h, query[`response-${h}`]!]),
+  );
 
 /** Serves a GET of a stored object with Range, as both services do. */
 export function sendObject(
@@ -74,7 +93,7 @@ export async function listen(handler: (req: http.IncomingMessage, res: http.Serv
       const err = e instanceof ServiceError ? e : new ServiceError(500, 'InternalError');
       if (!res.headersSent) res.writeHead(err.status, { 'content-type': 'application/xml' });
       res.end(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${err.code}</Message></Error>`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${err.message}</Message></Error>`,
       );
     });
   });
