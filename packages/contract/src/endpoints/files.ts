@@ -49,7 +49,7 @@ export const uploadSignature = z.object({
   signature: z.string(),
   /** Unix seconds after which the policy is refused. */
   expire: z.number().int(),
-  /** The exact form fields to post besides `key` and `file` (OSS: OSSAccessKeyId, policy, signature, success_action_status; S3: its SigV4 fields). */
+  /** The exact form fields to post besides `key` and `file` (OSS: OSSAccessKeyId, policy, signature, success_action_status, x-oss-forbid-overwrite; S3: its SigV4 fields). */
   fields: z.record(z.string(), z.string()),
 });
 export type UploadSignature = z.infer<typeof uploadSignature>;
