@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import { ossSign } from '../oss-signature.js';
 import { OssRefusal, verifyOssPost } from '../upload-policy.js';
 import {
@@ -7,12 +6,11 @@ import {
   readBody,
   readForm,
   responseOverrides,
+  sameSignature,
   sendObject,
   ServiceError,
   type FakeObject,
 } from './fake-store.js';
-
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Aliyun OSS on loopback, for one bucket addressed as its own host: V1 Authorization headers,
@@ -62,7 +60,7 @@ export async function startFakeOss(creds: { bucket: string; accessKeyId: string;
         date: query.Expires ?? '',
         query,
       });
-      if (query.OSSAccessKeyId !== creds.accessKeyId || !same(want, query.Signature))
+      if (query.OSSAccessKeyId !== creds.accessKeyId || !sameSignature(want, query.Signature))
         throw new ServiceError(403, 'SignatureDoesNotMatch');
     } else {
       const [scheme, pair] = header('authorization').split(' ');
@@ -77,7 +75,7 @@ export async function startFakeOss(creds: { bucket: string; accessKeyId: string;
         headers: ossHeaders,
         query,
       });
-      if (scheme !== 'OSS' || id !== creds.accessKeyId || !same(want, sig ?? ''))
+      if (scheme !== 'OSS' || id !== creds.accessKeyId || !sameSignature(want, sig ?? ''))
         throw new ServiceError(403, 'SignatureDoesNotMatch');
       if (Math.abs(Date.parse(header('date')) - Date.now()) > 15 * 60_000)
         throw new ServiceError(403, 'RequestTimeTooSkewed');

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type http from 'node:http';
 import { canonicalQuery, signingKey } from '../s3-signature.js';
 import {
@@ -6,12 +6,12 @@ import {
   readBody,
   readForm,
   responseOverrides,
+  sameSignature,
   sendObject,
   ServiceError,
   type FakeObject,
 } from './fake-store.js';
 
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 interface Creds {
@@ -58,7 +58,7 @@ function checkPost(creds: Creds, fields: Record<string, string>, file: Buffer | 
     .digest('hex');
   if (!fields['X-Amz-Credential']?.startsWith(`${creds.accessKeyId}/`))
     throw new ServiceError(403, 'InvalidAccessKeyId');
-  if (!same(sig, fields['X-Amz-Signature'] ?? '')) throw new ServiceError(403, 'SignatureDoesNotMatch');
+  if (!sameSignature(sig, fields['X-Amz-Signature'] ?? '')) throw new ServiceError(403, 'SignatureDoesNotMatch');
   const doc = JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString()) as {
     expiration: string;
     conditions: Condition[];
@@ -124,7 +124,7 @@ export async function startFakeS3(creds: Creds) {
         date,
         'UNSIGNED-PAYLOAD',
       );
-      if (!same(want, given ?? '')) throw new ServiceError(403, 'SignatureDoesNotMatch');
+      if (!sameSignature(want, given ?? '')) throw new ServiceError(403, 'SignatureDoesNotMatch');
     } else {
       const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/[^,]+, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(
         String(req.headers.authorization ?? ''),
@@ -142,7 +142,7 @@ export async function startFakeS3(creds: Creds) {
         String(req.headers['x-amz-date'] ?? ''),
         payloadHash,
       );
-      if (!same(want, auth[3] ?? '')) throw new ServiceError(403, 'SignatureDoesNotMatch');
+      if (!sameSignature(want, auth[3] ?? '')) throw new ServiceError(403, 'SignatureDoesNotMatch');
     }
     const obj = objects.get(key);
     if (req.method === 'PUT') {

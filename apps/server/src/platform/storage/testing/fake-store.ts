@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
@@ -9,6 +10,10 @@ export interface FakeObject {
   type: string;
   modified: Date;
 }
+
+/** Compares signatures in constant time, as the services do. */
+export const sameSignature = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export class ServiceError extends Error {
   constructor(
