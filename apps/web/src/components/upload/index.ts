@@ -1,5 +1,5 @@
 export { FileUpload, type FileUploadProps } from './FileUpload';
 export { DownloadDialog, type DownloadDialogProps, type DownloadTarget } from './DownloadDialog';
 export { downloadName } from './download';
-export { uploadFile, uploadRecording } from './upload-api';
+export { uploadRecording } from './upload-api';
 export { uploadProblem, displayName } from './check-file';

@@ -62,16 +62,6 @@ export async function uploadToStorage(
   return postToStorage(sig, file, onProgress, signal);
 }
 
-/** sign → post to storage → register: one file, end to end. */
-export async function uploadFile(
-  fileType: FileType,
-  file: File,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<RegisteredFile> {
-  return registerUpload(fileType, await uploadToStorage(fileType, file, onProgress, signal), file);
-}
-
 /**
  * A recording posted to /api/upload/voice (multipart, token header, signed query). Code 100 shows the
  * message and goes to login with the current page as redirect (spec 000 §7).
