@@ -197,6 +197,20 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     expect((await fetch(swapped)).status).toBe(403);
   });
 
+  const rowOf = async (id: number) => (await t.ctx.database.db.select().from(files).where(eq(files.id, id)))[0];
+  /** A recording posted and registered, with its record and the quota used once it is. */
+  const registeredRecording = async () => {
+    const s = await sign('voice');
+    const key = `${s.dir}${Date.now()}kept.mp3`;
+    const content = fs.readFileSync(media('speech.mp3'));
+    expect((await postForm(s, key, content)).status).toBe(200);
+    const reg = await register('voice', key);
+    expect(reg.code).toBe(0);
+    return { key, content, fileId: reg.data.file_id, row: await rowOf(reg.data.file_id), used: await usedBytes() };
+  };
+  /** A fresh, valid form posting other bytes (text, not sound) to `key`. */
+  const postOver = async (key: string) => postForm(await sign('voice'), key, fs.readFileSync(media('text.mp4')));
+
   if (name === 'oss') {
     const refusedAsExisting = async (res: Response) => {
       expect(res.status).toBe(409);
@@ -204,20 +218,12 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     };
 
     it('a second post to a registered key is refused with 409 FileAlreadyExists; bytes, record, sha256 and quota unchanged', async () => {
-      const s = await sign('voice');
-      const key = `${s.dir}${Date.now()}kept.mp3`;
-      const content = fs.readFileSync(media('speech.mp3'));
-      expect((await postForm(s, key, content)).status).toBe(200);
-      const reg = await register('voice', key);
-      expect(reg.code).toBe(0);
-      const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      const { key, content, fileId, row, used } = await registeredRecording();
       expect(row!.sha256).toBe(sha256(content));
-      const used = await usedBytes();
 
-      await refusedAsExisting(await postForm(await sign('voice'), key, fs.readFileSync(media('text.mp4'))));
+      await refusedAsExisting(await postOver(key));
       expect(fake.objects.get(key)!.body.equals(content)).toBe(true);
-      const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
-      expect(after).toEqual(row);
+      expect(await rowOf(fileId)).toEqual(row);
       expect(await usedBytes()).toBe(used);
     });
 
@@ -233,17 +239,10 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     });
   } else {
     it('S3 has no overwrite guard for form posts (see the storage README): the record keeps the probed size and sha256', async () => {
-      const s = await sign('voice');
-      const key = `${s.dir}${Date.now()}kept.mp3`;
-      const content = fs.readFileSync(media('speech.mp3'));
-      expect((await postForm(s, key, content)).status).toBe(200);
-      const reg = await register('voice', key);
-      expect(reg.code).toBe(0);
-      const [row] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
-      const used = await usedBytes();
+      const { key, content, fileId, row, used } = await registeredRecording();
 
-      expect((await postForm(await sign('voice'), key, fs.readFileSync(media('text.mp4')))).status).toBe(200);
-      const [after] = await t.ctx.database.db.select().from(files).where(eq(files.id, reg.data.file_id));
+      expect((await postOver(key)).status).toBe(200);
+      const after = await rowOf(fileId);
       expect(after).toEqual(row);
       expect(after!.sha256).toBe(sha256(content));
       expect(after!.size).toBe(content.length);
