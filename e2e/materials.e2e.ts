@@ -282,7 +282,13 @@ describe('materials library journey', () => {
   it('uploads a picture, a clip and a recording with moving progress, previews, renames, deletes and downloads', async () => {
     const uploads: Upload[] = [
       { type: 'image', tab: '图片', dialog: '上传图片', name: '风景图', file: makePicture(media, '风景图.png') },
-      { type: 'video', tab: commonLabels.video, dialog: commonLabels.uploadVideo, name: '测试视频', file: makeShortClip(media, '测试视频.mp4') },
+      {
+        type: 'video',
+        tab: commonLabels.video,
+        dialog: commonLabels.uploadVideo,
+        name: '测试视频',
+        file: makeShortClip(media, '测试视频.mp4'),
+      },
       { type: 'audio', tab: '音频', dialog: '上传音频', name: '测试音频', file: makeToneM4a(media, '测试音频.m4a') },
     ];
     const [image, video, audio] = uploads as [Upload, Upload, Upload];

@@ -80,7 +80,9 @@ describe('studio voice picker and query params', () => {
     await screenshot(page, 'studio-picker-material-dark');
     await material.click();
     // The studio switches to audio mode with that audio's player.
-    await expect.poll(() => page.getByRole('radio', { name: studioText.audioMode }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: studioText.audioMode }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await page.locator(`audio[aria-label="${materialName}"]`).waitFor();
     await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await page.locator('.ant-segmented-item').filter({ hasText: studioText.textMode }).click();
@@ -93,7 +95,9 @@ describe('studio voice picker and query params', () => {
   it('origin=audio&audioId= opens audio mode with that material audio loaded', async () => {
     await page.goto('/#/home');
     await page.goto(`/#/create?origin=audio&audioId=${materialId}`);
-    await expect.poll(() => page.getByRole('radio', { name: studioText.audioMode }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: studioText.audioMode }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await page.getByText(materialName, { exact: true }).waitFor();
     const player = page.locator(`audio[aria-label="${materialName}"]`);
     await player.waitFor();
@@ -116,7 +120,9 @@ describe('studio voice picker and query params', () => {
     await page.goto('/#/create?type=fk&source=3');
     await expect.poll(() => page.getByRole('textbox', { name: studioText.scriptLabel }).inputValue()).toBe(handedOver);
     const avatarTabs = page.getByRole('tablist').filter({ hasText: commonLabels.myAvatars });
-    expect(await avatarTabs.getByRole('tab', { name: commonLabels.materialLibrary }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await avatarTabs.getByRole('tab', { name: commonLabels.materialLibrary }).getAttribute('aria-selected'),
+    ).toBe('true');
     await page.getByText('素材库暂无视频', { exact: false }).waitFor();
   });
 

@@ -4,11 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  filesMessages,
-  studioMessages,
-  voiceMessages,
-} from '@app/contract';
+import { filesMessages, studioMessages, voiceMessages } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { cloneMessages } from '../apps/web/src/features/voices/messages';

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { accountMessages, DEFAULT_SIGN_SECRET, getCredits, protocolMessages, redeemCode, signaturePayload } from '@app/contract';
+import {
+  accountMessages,
+  DEFAULT_SIGN_SECRET,
+  getCredits,
+  protocolMessages,
+  redeemCode,
+  signaturePayload,
+} from '@app/contract';
 import { md5 } from 'js-md5';
 import { ApiError, call } from './api';
 import { connectFeedback } from './feedback';

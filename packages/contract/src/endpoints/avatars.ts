@@ -5,7 +5,13 @@ import { dateTime } from './site.js';
 import { noData } from './account.js';
 
 /** A public actor of the home page. */
-export const publicActor = z.object({ id: z.number().int(), name: z.string(), cover: z.string(), cover_small: z.string(), url: z.string() });
+export const publicActor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cover: z.string(),
+  cover_small: z.string(),
+  url: z.string(),
+});
 
 export const listPublicActors = endpoint({
   method: 'GET',

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { blankOr, id, oneOf, optionalDecimal, optionalDisplayName, optionalId, optionalInt, optionalText, paging, text } from '../fields.js';
+import {
+  blankOr,
+  id,
+  oneOf,
+  optionalDecimal,
+  optionalDisplayName,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from '../fields.js';
 import { noData } from './account.js';
 
 const MB = 1024 * 1024;

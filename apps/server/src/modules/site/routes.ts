@@ -1,4 +1,12 @@
-import { getAgreement, getCreditsRule, getNotices, getSiteSettings, getThemes, getUsageGuide, siteTextTitles } from '@app/contract';
+import {
+  getAgreement,
+  getCreditsRule,
+  getNotices,
+  getSiteSettings,
+  getThemes,
+  getUsageGuide,
+  siteTextTitles,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { route, type RouteDef } from '../../platform/protocol/route.js';
 import { agreementText, noticeDetail, noticeList, publicSiteSettings, siteText, siteTextKeys } from './service.js';

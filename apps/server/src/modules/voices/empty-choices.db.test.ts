@@ -51,7 +51,11 @@ describe('empty emotion and language mean the default', () => {
   });
 
   it('still refuses an emotion that is not one of the choices', async () => {
-    const r = await t.call(startAudition, { voice_id: voice.id, text: '你好', emotion: 'sleepy' }, { token: alice.token });
+    const r = await t.call(
+      startAudition,
+      { voice_id: voice.id, text: '你好', emotion: 'sleepy' },
+      { token: alice.token },
+    );
     expect(r).toMatchObject({ code: 1 });
     expect(r.msg).toContain('emotion');
   });

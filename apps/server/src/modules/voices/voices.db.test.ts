@@ -33,7 +33,11 @@ const own = async (token: string) =>
   (await app.call<{ list: Voice[]; total: number; generate: number }>(listVoices, { source: '1' }, { token })).data;
 const voiceRow = async (id: number) => (await app.ctx.database.db.select().from(voices).where(eq(voices.id, id)))[0];
 const clone = (token: string, fileId: number, name = '我的声音', api = 'local') =>
-  app.call<{ id: number }>(saveVoice, { name, file_id: fileId, api, voice_channel_name: speechMessages.localChannelName }, { token });
+  app.call<{ id: number }>(
+    saveVoice,
+    { name, file_id: fileId, api, voice_channel_name: speechMessages.localChannelName },
+    { token },
+  );
 
 describe('channels and languages', () => {
   it('lists only configured channels, local first among the free ones, with what each supports', async () => {
