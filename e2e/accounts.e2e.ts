@@ -7,12 +7,20 @@ import {
   creditActions,
   getCredits,
   ReplyCode,
-  STORAGE_EXPANSION,
+  siteTextTitles,
   startGuest,
+  STORAGE_EXPANSION,
 } from '@app/contract';
 import { adminToken, makeRedeemCodes, signedCall } from './support/api';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
+import { accountMenuMessages } from '../apps/web/src/features/account/messages';
+import { creditsMessages } from '../apps/web/src/features/credits/messages';
+import { authMessages } from '../apps/web/src/features/auth/messages';
+import { shellMessages } from '../apps/web/src/app/layout/messages';
+import { commonLabels } from '../apps/web/src/lib/messages';
+import { noticeMessages } from '../apps/web/src/features/notices/messages';
+import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 // The issue 3 journey: a newcomer looks around as a guest, registers with a redeem code,
 // spends credits on storage, reads a notice, changes the password and logs back in.
@@ -67,7 +75,7 @@ async function balanceShown(): Promise<number> {
 
 async function openCreditsPopover(): Promise<Locator> {
   await balanceButton().hover();
-  const open = popover().filter({ hasText: '积分规则' });
+  const open = popover().filter({ hasText: siteTextTitles.creditsRule });
   await open.waitFor();
   await animationsDone();
   return open;
@@ -76,10 +84,10 @@ async function openCreditsPopover(): Promise<Locator> {
 async function openAccountMenu(): Promise<Locator> {
   // The avatar button toggles: click it only when the menu is not already (and not still closing) open.
   await animationsDone();
-  const open = popover().filter({ hasText: '存储空间' });
+  const open = popover().filter({ hasText: accountMenuMessages.storage });
   if (!(await open.isVisible()))
     await topBar()
-      .getByRole('button', { name: named('账户') })
+      .getByRole('button', { name: named(accountMenuMessages.account) })
       .click();
   await open.waitFor();
   await animationsDone();
@@ -149,8 +157,8 @@ describe('accounts and credits journey', () => {
     expect(info.data).toMatchObject({ is_tourist: 1, credits: TRIAL_CREDITS });
     // The avatar menu of a guest offers 立即登录 and no expansion.
     const menu = await openAccountMenu();
-    await menu.getByRole('button', { name: named('立即登录') }).waitFor();
-    expect(await menu.getByRole('button', { name: named('扩容') }).count()).toBe(0);
+    await menu.getByRole('button', { name: named(accountMenuMessages.loginNow) }).waitFor();
+    expect(await menu.getByRole('button', { name: named(accountMenuMessages.expand) }).count()).toBe(0);
     await settledScreenshot('accounts-avatar-popover-guest-dark');
     await closePopovers();
   });
@@ -158,10 +166,10 @@ describe('accounts and credits journey', () => {
   it('sends a guest who wants to redeem to the registration form', async () => {
     const credits = await openCreditsPopover();
     await credits.getByText('积分用途').waitFor();
-    await credits.getByRole('button', { name: named('兑换') }).click();
+    await credits.getByRole('button', { name: named(creditsMessages.redeem) }).click();
     await page.waitForURL(/#\/login\?state=2$/);
-    await page.getByRole('tab', { name: '兑换码注册', selected: true }).waitFor();
-    await page.getByPlaceholder('请输入兑换码').waitFor();
+    await page.getByRole('tab', { name: authMessages.registerTab, selected: true }).waitFor();
+    await page.getByPlaceholder(accountMessages.codeRequired).waitFor();
   });
 
   it('asks for the agreement, then registers with a code made through the admin call', async () => {
@@ -173,19 +181,19 @@ describe('accounts and credits journey', () => {
     expect(codes).toHaveLength(1);
     const code = codes[0] ?? '';
 
-    await page.getByRole('button', { name: named('注册并兑换') }).click();
+    await page.getByRole('button', { name: named(authMessages.register) }).click();
     await shown(accountMessages.credentialsRequired).waitFor();
     await shown(accountMessages.codeRequired).waitFor();
     await shown(accountMessages.agreementRequired).waitFor();
 
-    await page.getByRole('textbox', { name: '请输入账号' }).fill(username);
-    await page.getByPlaceholder('请输入密码').fill(firstPassword);
-    await page.getByRole('textbox', { name: '请输入兑换码' }).fill(code);
-    await page.getByRole('button', { name: named('注册并兑换') }).click();
+    await page.getByRole('textbox', { name: authMessages.username }).fill(username);
+    await page.getByPlaceholder(authMessages.password).fill(firstPassword);
+    await page.getByRole('textbox', { name: accountMessages.codeRequired }).fill(code);
+    await page.getByRole('button', { name: named(authMessages.register) }).click();
     await shown(accountMessages.agreementRequired).waitFor();
 
     await agreement().check();
-    await page.getByRole('button', { name: named('注册并兑换') }).click();
+    await page.getByRole('button', { name: named(authMessages.register) }).click();
     await shown(accountMessages.redeemedCredits(CODE_CREDITS) + accountMessages.registeredSuffix).waitFor();
     await page.waitForURL(/#\/home$/);
     // The guest became this account, keeping the trial credits.
@@ -196,17 +204,17 @@ describe('accounts and credits journey', () => {
 
   it('shows VIP as not active and a locally drawn QR code for the mobile site', async () => {
     await topBar().getByRole('button', { name: /VIP/ }).hover();
-    const vip = popover().filter({ hasText: '未开通VIP' });
+    const vip = popover().filter({ hasText: accountMenuMessages.vipInactive });
     await vip.waitFor();
     await settledScreenshot('accounts-vip-popover-dark');
     await closePopovers();
 
     await topBar()
-      .getByRole('button', { name: named('手机端') })
+      .getByRole('button', { name: named(shellMessages.mobile) })
       .hover();
-    const mobile = popover().filter({ hasText: '扫码在手机上使用' });
+    const mobile = popover().filter({ hasText: shellMessages.mobileHint });
     await mobile.waitFor();
-    const qr = mobile.getByRole('img', { name: '扫码在手机上使用' });
+    const qr = mobile.getByRole('img', { name: shellMessages.mobileHint });
     await qr.waitFor();
     // Drawn in the browser (no operator image is set), and really decoded as a picture.
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -217,7 +225,7 @@ describe('accounts and credits journey', () => {
 
   it('shows the new balance and batches from the credits popover', async () => {
     const credits = await openCreditsPopover();
-    await credits.getByRole('button', { name: named('积分明细') }).click();
+    await credits.getByRole('button', { name: named(creditsMessages.creditDetails) }).click();
     await page.waitForURL(/#\/moreCredits$/);
     const rows = page.getByRole('row');
     await rows.filter({ hasText: String(CODE_CREDITS) }).waitFor();
@@ -226,7 +234,7 @@ describe('accounts and credits journey', () => {
 
   it('lists the balance and ledger rows on /consum, and refuses a used code', async () => {
     await page.goto('/#/consum');
-    await page.getByRole('heading', { name: '消费中心' }).waitFor();
+    await page.getByRole('heading', { name: creditsMessages.consumTitle }).waitFor();
     await eventually(() => page.locator('.ant-statistic-content-value').innerText()).toMatch(/^20,?100$/);
     const rows = page.getByRole('row');
     await rows
@@ -243,8 +251,8 @@ describe('accounts and credits journey', () => {
     const rangeInputs = rangePicker.locator('input');
     const days = await pickerDays();
     for (const [preset, from] of [
-      ['最近一周', days.weekAgo],
-      ['最近一月', days.monthAgo],
+      [creditsMessages.lastWeek, days.weekAgo],
+      [creditsMessages.lastMonth, days.monthAgo],
     ] as const) {
       await animationsDone();
       await rangePicker.click();
@@ -276,30 +284,30 @@ describe('accounts and credits journey', () => {
 
     await page
       .getByRole('main')
-      .getByRole('button', { name: named('兑换') })
+      .getByRole('button', { name: named(creditsMessages.redeem) })
       .click();
-    const redeem = dialog('兑换积分');
+    const redeem = dialog(commonLabels.redeemCredits);
     await redeem.getByRole('textbox').fill(codes[0] ?? '');
-    await redeem.getByRole('button', { name: named('立即兑换') }).click();
+    await redeem.getByRole('button', { name: named(creditsMessages.redeemSubmit) }).click();
     await shown(accountMessages.codeUsed).waitFor();
-    await redeem.getByRole('button', { name: named('取消') }).click();
+    await redeem.getByRole('button', { name: named(commonLabels.cancel) }).click();
     await redeem.waitFor({ state: 'hidden' });
   });
 
   it('expands storage after a confirmation and shows the new total', async () => {
     let menu = await openAccountMenu();
     await menu.getByText('0.00MB / 1GB').waitFor();
-    await menu.getByRole('button', { name: named('扩容') }).click();
+    await menu.getByRole('button', { name: named(accountMenuMessages.expand) }).click();
     let confirm = dialog(accountMessages.expandConfirmTitle);
     await confirm.getByText(accountMessages.expandConfirm(STORAGE_EXPANSION.credits, STORAGE_EXPANSION.gb)).waitFor();
-    await confirm.getByRole('button', { name: named('取消') }).click();
+    await confirm.getByRole('button', { name: named(commonLabels.cancel) }).click();
     await shown(accountMessages.expandCancelled).waitFor();
     await confirm.waitFor({ state: 'hidden' });
 
     menu = await openAccountMenu();
-    await menu.getByRole('button', { name: named('扩容') }).click();
+    await menu.getByRole('button', { name: named(accountMenuMessages.expand) }).click();
     confirm = dialog(accountMessages.expandConfirmTitle);
-    await confirm.getByRole('button', { name: named('确定') }).click();
+    await confirm.getByRole('button', { name: named(commonLabels.ok) }).click();
     await shown(accountMessages.redeemed).waitFor();
     await confirm.waitFor({ state: 'hidden' });
     menu = await openAccountMenu();
@@ -315,14 +323,14 @@ describe('accounts and credits journey', () => {
 
   it('opens the message centre and reads a seeded notice', async () => {
     await topBar()
-      .getByRole('button', { name: named('消息中心') })
+      .getByRole('button', { name: named(noticeMessages.centre) })
       .click();
-    const centre = dialog('消息中心');
-    await centre.getByText('请选择左侧公告查看详情').waitFor();
+    const centre = dialog(noticeMessages.centre);
+    await centre.getByText(noticeMessages.pickOne).waitFor();
     // Both seeded notices are listed; the empty text is not shown.
     await centre.getByText('欢迎来到 AI 数字人创作平台').first().waitFor();
     await centre.getByText('积分有效期与扩容说明').first().waitFor();
-    expect(await centre.getByText('暂无公告！').count()).toBe(0);
+    expect(await centre.getByText(accountMessages.noNotice).count()).toBe(0);
     await centre.getByText('积分有效期与扩容说明').first().click();
     await centre.getByRole('article').getByRole('heading', { name: '积分有效期与扩容说明' }).waitFor();
     await centre.getByText(/优先使用最早到期的批次/).waitFor();
@@ -332,27 +340,27 @@ describe('accounts and credits journey', () => {
 
   it('checks the four password-change messages, then changes the password and is sent to log in', async () => {
     const menu = await openAccountMenu();
-    await menu.getByRole('button', { name: named('修改密码') }).click();
-    const change = dialog('修改密码');
-    const ok = change.getByRole('button', { name: named('确定') });
+    await menu.getByRole('button', { name: named(accountMenuMessages.changePassword) }).click();
+    const change = dialog(accountMenuMessages.changePassword);
+    const ok = change.getByRole('button', { name: named(commonLabels.ok) });
     await ok.click();
     await change.getByText(accountMessages.oldPasswordRequired).waitFor();
     await change.getByText(accountMessages.newPasswordRequired).waitFor();
     await change.getByText(accountMessages.confirmPasswordRequired).waitFor();
 
-    await change.getByLabel('原密码').fill('wrong1pass');
-    await change.getByLabel('新密码', { exact: true }).fill(newPassword);
-    await change.getByLabel('确认新密码').fill(`${newPassword}x`);
+    await change.getByLabel(accountMenuMessages.oldPassword).fill('wrong1pass');
+    await change.getByLabel(accountMenuMessages.newPassword, { exact: true }).fill(newPassword);
+    await change.getByLabel(accountMenuMessages.confirmPassword).fill(`${newPassword}x`);
     await ok.click();
     await change.getByText(accountMessages.passwordMismatch).waitFor();
 
-    await change.getByLabel('确认新密码').fill(newPassword);
+    await change.getByLabel(accountMenuMessages.confirmPassword).fill(newPassword);
     await ok.click();
     await shown(accountMessages.oldPasswordWrong).waitFor();
     expect(page.url()).toMatch(/#\/consum$/);
 
     tokenBeforePasswordChange = (await token()) ?? '';
-    await change.getByLabel('原密码').fill(firstPassword);
+    await change.getByLabel(accountMenuMessages.oldPassword).fill(firstPassword);
     await ok.click();
     await shown(accountMessages.operationDone).waitFor();
     await page.waitForURL(/#\/login\?redirectUrl=%2Fconsum$/);
@@ -362,19 +370,19 @@ describe('accounts and credits journey', () => {
   });
 
   it('refuses the old password and a missing agreement, then logs in and comes back', async () => {
-    await page.getByRole('tab', { name: '账号登录', selected: true }).waitFor();
-    await page.getByRole('textbox', { name: '请输入账号' }).fill(username);
-    await page.getByPlaceholder('请输入密码').fill(firstPassword);
-    await page.getByRole('button', { name: named('登录') }).click();
+    await page.getByRole('tab', { name: authMessages.loginTab, selected: true }).waitFor();
+    await page.getByRole('textbox', { name: authMessages.username }).fill(username);
+    await page.getByPlaceholder(authMessages.password).fill(firstPassword);
+    await page.getByRole('button', { name: named(authMessages.login) }).click();
     await shown(accountMessages.agreementRequired).waitFor();
 
     await agreement().check();
-    await page.getByRole('button', { name: named('登录') }).click();
+    await page.getByRole('button', { name: named(authMessages.login) }).click();
     await shown(accountMessages.wrongCredentials).waitFor();
     expect(await token()).toBeNull();
 
-    await page.getByPlaceholder('请输入密码').fill(newPassword);
-    await page.getByRole('button', { name: named('登录') }).click();
+    await page.getByPlaceholder(authMessages.password).fill(newPassword);
+    await page.getByRole('button', { name: named(authMessages.login) }).click();
     await shown(accountMessages.loginDone).waitFor();
     await page.waitForURL(/#\/consum$/);
     await eventually(balanceShown).toBe(TRIAL_CREDITS + CODE_CREDITS - STORAGE_EXPANSION.credits);
@@ -396,9 +404,9 @@ describe('accounts and credits journey', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`looks right in the ${theme} theme`, async () => {
       await page.goto('/#/home');
-      await page.getByRole('button', { name: named('切换主题') }).waitFor();
+      await page.getByRole('button', { name: named(themeMessages.switchTheme) }).waitFor();
       if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-        await page.getByRole('button', { name: named('切换主题') }).click();
+        await page.getByRole('button', { name: named(themeMessages.switchTheme) }).click();
       }
       await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
       // Leave the switch, so its tooltip is not in the picture.
@@ -423,9 +431,9 @@ describe('accounts and credits journey', () => {
       await closePopovers();
 
       await topBar()
-        .getByRole('button', { name: named('消息中心') })
+        .getByRole('button', { name: named(noticeMessages.centre) })
         .click();
-      const centre = dialog('消息中心');
+      const centre = dialog(noticeMessages.centre);
       await centre.getByText('欢迎来到 AI 数字人创作平台').first().click();
       await centre.getByRole('article').getByRole('heading', { name: '欢迎来到 AI 数字人创作平台' }).waitFor();
       await settledScreenshot(`accounts-notices-${theme}`);
@@ -453,10 +461,10 @@ describe('accounts and credits journey', () => {
       await settledScreenshot(`accounts-protocol-${theme}`);
 
       await page.goto('/#/login?state=1');
-      await page.getByRole('tab', { name: '账号登录', selected: true }).waitFor();
+      await page.getByRole('tab', { name: authMessages.loginTab, selected: true }).waitFor();
       await settledScreenshot(`accounts-login-${theme}`);
-      await page.getByRole('tab', { name: '兑换码注册' }).click();
-      await page.getByRole('textbox', { name: '请输入兑换码' }).waitFor();
+      await page.getByRole('tab', { name: authMessages.registerTab }).click();
+      await page.getByRole('textbox', { name: accountMessages.codeRequired }).waitFor();
       await settledScreenshot(`accounts-register-${theme}`);
     });
   }

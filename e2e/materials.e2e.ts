@@ -8,6 +8,10 @@ import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeShortClip, makeToneM4a, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
+import { uploadLabels } from '../apps/web/src/components/upload/messages';
+import { materialsLabels } from '../apps/web/src/features/materials/messages';
+import { commonLabels } from '../apps/web/src/lib/messages';
+import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
 // Two-character antd buttons get a space between the characters; match either way.
@@ -66,8 +70,8 @@ interface BarState {
   status: string;
 }
 
-const UPLOAD_BAR = '上传中…';
-const DOWNLOAD_BAR = '正在下载…';
+const UPLOAD_BAR = uploadLabels.uploading;
+const DOWNLOAD_BAR = uploadLabels.downloading;
 
 /**
  * Records in the page itself, so no step is missed, every state of the progress bar labelled `label`:
@@ -137,7 +141,7 @@ async function uploadSlowly(upload: Upload, shot?: string): Promise<BarState[]> 
   // The previous upload's message must be gone, or it would be taken for this one's.
   await toast(page, filesMessages.uploaded).waitFor({ state: 'detached', timeout: 10_000 });
   await openTab(upload.tab);
-  await page.getByRole('button', { name: '上传素材' }).click();
+  await page.getByRole('button', { name: materialsLabels.upload }).click();
   const dialog = page.getByRole('dialog', { name: upload.dialog });
   await dialog.waitFor();
   const bar = await recordBar(UPLOAD_BAR);
@@ -190,7 +194,7 @@ async function failedUpload(
   if (shot) await noMessages();
   else await toast(page, message).waitFor({ state: 'detached', timeout: 10_000 });
   await openTab('图片');
-  await page.getByRole('button', { name: '上传素材' }).click();
+  await page.getByRole('button', { name: materialsLabels.upload }).click();
   const dialog = page.getByRole('dialog', { name: '上传图片' });
   await dialog.waitFor();
   let arrived = () => {};
@@ -278,7 +282,13 @@ describe('materials library journey', () => {
   it('uploads a picture, a clip and a recording with moving progress, previews, renames, deletes and downloads', async () => {
     const uploads: Upload[] = [
       { type: 'image', tab: '图片', dialog: '上传图片', name: '风景图', file: makePicture(media, '风景图.png') },
-      { type: 'video', tab: '视频', dialog: '上传视频', name: '测试视频', file: makeShortClip(media, '测试视频.mp4') },
+      {
+        type: 'video',
+        tab: commonLabels.video,
+        dialog: commonLabels.uploadVideo,
+        name: '测试视频',
+        file: makeShortClip(media, '测试视频.mp4'),
+      },
       { type: 'audio', tab: '音频', dialog: '上传音频', name: '测试音频', file: makeToneM4a(media, '测试音频.m4a') },
     ];
     const [image, video, audio] = uploads as [Upload, Upload, Upload];
@@ -291,7 +301,7 @@ describe('materials library journey', () => {
     await page.getByText(filesMessages.empty).first().waitFor();
 
     // One file at a time: two files picked together are refused, with the message, and nothing starts.
-    await page.getByRole('button', { name: '上传素材' }).click();
+    await page.getByRole('button', { name: materialsLabels.upload }).click();
     const picker = page.getByRole('dialog', { name: image.dialog });
     await picker.locator('input[type=file]').setInputFiles([image.file, makePicture(media, '第二张.png', 320, 320)]);
     await toast(page, filesMessages.oneFileAtATime).waitFor();
@@ -359,9 +369,9 @@ describe('materials library journey', () => {
 
     // Rename the recording: the card and the list call both carry the new name.
     await page.getByRole('button', { name: `重命名 ${audio.name}` }).click();
-    const rename = page.getByRole('dialog', { name: '修改名称' });
-    await rename.getByLabel('请输入名称').fill('改名后的音频');
-    await button(rename, '确定').click();
+    const rename = page.getByRole('dialog', { name: commonLabels.renameTitle });
+    await rename.getByLabel(commonLabels.namePlaceholder).fill('改名后的音频');
+    await button(rename, commonLabels.ok).click();
     await rename.waitFor({ state: 'detached' });
     await card('改名后的音频').waitFor();
     await expect(card(audio.name).count()).resolves.toBe(0);
@@ -374,7 +384,7 @@ describe('materials library journey', () => {
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await throttled({ download: Math.max(4_000, Math.round(statSync(video.file).size / 3)) }, async () => {
       await page.getByRole('button', { name: `下载 ${video.name}` }).click();
-      const dialog = page.getByRole('dialog', { name: '下载文件' });
+      const dialog = page.getByRole('dialog', { name: uploadLabels.downloadTitle });
       await dialog.waitFor();
       await eventually(async () => between(await downloadBar()).length > 0).toBe(true);
       await screenshot(page, 'materials-downloading');
@@ -401,7 +411,7 @@ describe('materials library journey', () => {
     await settled();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await screenshot(page, 'materials-dark');
-    await page.getByRole('button', { name: '切换主题' }).click();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('light');
     await openTab(image.tab);
     await card(image.name)
@@ -414,12 +424,12 @@ describe('materials library journey', () => {
     await openTab(image.tab);
     await page.getByRole('button', { name: `删除 ${image.name}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: filesMessages.confirmDelete });
-    await button(confirm, '确定').click();
+    await button(confirm, commonLabels.ok).click();
     await card(image.name).waitFor({ state: 'detached' });
     await page.getByText(filesMessages.empty).first().waitFor();
     await expect(listed('image')).resolves.toEqual([]);
     expect((await listed('video')).map((m) => m.name)).toEqual([video.name]);
-    await page.getByRole('button', { name: '切换主题' }).click();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).click();
   });
 
   it('a failed upload or registration says so and clears the upload and the file list; a lost answer loses no file', async () => {
@@ -473,7 +483,7 @@ describe('materials library journey', () => {
   });
 
   it('a download that fails says 下载失败！ and closes its dialog', async () => {
-    await openTab('视频');
+    await openTab(commonLabels.video);
     const [clip] = await listed('video');
     const file = new URL(clip!.download_url, appUnderTest().baseURL).pathname;
     const refused = (url: URL) => url.pathname === file;
@@ -485,7 +495,7 @@ describe('materials library journey', () => {
     try {
       await page.getByRole('button', { name: `下载 ${clip!.name}` }).click();
       await toast(page, filesMessages.downloadFailed).waitFor();
-      await page.getByRole('dialog', { name: '下载文件' }).waitFor({ state: 'detached' });
+      await page.getByRole('dialog', { name: uploadLabels.downloadTitle }).waitFor({ state: 'detached' });
       expect(await toast(page, filesMessages.downloaded).count()).toBe(0);
       await stillFrame();
       await screenshot(page, 'materials-download-failed');

@@ -3,6 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
+import { themeMessages } from '../apps/web/src/features/theme/messages';
+import { homeMessages } from '../apps/web/src/features/home/messages';
+import { clientMessages } from '../apps/web/src/lib/messages';
 
 const hasChinese = /[\u4e00-\u9fff]/;
 // Families that really carry Chinese glyphs; anything else means tofu boxes or a Latin fallback.
@@ -93,18 +96,18 @@ describe('app shell', () => {
   it('keeps the light theme across a reload once switched', async () => {
     await visit('#/home');
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
-    await page.getByRole('button', { name: '切换主题' }).click();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('light');
     await page.reload();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('light');
-    await page.getByRole('button', { name: '切换主题' }).waitFor();
-    await page.getByRole('button', { name: '创建视频', exact: true }).waitFor();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).waitFor();
+    await page.getByRole('button', { name: homeMessages.createVideo, exact: true }).waitFor();
     await screenshot(page, 'shell-light');
   });
 
   it('shows the not-found page with a way back home for an unknown route', async () => {
     await visit('#/no-such-page-anywhere');
-    const notice = page.getByText('页面不存在');
+    const notice = page.getByText(clientMessages.notFound);
     await notice.waitFor();
     await screenshot(page, 'not-found');
     // The innermost block holding both the notice and a link: the link that belongs to the 404 page.

@@ -8,6 +8,9 @@ import { launchBrowser, newVisitorContext, screenshot, watchPage } from './suppo
 import { appUnderTest } from './support/context';
 import { makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
+import { commonLabels } from '../apps/web/src/lib/messages';
+import { studioText } from '../apps/web/src/features/studio/messages';
+import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 const materialName = '素材口播音频';
 const handedOver = '这是从别的页面带过来的台词，进入创作页就能直接使用。';
@@ -66,31 +69,35 @@ afterEach(() => {
 describe('studio voice picker and query params', () => {
   it("lists the user's audio materials in the voice picker's material tab; picking one drives the work by audio", async () => {
     await page.goto('/#/create');
-    const voices = page.getByRole('tablist').filter({ hasText: '公共声音' });
-    await voices.getByRole('tab', { name: '公共声音' }).click();
+    const voices = page.getByRole('tablist').filter({ hasText: commonLabels.publicVoices });
+    await voices.getByRole('tab', { name: commonLabels.publicVoices }).click();
     // Public voices are there to pick, with their preview button.
     await page.getByRole('radio', { name: '本地男声' }).waitFor();
     await screenshot(page, 'studio-picker-public-dark');
-    await voices.getByRole('tab', { name: '素材库' }).click();
+    await voices.getByRole('tab', { name: commonLabels.materialLibrary }).click();
     const material = page.getByRole('radio', { name: materialName });
     await material.waitFor();
     await screenshot(page, 'studio-picker-material-dark');
     await material.click();
     // The studio switches to audio mode with that audio's player.
-    await expect.poll(() => page.getByRole('radio', { name: '音频驱动' }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: studioText.audioMode }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await page.locator(`audio[aria-label="${materialName}"]`).waitFor();
-    await page.getByRole('button', { name: '切换主题' }).click();
-    await page.locator('.ant-segmented-item').filter({ hasText: '文本驱动' }).click();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).click();
+    await page.locator('.ant-segmented-item').filter({ hasText: studioText.textMode }).click();
     await page.getByRole('radio', { name: materialName }).waitFor();
     expect(await page.getByRole('radio', { name: materialName }).getAttribute('aria-checked')).toBe('true');
     await screenshot(page, 'studio-picker-material-light');
-    await page.getByRole('button', { name: '切换主题' }).click();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).click();
   });
 
   it('origin=audio&audioId= opens audio mode with that material audio loaded', async () => {
     await page.goto('/#/home');
     await page.goto(`/#/create?origin=audio&audioId=${materialId}`);
-    await expect.poll(() => page.getByRole('radio', { name: '音频驱动' }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: studioText.audioMode }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await page.getByText(materialName, { exact: true }).waitFor();
     const player = page.locator(`audio[aria-label="${materialName}"]`);
     await player.waitFor();
@@ -111,9 +118,11 @@ describe('studio voice picker and query params', () => {
     await page.evaluate((text) => sessionStorage.setItem('fk_text', text), handedOver);
     await page.goto('/#/home');
     await page.goto('/#/create?type=fk&source=3');
-    await expect.poll(() => page.getByRole('textbox', { name: '台词' }).inputValue()).toBe(handedOver);
-    const avatarTabs = page.getByRole('tablist').filter({ hasText: '我的数字人' });
-    expect(await avatarTabs.getByRole('tab', { name: '素材库' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('textbox', { name: studioText.scriptLabel }).inputValue()).toBe(handedOver);
+    const avatarTabs = page.getByRole('tablist').filter({ hasText: commonLabels.myAvatars });
+    expect(
+      await avatarTabs.getByRole('tab', { name: commonLabels.materialLibrary }).getAttribute('aria-selected'),
+    ).toBe('true');
     await page.getByText('素材库暂无视频', { exact: false }).waitFor();
   });
 

@@ -12,12 +12,17 @@ import {
   listWorks,
   saveVoice,
   studioMessages,
+  workStatusNames,
 } from '@app/contract';
 import { apiData, uploadRecording } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
+import { commonLabels } from '../apps/web/src/lib/messages';
+import { avatarsMessages } from '../apps/web/src/features/avatars/messages';
+import { studioText } from '../apps/web/src/features/studio/messages';
+import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 1_000 });
 const script = '大家好，欢迎来到我们的直播间。今天给大家介绍一款非常好用的产品。';
@@ -65,24 +70,24 @@ async function cardAction(name: string, action: string | RegExp) {
 
 async function cloneAvatar(video: string) {
   await page.goto('/#/profile');
-  await page.getByRole('button', { name: '定制数字人' }).first().click();
-  const commitment = page.getByRole('dialog', { name: '数字人定制承诺须知' });
-  await commitment.getByRole('button', { name: '同意并继续' }).click();
+  await page.getByRole('button', { name: commonLabels.customAvatar }).first().click();
+  const commitment = page.getByRole('dialog', { name: avatarsMessages.commitmentTitle });
+  await commitment.getByRole('button', { name: avatarsMessages.agreeAndContinue }).click();
   await commitment.getByText(studioMessages.avatarAgreement).waitFor();
   await commitment.getByRole('checkbox').check();
-  await commitment.getByRole('button', { name: '同意并继续' }).click();
-  const replicate = page.getByRole('dialog', { name: '复刻数字人' });
-  await replicate.getByLabel('数字人名称').fill(avatarName);
+  await commitment.getByRole('button', { name: avatarsMessages.agreeAndContinue }).click();
+  const replicate = page.getByRole('dialog', { name: avatarsMessages.replicateTitle });
+  await replicate.getByLabel(avatarsMessages.nameLabel).fill(avatarName);
   await replicate.locator('input[type=file]').setInputFiles(video);
   // The form holds the file only once it is uploaded and registered.
   await page.getByText(filesMessages.uploaded).first().waitFor({ timeout: 60_000 });
-  await replicate.getByRole('button', { name: '开始克隆' }).click();
+  await replicate.getByRole('button', { name: commonLabels.startClone }).click();
   await page.getByText(studioMessages.cloneStarted).first().waitFor();
   // Processing until the mezzanine and covers are ready; the list refreshes by itself.
   const card = page.getByRole('group', { name: avatarName });
   await card.waitFor();
-  await eventually(() => card.getByText('克隆中…').count(), 180_000).toBe(0);
-  expect(await card.getByText('克隆失败').count()).toBe(0);
+  await eventually(() => card.getByText(avatarsMessages.processing).count(), 180_000).toBe(0);
+  expect(await card.getByText(commonLabels.cloneFailed).count()).toBe(0);
 }
 
 /** The voice is cloned through the API the /clone page uses, from a spoken recording. */
@@ -106,19 +111,19 @@ async function cloneVoice(token: string, recording: string) {
 
 async function createVideo() {
   await page.goto('/#/profile');
-  await cardAction(avatarName, '高级创作');
+  await cardAction(avatarName, avatarsMessages.premiumCreate);
   await page.waitForURL(/#\/create\?id=\d+/);
   await page.locator(`video[aria-label="${avatarName}"]`).waitFor();
-  await page.getByRole('button', { name: '修改作品名称' }).click();
+  await page.getByRole('button', { name: commonLabels.renameWork }).click();
   const nameBox = page.getByRole('textbox').first();
   await nameBox.fill(workName);
   await nameBox.press('Enter');
-  await page.getByRole('tab', { name: '我的声音' }).click();
+  await page.getByRole('tab', { name: commonLabels.myVoices }).click();
   await page.getByRole('radio', { name: voiceName }).click();
-  await page.getByRole('textbox', { name: '台词' }).fill(script);
-  await expect.poll(() => page.getByLabel('台词字数').innerText()).toBe(`${script.length}/10000`);
-  await page.getByRole('button', { name: '合成视频' }).click();
-  const channels = page.getByRole('dialog', { name: '选择训练通道' });
+  await page.getByRole('textbox', { name: studioText.scriptLabel }).fill(script);
+  await expect.poll(() => page.getByLabel(studioText.counterLabel).innerText()).toBe(`${script.length}/10000`);
+  await page.getByRole('button', { name: studioText.synthesize }).click();
+  const channels = page.getByRole('dialog', { name: studioText.channelTitle });
   const channel = channels.getByRole('radio').first();
   await channel.waitFor();
   expect(await channels.getByText(/积分\/秒/).count()).toBeGreaterThan(0);
@@ -132,7 +137,7 @@ async function createVideo() {
   await channel.click();
   const done = page.getByRole('dialog').filter({ hasText: studioMessages.submitDone });
   await done.getByText(studioMessages.submitTitle).filter({ visible: true }).first().waitFor();
-  await done.getByRole('button', { name: '查看作品' }).click();
+  await done.getByRole('button', { name: studioText.toWorks }).click();
   await page.waitForURL(/#\/works/);
 }
 
@@ -143,16 +148,16 @@ async function watchAndDownload(): Promise<string> {
   await eventually(() => card.getByText(/排队中|生成中/).count()).toBeGreaterThan(0);
   await screenshot(page, 'works-in-progress');
   await eventually(() => card.getByText(/排队中|生成中/).count(), 240_000).toBe(0);
-  expect(await card.getByText('生成失败').count()).toBe(0);
+  expect(await card.getByText(workStatusNames.failed).count()).toBe(0);
 
-  await cardAction(workName, '播放');
+  await cardAction(workName, commonLabels.play);
   const player = page.getByRole('dialog', { name: workName });
   const video = player.locator('video');
   await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.duration > 0)).toBe(true);
   await player.getByRole('button', { name: /close|关闭/i }).click();
 
   const downloading = page.waitForEvent('download', { timeout: 120_000 });
-  await cardAction(workName, '下载');
+  await cardAction(workName, commonLabels.download);
   // A small file may finish within the dialog's opening animation; either sign shows the dialog ran.
   await page
     .getByRole('dialog', { name: /正在下载|下载文件/ })
@@ -169,7 +174,7 @@ async function watchAndDownload(): Promise<string> {
 /** Home, my avatars, the studio and works in the dark theme, then in the light one. */
 async function screenshotPages(suffix: string) {
   for (const theme of ['dark', 'light'] as const) {
-    if (theme === 'light') await page.getByRole('button', { name: '切换主题' }).click();
+    if (theme === 'light') await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
     for (const [route, name] of [
       ['/#/home', 'home'],
@@ -185,7 +190,7 @@ async function screenshotPages(suffix: string) {
     }
   }
   // Back to the default for whatever follows.
-  await page.getByRole('button', { name: '切换主题' }).click();
+  await page.getByRole('button', { name: themeMessages.switchTheme }).click();
 }
 
 // Each test ends with no script or console error and no API call refused or unknown to the server.
@@ -229,11 +234,11 @@ describe('studio journey', () => {
     page = await context.newPage();
     problems = watchPage(page);
     await page.goto('/#/home');
-    await page.getByRole('tab', { name: '公共数字人' }).waitFor();
+    await page.getByRole('tab', { name: commonLabels.publicAvatars }).waitFor();
     // The demo actors are seeded in the background on a first start; show them once they are there.
     await eventually(async () => {
       await page.reload();
-      await page.getByRole('tab', { name: '公共数字人' }).waitFor();
+      await page.getByRole('tab', { name: commonLabels.publicAvatars }).waitFor();
       return page.getByRole('tabpanel').getByRole('group').count();
     }, 120_000).toBeGreaterThan(0);
     await screenshotPages('');

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { studioMessages, voiceMessages } from '@app/contract';
+import { filesMessages, studioMessages, voiceMessages } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
+import { cloneMessages } from '../apps/web/src/features/voices/messages';
+import { commonLabels } from '../apps/web/src/lib/messages';
+import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 // Two-character antd buttons get a space between the characters; match either way.
 const button = (scope: Page | Locator, text: string) =>
@@ -58,38 +61,38 @@ describe('voice cloning journey', () => {
     await page.getByText('本地男声').waitFor();
     await screenshot(page, 'voices-public-dark');
 
-    await button(page, '克隆声音').click();
-    await button(page, '下一步').click();
+    await button(page, cloneMessages.add).click();
+    await button(page, cloneMessages.next).click();
     await toast(page, voiceMessages.termsRequired).waitFor();
     await page.getByRole('checkbox').check();
-    await button(page, '下一步').click();
+    await button(page, cloneMessages.next).click();
     await page.getByLabel('本地语音 1.0').waitFor();
     await screenshot(page, 'voices-channels-dark');
     await page.getByLabel('本地语音 1.0').click();
 
-    const dialog = page.getByRole('dialog', { name: '创建声音' });
+    const dialog = page.getByRole('dialog', { name: cloneMessages.createTitle });
     await dialog.getByText('建议10秒-3分钟清晰人声', { exact: false }).waitFor();
-    await dialog.getByLabel('声音名称').fill('我的测试声音');
+    await dialog.getByLabel(cloneMessages.name).fill('我的测试声音');
     await dialog.locator('input[type=file]').setInputFiles(recording);
-    await toast(page, '上传成功').waitFor({ timeout: 30_000 });
+    await toast(page, filesMessages.uploaded).waitFor({ timeout: 30_000 });
     await screenshot(page, 'voices-create-dark');
-    await button(dialog, '开始克隆').click();
+    await button(dialog, commonLabels.startClone).click();
     await toast(page, voiceMessages.cloneStarted).waitFor();
 
     const card = page.locator('.ant-list-item').filter({ hasText: '我的测试声音' });
-    await card.getByText('克隆中').waitFor();
+    await card.getByText(commonLabels.cloning).waitFor();
     await screenshot(page, 'voices-cloning-dark');
     // The list polls every 10 s while something is cloning; the card turns ready without a reload.
-    await button(card, '调参').waitFor({ timeout: 60_000 });
-    await expect(card.getByText('克隆中').count()).resolves.toBe(0);
+    await button(card, cloneMessages.edit).waitFor({ timeout: 60_000 });
+    await expect(card.getByText(commonLabels.cloning).count()).resolves.toBe(0);
     await screenshot(page, 'voices-ready-dark');
 
-    await button(card, '调参').click();
-    const tuning = page.getByRole('dialog', { name: '调整参数' });
-    await tuning.getByRole('slider', { name: '语速' }).focus();
+    await button(card, cloneMessages.edit).click();
+    const tuning = page.getByRole('dialog', { name: cloneMessages.editTitle });
+    await tuning.getByRole('slider', { name: commonLabels.rate }).focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await tuning.getByText('语速（1.3）').waitFor();
-    await button(tuning, '试听一句').click();
+    await button(tuning, cloneMessages.audition).click();
     const player = tuning.getByTestId('audition-player');
     await player.waitFor({ timeout: 30_000 });
     const ended = await player.evaluate(
@@ -102,61 +105,61 @@ describe('voice cloning journey', () => {
     );
     expect(ended).toBe(true);
     await screenshot(page, 'voices-tuning-dark');
-    await button(tuning, '保存').click();
+    await button(tuning, cloneMessages.save).click();
     await toast(page, voiceMessages.edited).waitFor();
     await tuning.waitFor({ state: 'hidden' });
 
     // Reopened, the saved speed is there; 恢复默认 sends 1, 1, 1 and the server keeps them.
-    await button(card, '调参').click();
+    await button(card, cloneMessages.edit).click();
     await tuning.getByText('语速（1.3）').waitFor();
-    await tuning.getByRole('slider', { name: '音量' }).focus();
+    await tuning.getByRole('slider', { name: commonLabels.volume }).focus();
     await page.keyboard.press('ArrowRight');
     await tuning.getByText('音量（1.1）').waitFor();
     const resetCall = page.waitForRequest((r) => r.url().includes('/api/user/voiceEdit'));
     const relisted = page.waitForResponse(
       (r) => /\/api\/user\/voice\?/.test(r.url()) && r.request().method() === 'GET',
     );
-    await button(tuning, '恢复默认').click();
+    await button(tuning, cloneMessages.reset).click();
     const sent = new URLSearchParams((await resetCall).postData() ?? '');
     expect([sent.get('rate'), sent.get('volume'), sent.get('pitch')]).toEqual(['1', '1', '1']);
     await relisted;
     for (const label of ['语速（1.0）', '音量（1.0）', '音调（1.0）']) await tuning.getByText(label).waitFor();
     await closeDialog(tuning);
-    await button(card, '调参').click();
+    await button(card, cloneMessages.edit).click();
     for (const label of ['语速（1.0）', '音量（1.0）', '音调（1.0）']) await tuning.getByText(label).waitFor();
     await closeDialog(tuning);
 
-    await button(card, '确认声音').click();
-    await button(page.locator('.ant-popover'), '确定').click();
+    await button(card, cloneMessages.confirm).click();
+    await button(page.locator('.ant-popover'), commonLabels.ok).click();
     await toast(page, voiceMessages.confirmed).waitFor();
-    await card.getByText('已确认', { exact: false }).waitFor();
+    await card.getByText(cloneMessages.confirmed, { exact: false }).waitFor();
 
-    await button(card, '改名').click();
-    const rename = page.getByRole('dialog', { name: '修改名称' });
-    await rename.getByLabel('声音名称').fill('改名后的声音');
-    await button(rename, '保存').click();
+    await button(card, cloneMessages.rename).click();
+    const rename = page.getByRole('dialog', { name: commonLabels.renameTitle });
+    await rename.getByLabel(cloneMessages.name).fill('改名后的声音');
+    await button(rename, cloneMessages.save).click();
     await toast(page, voiceMessages.renamed).waitFor();
     const renamed = page.locator('.ant-list-item').filter({ hasText: '改名后的声音' });
     await renamed.waitFor();
 
-    await page.getByRole('button', { name: '切换主题' }).click();
+    await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await screenshot(page, 'voices-mine-light');
 
     // Cancelling the delete prompt keeps the voice and says so.
-    await button(renamed, '删除').click();
-    await button(page.locator('.ant-popover').filter({ visible: true }), '取消').click();
+    await button(renamed, commonLabels.delete).click();
+    await button(page.locator('.ant-popover').filter({ visible: true }), commonLabels.cancel).click();
     await toast(page, studioMessages.deleteCancelled).waitFor();
     expect(studioMessages.deleteCancelled).toBe('已取消删除');
     await renamed.waitFor();
-    await button(renamed, '删除').click();
-    await button(page.locator('.ant-popover').filter({ visible: true }), '确定').click();
+    await button(renamed, commonLabels.delete).click();
+    await button(page.locator('.ant-popover').filter({ visible: true }), commonLabels.ok).click();
     await toast(page, voiceMessages.deleted).waitFor();
     await renamed.waitFor({ state: 'detached' });
   });
 
   it("plays a public voice on home's public-voices tab: idle 1 → playing 3 → idle again on pause and at the end", async () => {
     await page.goto('/#/home');
-    await page.getByRole('tab', { name: '公共声音' }).click();
+    await page.getByRole('tab', { name: commonLabels.publicVoices }).click();
     const tile = page.locator('[data-preview-state][aria-label="本地男声"]');
     await tile.waitFor();
     const state = () => tile.getAttribute('data-preview-state');

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { adminToken, makeRedeemCodes } from './api';
 import { appUnderTest } from './context';
+import { accountMessages } from '@app/contract';
+import { authMessages } from '../../apps/web/src/features/auth/messages';
 
 /** A redeem code for `credits` made by the operator account through the admin call. */
 export async function redeemCode(credits: number): Promise<string> {
@@ -20,11 +22,11 @@ export async function redeemCode(credits: number): Promise<string> {
  */
 export async function registerWithCode(page: Page, prefix: string, code: string): Promise<string> {
   await page.goto('/#/login?state=2');
-  await page.getByPlaceholder('请输入账号').fill(`${prefix}${Date.now().toString(36)}`);
-  await page.getByPlaceholder('请输入密码').fill('Passw0rd123');
-  await page.getByPlaceholder('请输入兑换码').fill(code);
+  await page.getByPlaceholder(authMessages.username).fill(`${prefix}${Date.now().toString(36)}`);
+  await page.getByPlaceholder(authMessages.password).fill('Passw0rd123');
+  await page.getByPlaceholder(accountMessages.codeRequired).fill(code);
   await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册并兑换' }).click();
+  await page.getByRole('button', { name: authMessages.register }).click();
   await page.waitForURL(/#\/home/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (!token) throw new Error('registration left no token');

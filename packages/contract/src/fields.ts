@@ -5,6 +5,22 @@ import { z } from 'zod';
  * the OpenAPI document shows) and turn it into a typed value, with Chinese messages.
  */
 const blank = z.literal('').transform(() => undefined);
+/** Largest id a PostgreSQL integer column holds. */
+const ID_MAX = 2147483647;
+/** Names of avatars, voices, works and materials (spec: 64 characters). */
+const NAME_MAX = 64;
+/** A script or any text sent to a speech or text model. */
+const SCRIPT_TEXT_MAX = 20000;
+
+/** '' or the schema, both optional; a wrong value answers the union's 无效输入. */
+export function blankOr<T extends z.ZodType>(schema: T) {
+  return z.union([blank, schema]).optional();
+}
+
+/** '' counts as not sent, so the default applies; a wrong value keeps the schema's own message. */
+export function emptyAsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+}
 
 export function text(opts: { max?: number; min?: number } = {}) {
   const max = opts.max ?? 255;
@@ -29,7 +45,7 @@ export function int(opts: { min?: number; max?: number } = {}) {
 }
 
 export function optionalInt(opts: { min?: number; max?: number } = {}) {
-  return z.union([blank, int(opts)]).optional();
+  return blankOr(int(opts));
 }
 
 export function intWithDefault(def: number, opts: { min?: number; max?: number } = {}) {
@@ -45,11 +61,21 @@ export function decimal(opts: { min: number; max: number }) {
 }
 
 export function optionalDecimal(opts: { min: number; max: number }) {
-  return z.union([blank, decimal(opts)]).optional();
+  return blankOr(decimal(opts));
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `只能是 ${values.join(' / ')}` });
+}
+
+/** A choice a client may leave out or send empty for "the default". */
+export function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return emptyAsUnset(z.enum(values));
+}
+
+/** A choice that falls back to `fallback` when left out or sent empty. */
+export function choiceWithDefault<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).default(fallback));
 }
 
 /** Paging as the spec sends it: page from 1, limit with 0 meaning "all" where allowed. */
@@ -58,7 +84,24 @@ export const paging = {
   limit: intWithDefault(20, { min: 0, max: 99999 }),
 };
 
-export const id = () => int({ min: 1, max: 2147483647 });
+export const id = () => int({ min: 1, max: ID_MAX });
+export const optionalId = () => optionalInt({ min: 1, max: ID_MAX });
+
+/** A 0/1 param as the spec sends it ("is_multi=1"). */
+export const optionalFlag = () => optionalInt({ min: 0, max: 1 });
+/** A 0/1 field of a reply. */
+export const flag = () => z.union([z.literal(0), z.literal(1)]);
+
+export const displayName = () => text({ max: NAME_MAX });
+export const optionalDisplayName = () => optionalText({ max: NAME_MAX });
+/** Search by name: '' lists everything. */
+export const nameSearch = optionalDisplayName;
+export const scriptText = () => text({ max: SCRIPT_TEXT_MAX });
+export const optionalScriptText = () => optionalText({ max: SCRIPT_TEXT_MAX });
+/** A language code such as zh or en-US; '' means the channel's default. */
+export const optionalLanguage = () => emptyAsUnset(text({ max: 16 }));
+/** Own (1) or public (2) things, own by default. */
+export const ownership = () => oneOf(['1', '2']).default('1');
 
 /** Every signed call carries these two; the protocol layer checks them, endpoints never see them. */
 export const signatureParams = ['timestamp', 'sign'] as const;

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { DEFAULT_SIGN_SECRET, getCredits, protocolMessages, redeemCode, signaturePayload } from '@app/contract';
+import {
+  accountMessages,
+  DEFAULT_SIGN_SECRET,
+  getCredits,
+  protocolMessages,
+  redeemCode,
+  signaturePayload,
+} from '@app/contract';
 import { md5 } from 'js-md5';
 import { ApiError, call } from './api';
 import { connectFeedback } from './feedback';
@@ -101,8 +108,8 @@ describe('API client', () => {
 
   it('shows the success message where asked', async () => {
     store.set('token', 'tok-2');
-    replies.push({ code: 0, msg: '兑换成功', data: { credits: 100 } });
+    replies.push({ code: 0, msg: accountMessages.redeemed, data: { credits: 100 } });
     await call(redeemCode, { code: 'GOOD' }, { success: true });
-    expect(toasts).toEqual([{ kind: 'success', content: '兑换成功' }]);
+    expect(toasts).toEqual([{ kind: 'success', content: accountMessages.redeemed }]);
   });
 });

@@ -1,3 +1,5 @@
+import { commonMessages } from '../common-messages.js';
+
 /**
  * Every Chinese message of the account, credits and site calls, kept once so that the server
  * (replies, validation) and the web app (form rules, toasts) show the same words.
@@ -17,6 +19,8 @@ export const accountMessages = {
   captchaRequired: '请输入图形验证码',
   captchaWrong: '图形验证码错误',
   loggedOut: '已退出登录',
+  /** A guest's display name, and the prefix of generated guest usernames (never valid for registration). */
+  guestName: '游客',
 
   // Password change (spec 000 §5)
   oldPasswordRequired: '请填写原密码',
@@ -48,7 +52,7 @@ export const accountMessages = {
   // Notices and texts (spec 000 §2, §8)
   noNotice: '暂无公告！',
   noticeMissing: '公告不存在',
-  cancelled: '已取消',
+  cancelled: commonMessages.cancelled,
 
   unknownParams: (keys: string[]) => `不支持的参数：${keys.join('、')}`,
 
@@ -63,16 +67,4 @@ export const creditActions = {
   redeem: '兑换码兑换',
   expand: '存储扩容',
   expired: '积分过期',
-} as const;
-
-/** Titles of the three agreements (`type` of /api/index/protocol2). */
-export const agreementTitles = {
-  user: '用户协议',
-  privacy: '隐私条款',
-  clone: '本平台音色克隆使用规范',
-} as const;
-
-/** What the shell shows when site settings leave a field empty (spec 000 §1). */
-export const siteDefaults = {
-  siteTitle: 'AI super avatar',
 } as const;

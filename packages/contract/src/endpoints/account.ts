@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { strictParams } from './site.js';
-import { optionalText, text } from '../fields.js';
+import { choiceWithDefault, optionalChoice, optionalText, text } from '../fields.js';
 
 /** Which client logs in; the spec's web client always sends `pc`. */
-const client = z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pc', 'h5', 'app']).default('pc'));
+const client = choiceWithDefault(['pc', 'h5', 'app'], 'pc');
 const noParams = strictParams({});
 /** Calls whose only reply is the message. */
 export const noData = z.null();
@@ -35,7 +35,7 @@ export const login = endpoint({
     username: text({ max: 64 }),
     password: text({ max: 64 }),
     client,
-    captcha: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1']).optional()),
+    captcha: optionalChoice(['1']),
   }),
   data: tokenData,
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { int, optionalInt, paging } from '../fields.js';
+import { choiceWithDefault, emptyAsUnset, flag as zeroOrOne, int, optionalInt, paging } from '../fields.js';
 import { accountMessages } from './account-messages.js';
 import { dateTime, strictParams } from './site.js';
 import { noData } from './account.js';
 
 const noParams = strictParams({});
-const flag = z.union([z.literal(0), z.literal(1)]);
+const flag = zeroOrOne();
 
 /** Storage expansion price (spec 000 §9): this many credits buy this many GB. */
 export const STORAGE_EXPANSION = { credits: 5000, gb: 5 } as const;
@@ -40,13 +40,7 @@ export const getCredits = endpoint({
   data: accountCredits,
 });
 
-const optionalDate = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: accountMessages.dateFormat })
-    .optional(),
-);
+const optionalDate = emptyAsUnset(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: accountMessages.dateFormat }));
 
 /** A ledger row: credits is signed (+ grant, − spending or expiry). */
 export const creditUsageRecord = z.object({
@@ -73,7 +67,7 @@ export const getCreditLog = endpoint({
     ...paging,
     start_date: optionalDate,
     end_date: optionalDate,
-    type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['usage', 'expiry']).default('usage')),
+    type: choiceWithDefault(['usage', 'expiry'], 'usage'),
   }).refine((p) => !p.start_date || !p.end_date || p.start_date <= p.end_date, {
     error: accountMessages.dateOrder,
   }),

@@ -1,3 +1,5 @@
+import { commonMessages } from '../common-messages.js';
+
 /**
  * Every Chinese message of uploads, file registration and the materials library, kept once so the
  * server (refusals) and the web app (client-side checks, toasts) say the same words.
@@ -9,15 +11,15 @@ export const filesMessages = {
   oneFileAtATime: '一次只能上传一个文件',
 
   // Per-type rules (spec 000 §5, 001 §5)
-  videoRule: '请上传500M以内的MP4/MOV格式的视频',
-  audioRule: '请上传MP3/M4A/WAV格式的音频',
+  videoRule: commonMessages.videoFormat,
+  audioRule: commonMessages.audioFormat,
   audioTooLarge: '请上传20MB以内的音频',
   imageRule: '请上传PNG/JPG格式的图片',
   imageTooLarge: '上传头像图片大小不能超过 10MB!',
   imageTooSmall: '图片尺寸不能小于300像素',
   imageTooBig: '图片尺寸过大，宽高不能超过8192像素',
   videoDuration: '视频时长需在5秒到30分钟之间',
-  audioDuration: '音频时长需在5秒到30分钟之间',
+  audioDuration: commonMessages.audioDuration,
   videoWithoutPicture: '视频中没有画面，请重新上传',
   videoTooBig: '视频分辨率过大，宽高不能超过8192像素',
   emptyFile: '文件为空，请重新上传',
@@ -31,17 +33,17 @@ export const filesMessages = {
   // Materials library (spec 001 §8, 000 §8)
   saved: '保存成功',
   savedForProcessing: '保存成功，系统处理完会在素材库中显示',
-  renamed: '名称修改成功！',
-  deleted: '删除成功',
-  deleteCancelled: '已取消删除',
+  renamed: commonMessages.renamed,
+  deleted: commonMessages.deleted,
+  deleteCancelled: commonMessages.deleteCancelled,
   confirmDelete: '删除后将无法恢复，确定要永久删除该素材吗？',
-  nameRequired: '请填写名称后保存',
+  nameRequired: commonMessages.renameRequired,
   materialMissing: '素材不存在',
   recordMissing: '记录不存在或尚未处理完成',
   saveNeedsFile: '请先上传文件',
   empty: '暂无素材',
 
   // Downloads (spec 001 §8)
-  downloaded: '下载成功！',
-  downloadFailed: '下载失败！',
+  downloaded: commonMessages.downloadDone,
+  downloadFailed: commonMessages.downloadFailed,
 } as const;

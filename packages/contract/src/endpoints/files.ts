@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { decimal, id, oneOf, optionalInt, optionalText, paging, text } from '../fields.js';
+import {
+  blankOr,
+  id,
+  oneOf,
+  optionalDecimal,
+  optionalDisplayName,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from '../fields.js';
 import { noData } from './account.js';
 
 const MB = 1024 * 1024;
@@ -91,7 +102,7 @@ export const completeUpload = endpoint({
     file_type: fileType,
     url: text({ max: 2048, min: 1 }),
     size: optionalInt({ min: 0 }),
-    duration: z.union([z.literal('').transform(() => undefined), decimal({ min: 0, max: 1e7 })]).optional(),
+    duration: optionalDecimal({ min: 0, max: 1e7 }),
   }),
   data: registeredFile,
 });
@@ -147,7 +158,7 @@ export const listMaterials = endpoint({
   auth: 'user',
   params: z.strictObject({
     ...paging,
-    type: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_TYPES)]).optional(),
+    type: blankOr(z.enum(MATERIAL_TYPES)),
     source: z.union([z.enum(['', '0']).transform(() => undefined), z.enum(MATERIAL_SOURCES)]).optional(),
   }),
   data: z.object({ list: z.array(materialItem), total: z.number().int() }),
@@ -166,14 +177,14 @@ export const saveMaterial = endpoint({
   tag: 'materials',
   auth: 'user',
   params: z.strictObject({
-    id: optionalInt({ min: 1, max: 2147483647 }),
-    file_id: optionalInt({ min: 1, max: 2147483647 }),
-    file_type: z.union([z.literal('').transform(() => undefined), fileType]).optional(),
+    id: optionalId(),
+    file_id: optionalId(),
+    file_type: blankOr(fileType),
     url: optionalText({ max: 2048 }),
-    rid: optionalInt({ min: 1, max: 2147483647 }),
-    source: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_SOURCES)]).optional(),
-    type: z.union([z.literal('').transform(() => undefined), z.enum(MATERIAL_TYPES)]).optional(),
-    name: optionalText({ max: 64 }),
+    rid: optionalId(),
+    source: blankOr(z.enum(MATERIAL_SOURCES)),
+    type: blankOr(z.enum(MATERIAL_TYPES)),
+    name: optionalDisplayName(),
   }),
   data: z.object({ id: z.number().int() }),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { id } from '../fields.js';
-import { accountMessages, agreementTitles } from './account-messages.js';
+import { accountMessages } from './account-messages.js';
+import { agreementTitles } from './site-messages.js';
 
 /** Strict params: an unknown param is refused with a Chinese message naming it. */
 export function strictParams<S extends z.ZodRawShape>(shape: S) {

@@ -1,18 +1,20 @@
+import { commonMessages } from '../common-messages.js';
+
 /** Every Chinese message of voices, audition and the script tools (spec 000 §5, §8; 001 §5, §8). */
 export const voiceMessages = {
-  cloneStarted: '克隆成功',
-  renamed: '名称修改成功！',
+  cloneStarted: commonMessages.cloneStarted,
+  renamed: commonMessages.renamed,
   edited: '修改成功！',
-  deleted: '删除成功',
+  deleted: commonMessages.deleted,
   confirmed: '确认成功',
   confirmCancelled: '已取消确认',
   nameRequired: '请给您创建的声音起一个名称',
-  renameRequired: '请填写名称后保存',
+  renameRequired: commonMessages.renameRequired,
   audioRequired: '请上传音频',
-  audioFormat: '请上传MP3/M4A/WAV格式的音频',
+  audioFormat: commonMessages.audioFormat,
   audioTooShort: '音频中的有效人声不足10秒，请上传更长的清晰录音',
   audioTooLarge: '音频文件不能超过20MB',
-  termsRequired: '请阅读并同意《本平台音色克隆使用规范》',
+  termsRequired: commonMessages.cloneAgreementRequired,
   defaultUploadTips: '建议3-5分钟',
   xfEditRefused: '该渠道的声音，仅支持手持设备的录音修改！',
   cloning: '声音训练中，暂时无法选择',

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { decimal, id, oneOf, optionalInt, optionalText, paging, text } from '../fields.js';
+import {
+  decimal,
+  flag,
+  id,
+  nameSearch,
+  oneOf,
+  optionalChoice,
+  optionalDecimal,
+  optionalDisplayName,
+  optionalId,
+  optionalLanguage,
+  optionalText,
+  ownership,
+  paging,
+  scriptText,
+  text,
+} from '../fields.js';
 import { dateTime } from './site.js';
 import { noData } from './account.js';
 
@@ -50,7 +66,7 @@ export const voiceChannel = z.object({
   language: z.array(z.string()),
   supports: voiceCapabilities,
   /** 1 when this channel can clone a voice from a recording here, 0 when it only speaks its own voices. */
-  clone: z.union([z.literal(0), z.literal(1)]),
+  clone: flag(),
 });
 export type VoiceChannel = z.infer<typeof voiceChannel>;
 
@@ -93,7 +109,7 @@ export const voice = z.object({
   source: z.number().int(),
   /** 11 = name locked. */
   type: z.number().int(),
-  is_confirmed: z.union([z.literal(0), z.literal(1)]),
+  is_confirmed: flag(),
   create_time: dateTime,
 });
 export type Voice = z.infer<typeof voice>;
@@ -104,7 +120,7 @@ export const listVoices = endpoint({
   summary: 'Own (source 1) or public (source 2) voices; generate = own voices still cloning',
   tag: 'voice',
   auth: 'user',
-  params: z.strictObject({ source: oneOf(['1', '2']).default('1'), ...paging, name: optionalText({ max: 64 }) }),
+  params: z.strictObject({ source: ownership(), ...paging, name: nameSearch() }),
   data: z.object({ list: z.array(voice), total: z.number().int(), generate: z.number().int() }),
 });
 
@@ -116,11 +132,11 @@ export const saveVoice = endpoint({
   tag: 'voice',
   auth: 'user',
   params: z.strictObject({
-    id: optionalInt({ min: 1 }),
-    name: optionalText({ max: 64 }),
-    file_id: optionalInt({ min: 1 }),
+    id: optionalId(),
+    name: optionalDisplayName(),
+    file_id: optionalId(),
     api: z.enum(voiceChannelKeys).optional(),
-    voice_channel_name: optionalText({ max: 64 }),
+    voice_channel_name: optionalDisplayName(),
   }),
   data: z.object({ id: z.number().int() }),
 });
@@ -160,12 +176,13 @@ export const deleteVoice = endpoint({
   data: noData,
 });
 
+/** Empty language or emotion means the channel's default: clients send them empty for channels without those choices. */
 const speechParams = {
-  language: optionalText({ max: 16 }),
-  emotion: z.enum(emotions).optional(),
-  rate: z.union([z.literal('').transform(() => undefined), decimal(SLIDERS.rate)]).optional(),
-  volume: z.union([z.literal('').transform(() => undefined), decimal(SLIDERS.volume)]).optional(),
-  pitch: z.union([z.literal('').transform(() => undefined), decimal(SLIDERS.pitch)]).optional(),
+  language: optionalLanguage(),
+  emotion: optionalChoice(emotions),
+  rate: optionalDecimal(SLIDERS.rate),
+  volume: optionalDecimal(SLIDERS.volume),
+  pitch: optionalDecimal(SLIDERS.pitch),
 };
 
 export const startAudition = endpoint({
@@ -174,7 +191,7 @@ export const startAudition = endpoint({
   summary: 'Synthesize a trial of the script with a voice; poll with job_id',
   tag: 'voice',
   auth: 'user',
-  params: z.strictObject({ voice_id: id(), text: text({ max: 20000 }), ...speechParams }),
+  params: z.strictObject({ voice_id: id(), text: scriptText(), ...speechParams }),
   data: z.object({ job_id: z.string() }),
 });
 
@@ -201,7 +218,7 @@ export const polishText = endpoint({
   summary: 'Polish a script with the text model, or add tone marks offline (action=emotion)',
   tag: 'script',
   auth: 'user',
-  params: z.strictObject({ text: text({ max: 20000 }), action: z.enum(['emotion']).optional() }),
+  params: z.strictObject({ text: scriptText(), action: z.enum(['emotion']).optional() }),
   data: z.object({ content: z.string() }),
 });
 
@@ -211,7 +228,7 @@ export const translateText = endpoint({
   summary: 'Translate a script with the text model',
   tag: 'script',
   auth: 'user',
-  params: z.strictObject({ text: text({ max: 20000 }), source: optionalText({ max: 16 }), target: text({ max: 16 }) }),
+  params: z.strictObject({ text: scriptText(), source: optionalText({ max: 16 }), target: text({ max: 16 }) }),
   data: z.object({ text: z.string(), target: z.string() }),
 });
 

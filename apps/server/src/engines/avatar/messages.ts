@@ -1,7 +1,9 @@
+import { avatarCloneMessages, commonMessages } from '@app/contract';
+
 /** Every user-visible string of the avatar video engines, in one place (Chinese is the source language). */
 export const avatarMessages = {
   // Avatar clone upload (spec: 请上传500M以内的MP4/MOV格式的视频; 5 s–30 min; 360p–4K; no HDR).
-  sourceFormat: '请上传500M以内的MP4/MOV格式的视频',
+  sourceFormat: commonMessages.videoFormat,
   sourceTooBig: '视频大小超过500M，请压缩后重新上传',
   sourceUnreadable: '无法识别该视频文件，文件可能已损坏，请重新上传MP4/MOV格式的视频',
   sourceNoVideo: '文件中没有视频画面，请上传包含人物画面的视频',
@@ -23,7 +25,7 @@ export const avatarMessages = {
 
   // Channels.
   channelUnavailable: '该通道暂未开放，请选择其他通道',
-  channelGjDuration: '此通道训练要求视频时长在30秒-300秒之间',
+  channelGjDuration: avatarCloneMessages.gjDuration,
 
   // Duix.Avatar / HeyGem.
   duixUnreachable: '数字人合成服务（Duix）无法连接，请稍后重试',
@@ -56,7 +58,7 @@ export const avatarMessages = {
 
   // Shared HTTP.
   vendorHttp4xx: '服务拒绝了请求',
-  vendorHttp5xx: '服务暂时不可用，请稍后重试',
+  vendorHttp5xx: commonMessages.serviceUnavailable,
   downloadFailed: '合成结果下载失败，请稍后重试',
 } as const;
 

@@ -74,7 +74,7 @@ describe('avatar source validation', () => {
 
   it('refuses other extensions and containers with the spec wording', async () => {
     const f = await makeClip(join(dir, 'clip.mkv'));
-    expect((await refusal(checkAvatarSource(f))).message).toBe('请上传500M以内的MP4/MOV格式的视频');
+    expect((await refusal(checkAvatarSource(f))).message).toBe(avatarMessages.sourceFormat);
     const renamed = join(dir, 'matroska.mp4');
     await copyFile(f, renamed);
     expect((await refusal(checkAvatarSource(renamed))).key).toBe('sourceFormat');

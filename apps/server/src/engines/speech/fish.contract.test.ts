@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { probe } from '../../platform/media/ffmpeg.js';
 import { createFishSpeech } from './fish.js';
 import type { SpeechError } from './errors.js';
+import { speechMessages } from './messages.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
 import { startFakeService, type FakeService } from './testing/fake-service.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
@@ -46,7 +47,7 @@ describe('Fish Audio cloud', () => {
       .synthesize({ text: '你好', voice: { voiceRef: 'r' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'x.mp3') })
       .catch((e: unknown) => e);
     expect((err as SpeechError).kind).toBe('quota');
-    expect((err as SpeechError).message).toBe('语音服务余额或额度不足，请联系管理员');
+    expect((err as SpeechError).message).toBe(speechMessages.quotaExceeded);
     expect(fake.requests).toHaveLength(1);
   });
 

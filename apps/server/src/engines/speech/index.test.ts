@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_CAPABILITIES, createSpeechChannels, speechEnvSchema, SpeechError } from './index.js';
+import { speechMessages } from './messages.js';
 
 const dataDir = '/tmp/speech-index-test';
 
@@ -23,7 +24,7 @@ describe('speech channels', () => {
       .synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: '/tmp/x.mp3' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechError);
-    expect((err as SpeechError).message).toBe('该声音渠道未配置，请联系管理员');
+    expect((err as SpeechError).message).toBe(speechMessages.notConfigured);
   });
 
   it('maps a channel to the engine the environment names and intersects the controls', () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { audioLevels, probe } from '../../platform/media/ffmpeg.js';
 import { SpeechError } from './errors.js';
 import { createLocalSpeech } from './local.js';
+import { speechMessages } from './messages.js';
 import { countScriptChars } from './script.js';
 import { fixtureDir } from './testing/audio-fixtures.js';
 import type { SynthesizeInput } from './types.js';
@@ -64,11 +65,11 @@ describe('offline speech (本地语音 1.0)', () => {
   it('refuses a script with nothing to say', async () => {
     const err = await say({ text: '<break time="1s"/>……', outFile: join(fixtureDir, 'none.mp3') }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechError);
-    expect((err as SpeechError).message).toBe('请输入台词');
+    expect((err as SpeechError).message).toBe(speechMessages.emptyText);
   });
 
   it('names itself honestly', () => {
-    expect(speech.name).toBe('本地语音 1.0');
+    expect(speech.name).toBe(speechMessages.localChannelName);
     expect(speech.description).toContain('近似');
   });
 });

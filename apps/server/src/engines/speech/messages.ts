@@ -1,7 +1,9 @@
+import { studioWorkMessages, voiceMessages } from '@app/contract';
+
 /** Every speech message a user can see, in one place. */
 export const speechMessages = {
-  synthesisFailed: '声音合成失败，请重新尝试',
-  emptyText: '请输入台词',
+  synthesisFailed: voiceMessages.auditionFailed,
+  emptyText: studioWorkMessages.scriptRequired,
   authFailed: '语音服务鉴权失败，请联系管理员检查密钥',
   quotaExceeded: '语音服务余额或额度不足，请联系管理员',
   rateLimited: '语音服务繁忙，请稍后重试',

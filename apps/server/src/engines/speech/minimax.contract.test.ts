@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMiniMaxSpeech } from './minimax.js';
 import { SpeechError } from './errors.js';
+import { speechMessages } from './messages.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
 import { startFakeService, type FakeService } from './testing/fake-service.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
@@ -46,9 +47,9 @@ describe('MiniMax speech', () => {
   });
 
   it.each([
-    [1004, 'auth', '语音服务鉴权失败，请联系管理员检查密钥'],
-    [1008, 'quota', '语音服务余额或额度不足，请联系管理员'],
-    [2013, 'bad_input', '语音服务不接受当前文本或参数，请修改后重试'],
+    [1004, 'auth', speechMessages.authFailed],
+    [1008, 'quota', speechMessages.quotaExceeded],
+    [2013, 'bad_input', speechMessages.badInput],
   ])('maps base_resp %i to %s without retrying', async (code, kind, message) => {
     fake = await startFakeService(() => ({ body: { base_resp: { status_code: code, status_msg: 'x' } } }));
     const mm = createMiniMaxSpeech({ baseUrl: fake.url, apiKey: 'k', retries: 2, retryDelayMs: 5 });

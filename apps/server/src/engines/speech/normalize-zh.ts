@@ -1,4 +1,4 @@
-import { readDecimal, readDigits, readInteger } from './number-zh.js';
+import { readDecimal, readDigits, readInteger, ZERO } from './number-zh.js';
 
 /** Turns written Chinese (numbers, dates, symbols) into the words a speaker says; English stays for the English voice. */
 
@@ -34,7 +34,7 @@ function readPhone(raw: string): string {
 
 function readClock(h: string, m: string, s: string | undefined): string {
   let out = `${readInteger(h)}点`;
-  if (m !== '00' || s) out += `${m.startsWith('0') && m !== '00' ? '零' : ''}${readInteger(m)}分`;
+  if (m !== '00' || s) out += `${m.startsWith('0') && m !== '00' ? ZERO : ''}${readInteger(m)}分`;
   if (s) out += `${readInteger(s)}秒`;
   return out;
 }

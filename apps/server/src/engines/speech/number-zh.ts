@@ -1,6 +1,8 @@
 /** Reading numbers aloud in Mandarin: cardinals, digit strings and decimals. */
 
 const DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'] as const;
+/** The zero read between non-zero places (一万零一十) and in times (十点零五分). */
+export const ZERO = DIGITS[0];
 const SECTION_UNITS = ['', '万', '亿', '万亿'] as const;
 const PLACE_UNITS = ['千', '百', '十', ''] as const;
 
@@ -22,7 +24,7 @@ function readSection(value: number): string {
       pendingZero = out !== '';
       return;
     }
-    if (pendingZero) out += '零';
+    if (pendingZero) out += ZERO;
     pendingZero = false;
     out += (DIGITS[d] ?? '') + PLACE_UNITS[i];
   });
@@ -32,7 +34,7 @@ function readSection(value: number): string {
 /** "10010" -> "一万零一十", "15" -> "十五", "0" -> "零". */
 export function readInteger(digits: string): string {
   const trimmed = digits.replace(/^0+/, '');
-  if (trimmed === '') return '零';
+  if (trimmed === '') return ZERO;
   if (trimmed.length > MAX_CARDINAL_DIGITS) return readDigits(digits);
   const sections: number[] = [];
   for (let end = trimmed.length; end > 0; end -= 4) sections.unshift(Number(trimmed.slice(Math.max(0, end - 4), end)));
@@ -44,7 +46,7 @@ export function readInteger(digits: string): string {
       gap = out !== '';
       return;
     }
-    if (out !== '' && (gap || value < 1000)) out += '零';
+    if (out !== '' && (gap || value < 1000)) out += ZERO;
     gap = false;
     out += readSection(value) + unit;
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SpeechError } from './errors.js';
 import { createLocalSpeech } from './local.js';
 import { parseLocalVoiceRef } from './local-voice.js';
+import { speechMessages } from './messages.js';
 import { decodeSample } from './voice-profile.js';
 import { measureVoice } from './voice-analysis.js';
 import { fixtureDir, mostlySilentSample, spokenSample } from './testing/audio-fixtures.js';
@@ -35,7 +36,7 @@ describe('local voice cloning (approximation)', () => {
   it('rejects a sample with under 10 s of speech, even when the file is long', async () => {
     const err = await speech.cloneVoice({ sampleFile: await mostlySilentSample(), name: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechError);
-    expect((err as SpeechError).message).toBe('音频中清晰人声不足10秒，请上传至少10秒的清晰人声录音');
+    expect((err as SpeechError).message).toBe(speechMessages.sampleTooShort);
   });
 
   it('rejects a file that is not audio', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createVolcengineSpeech } from './volcengine.js';
 import type { SpeechError } from './errors.js';
+import { speechMessages } from './messages.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
 import { startFakeService, type FakeService } from './testing/fake-service.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
@@ -79,7 +80,7 @@ describe('Volcengine speech', () => {
   it('says plainly that this channel cannot clone', async () => {
     const hs = createVolcengineSpeech(config('http://127.0.0.1:9'));
     const err = await hs.cloneVoice({ sampleFile: await spokenSample('m3', 14), name: 'v' }).catch((e: unknown) => e);
-    expect((err as SpeechError).message).toBe('该声音渠道不支持声音克隆');
+    expect((err as SpeechError).message).toBe(speechMessages.cloneUnsupported);
   });
 
   remoteFailureContract({ make: (url, http) => createVolcengineSpeech({ ...config(url), ...http }), success: ttsReply, voice: { voiceRef: 'v' } });

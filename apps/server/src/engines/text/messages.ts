@@ -1,6 +1,8 @@
+import { voiceMessages } from '@app/contract';
+
 /** Text-model messages a user can see. */
 export const textMessages = {
-  notConfigured: '文本模型未配置，请联系管理员',
+  notConfigured: voiceMessages.textModelMissing,
   authFailed: '文本模型鉴权失败，请联系管理员检查密钥',
   quotaExceeded: '文本模型余额或额度不足，请联系管理员',
   rateLimited: '文本模型繁忙，请稍后重试',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../speech/testing/fake-service.js';
 import { createTextModel, TextModelError } from './index.js';
+import { textMessages } from './messages.js';
 
 let fake: FakeService | undefined;
 afterEach(async () => {
@@ -38,7 +39,7 @@ describe('OpenAI-compatible text model', () => {
   it('without configuration fails with the exact message', async () => {
     const err = await createTextModel(undefined).polish('x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TextModelError);
-    expect((err as TextModelError).message).toBe('文本模型未配置，请联系管理员');
+    expect((err as TextModelError).message).toBe(textMessages.notConfigured);
   });
 
   it('retries 5xx, not 4xx, and recognises an exhausted balance', async () => {
@@ -59,6 +60,6 @@ describe('OpenAI-compatible text model', () => {
     fake = await startFakeService(() => ({ ...answer('慢'), delayMs: 1000 }));
     const model = createTextModel({ baseUrl: fake.url, model: 'm', timeoutMs: 150, retries: 0 });
     const err = await model.polish('好').catch((e: unknown) => e);
-    expect((err as TextModelError).message).toBe('文本模型响应超时，请稍后重试');
+    expect((err as TextModelError).message).toBe(textMessages.timeout);
   });
 });

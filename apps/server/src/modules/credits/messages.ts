@@ -1,8 +1,10 @@
+import { filesMessages } from '@app/contract';
+
 /** Server-written texts of the credits feature that the shared contract does not carry. */
 export const creditsMessages = {
   /** Ledger row when a job is settled below its hold and the rest goes back. */
   settleReturn: (action: string) => `${action}（按实际用量返还）`,
   /** Ledger row when a failed job's credits go back in full. */
   refund: (action: string) => `${action}（失败退还）`,
-  storageFull: '存储空间不足，请扩容或删除不需要的文件',
+  storageFull: filesMessages.storageFull,
 } as const;

@@ -1,4 +1,12 @@
-import { getAgreement, getCreditsRule, getNotices, getSiteSettings, getThemes, getUsageGuide } from '@app/contract';
+import {
+  getAgreement,
+  getCreditsRule,
+  getNotices,
+  getSiteSettings,
+  getThemes,
+  getUsageGuide,
+  siteTextTitles,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { route, type RouteDef } from '../../platform/protocol/route.js';
 import { agreementText, noticeDetail, noticeList, publicSiteSettings, siteText, siteTextKeys } from './service.js';
@@ -10,7 +18,7 @@ export function siteRoutes(ctx: AppContext): RouteDef[] {
     route(getNotices, ({ params }) => (params.id ? noticeDetail(ctx, params.id) : noticeList(ctx))),
     route(getCreditsRule, async () => ({ content: (await siteText(ctx, siteTextKeys.creditsRule, '')).content })),
     route(getAgreement, ({ params }) => agreementText(ctx, params.type)),
-    route(getUsageGuide, () => siteText(ctx, siteTextKeys.usageGuide, '使用教程')),
+    route(getUsageGuide, () => siteText(ctx, siteTextKeys.usageGuide, siteTextTitles.usageGuide)),
     route(getThemes, async () => ({ list: themePalettes })),
   ];
 }

@@ -1,4 +1,4 @@
-import { agreementTitles, type AgreementType } from '@app/contract';
+import { agreementTitles, siteTextTitles, type AgreementType } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { publishDefaultAssets } from './assets.js';
 import { seedAgreements } from './seed-agreements.js';
@@ -12,8 +12,8 @@ export async function seedSite(ctx: AppContext): Promise<void> {
   const wrote = await seedOnce(ctx.database.db, 'site.content', async (tx) => {
     for (const type of Object.keys(agreementTitles) as AgreementType[])
       await saveSiteText(tx, siteTextKeys.agreement(type), agreementTitles[type], seedAgreements[type]);
-    await saveSiteText(tx, siteTextKeys.creditsRule, '积分规则', seedCreditsRule);
-    await saveSiteText(tx, siteTextKeys.usageGuide, '使用教程', seedUsageGuide);
+    await saveSiteText(tx, siteTextKeys.creditsRule, siteTextTitles.creditsRule, seedCreditsRule);
+    await saveSiteText(tx, siteTextKeys.usageGuide, siteTextTitles.usageGuide, seedUsageGuide);
     const start = Date.now() - seedNotices.length * 60_000;
     // A minute apart, welcome notice newest, so it heads the newest-first list.
     for (const [i, n] of [...seedNotices].reverse().entries())

@@ -9,6 +9,7 @@ import {
   getSiteSettings,
   getThemes,
   getUsageGuide,
+  siteTextTitles,
   ThemeId,
   type NoticeDetail,
   type SiteSettings,
@@ -120,7 +121,7 @@ describe('texts and themes', () => {
   it('returns the credit rules and the usage guide', async () => {
     expect((await t.call<{ content: string }>(getCreditsRule)).data.content).toContain('积分');
     const guide = await t.call<{ title: string; content: string }>(getUsageGuide);
-    expect(guide.data.title).toBe('使用教程');
+    expect(guide.data.title).toBe(siteTextTitles.usageGuide);
     expect(guide.data.content).toContain('<h3>');
   });
 

@@ -1,10 +1,10 @@
-import { ThemeId, type ThemePalette } from '@app/contract';
+import { ThemeId, themeNames, type ThemePalette } from '@app/contract';
 
 /** The two palettes of the shell (spec 000 §3): dark is the default. */
 export const themePalettes: ThemePalette[] = [
   {
     id: ThemeId.dark,
-    name: '深色',
+    name: themeNames.dark,
     tokens: {
       colorPrimary: '#7c5cff',
       colorBgLayout: '#0f1117',
@@ -17,7 +17,7 @@ export const themePalettes: ThemePalette[] = [
   },
   {
     id: ThemeId.light,
-    name: '浅色',
+    name: themeNames.light,
     tokens: {
       colorPrimary: '#6a4cff',
       colorBgLayout: '#f4f5fa',

@@ -48,7 +48,7 @@ describe('a channel that cannot clone (hs on Volcengine)', () => {
     );
     expect(reply.code).toBe(1);
     expect(reply.msg).toBe(speechMessages.cloneUnsupported);
-    expect(reply.msg).toBe('该声音渠道不支持声音克隆');
+    expect(reply.msg).toBe(speechMessages.cloneUnsupported);
     expect(volc.requests.length).toBe(before);
     const mine = await app.call<{ list: Voice[]; total: number }>(listVoices, { source: '1' }, { token: user.token });
     expect(mine.data.total).toBe(0);

@@ -11,6 +11,7 @@ import {
   type VoiceChannel,
 } from '@app/contract';
 import { voices } from '../../db/schema/index.js';
+import { speechMessages } from '../../engines/speech/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { channelOf, makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
 
@@ -32,14 +33,18 @@ const own = async (token: string) =>
   (await app.call<{ list: Voice[]; total: number; generate: number }>(listVoices, { source: '1' }, { token })).data;
 const voiceRow = async (id: number) => (await app.ctx.database.db.select().from(voices).where(eq(voices.id, id)))[0];
 const clone = (token: string, fileId: number, name = '我的声音', api = 'local') =>
-  app.call<{ id: number }>(saveVoice, { name, file_id: fileId, api, voice_channel_name: '本地语音 1.0' }, { token });
+  app.call<{ id: number }>(
+    saveVoice,
+    { name, file_id: fileId, api, voice_channel_name: speechMessages.localChannelName },
+    { token },
+  );
 
 describe('channels and languages', () => {
   it('lists only configured channels, local first among the free ones, with what each supports', async () => {
     const { data } = await app.call<{ list: VoiceChannel[]; language: unknown[] }>(listVoiceChannels, {});
     expect(data.list.map((c) => c.api).sort()).toEqual(['local', 'nw']);
     const local = channelOf(data.list, 'local');
-    expect(local).toMatchObject({ name: '本地语音 1.0', credits: 0, version_name: '1.0' });
+    expect(local).toMatchObject({ name: speechMessages.localChannelName, credits: 0, version_name: '1.0' });
     expect(local?.desc).toContain('近似');
     expect(local?.supports).toEqual({
       rate: true,
@@ -115,7 +120,7 @@ describe('cloning', () => {
       id: reply.data.id,
       generate_status: 1,
       remained_times: 3,
-      voice_channel_name: '本地语音 1.0',
+      voice_channel_name: speechMessages.localChannelName,
     });
     await waitForClones(app, alice.token);
     const ready = (await own(alice.token)).list.find((v) => v.id === reply.data.id);

@@ -1,3 +1,4 @@
+import { workStatusNames } from '@app/contract';
 import { avatarMessages } from '../../engines/avatar/index.js';
 
 /** Words of the works feature that are data rather than messages (credit log action, status names, channel seeds). */
@@ -5,7 +6,12 @@ export const WORK_CREDIT_ACTION = '数字人视频合成';
 
 export const WORK_STATUS = { queued: 1, rendering: 2, done: 3, failed: 4 } as const;
 
-export const WORK_STATUS_NAMES: Record<number, string> = { 1: '排队中', 2: '生成中', 3: '已完成', 4: '生成失败' };
+export const WORK_STATUS_NAMES: Record<number, string> = {
+  1: workStatusNames.queued,
+  2: workStatusNames.rendering,
+  3: workStatusNames.done,
+  4: workStatusNames.failed,
+};
 
 /** Video channels written at first start; operators change names and prices in the table afterwards. */
 export const VIDEO_CHANNEL_SEEDS = [

@@ -10,6 +10,7 @@ import {
   saveWork,
   studioMessages,
   voiceMessages,
+  workStatusNames,
   type Avatar,
   type VideoChannel,
   type Work,
@@ -135,7 +136,7 @@ describe('synthesis', () => {
     done = await finished(alice, r.data.id);
     expect(done).toMatchObject({
       status: 3,
-      status_name: '已完成',
+      status_name: workStatusNames.done,
       api_key: 'local',
       api_name: avatarMessages.localChannelName,
       progress: 100,

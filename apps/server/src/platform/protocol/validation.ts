@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { protocolMessages } from '@app/contract';
 import { AppError } from '../errors.js';
 
 z.config(z.locales.zhCN());
@@ -15,5 +16,5 @@ export function parseParams<S extends z.ZodType>(schema: S, input: Record<string
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0];
-  throw new AppError(first ? describe(first) : '参数错误');
+  throw new AppError(first ? describe(first) : protocolMessages.badParams);
 }

@@ -1,6 +1,8 @@
+import { clientMessages, commonLabels } from '../../lib/messages';
+
 export const shellMessages = {
-  sections: { features: '功能', video: '视频', other: '其他' },
+  sections: { features: '功能', video: commonLabels.video, other: '其他' },
   mobile: '手机端',
   mobileHint: '扫码在手机上使用',
-  home: '返回首页',
+  home: clientMessages.backHome,
 } as const;

@@ -1,14 +1,16 @@
+import { commonLabels } from '../../lib/messages';
+
 /** Labels of the voice picker and public voice list. */
 export const voicePickerMessages = {
-  mine: '我的声音',
-  public: '公共声音',
-  material: '素材库',
-  empty: '暂无声音',
+  mine: commonLabels.myVoices,
+  public: commonLabels.publicVoices,
+  material: commonLabels.materialLibrary,
+  empty: commonLabels.noVoices,
   emptyMaterial: '素材库暂无音频',
   materialAudio: '素材音频',
-  play: '试听',
-  pause: '暂停',
-  cloning: '克隆中',
-  failed: '克隆失败',
-  selected: '已选择',
+  play: commonLabels.listen,
+  pause: commonLabels.pause,
+  cloning: commonLabels.cloning,
+  failed: commonLabels.cloneFailed,
+  selected: commonLabels.chosen,
 } as const;

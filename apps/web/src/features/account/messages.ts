@@ -1,9 +1,12 @@
+import { accountMessages } from '@app/contract';
+import { commonLabels } from '../../lib/messages';
+
 export const accountMenuMessages = {
   account: '账户',
-  guestName: '游客',
+  guestName: accountMessages.guestName,
   storage: '存储空间',
   expand: '扩容',
-  redeem: '兑换积分',
+  redeem: commonLabels.redeemCredits,
   changePassword: '修改密码',
   usageDetails: '使用明细',
   logout: '退出登录',

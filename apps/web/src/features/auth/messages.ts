@@ -1,12 +1,15 @@
+import { accountMessages } from '@app/contract';
+import { commonLabels } from '../../lib/messages';
+
 export const authMessages = {
   loginTab: '账号登录',
   registerTab: '兑换码注册',
   username: '请输入账号',
   password: '请输入密码',
-  code: '请输入兑换码',
-  captcha: '请输入图形验证码',
+  code: accountMessages.codeRequired,
+  captcha: accountMessages.captchaRequired,
   captchaImage: '图形验证码，点击换一张',
-  agreePrefix: '我已阅读并同意',
+  agreePrefix: commonLabels.agreePrefix,
   userAgreement: '《用户协议》',
   and: '与',
   privacy: '《隐私条款》',

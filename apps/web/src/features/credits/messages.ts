@@ -1,10 +1,13 @@
+import { accountMessages, siteTextTitles } from '@app/contract';
+import { commonLabels } from '../../lib/messages';
+
 export const creditsMessages = {
   credits: '积分',
-  creditRules: '积分规则',
+  creditRules: siteTextTitles.creditsRule,
   creditDetails: '积分明细',
   redeem: '兑换',
-  redeemTitle: '兑换积分',
-  redeemPlaceholder: '请输入兑换码',
+  redeemTitle: commonLabels.redeemCredits,
+  redeemPlaceholder: accountMessages.codeRequired,
   redeemSubmit: '立即兑换',
   consumTitle: '消费中心',
   balance: '当前积分',

@@ -1,15 +1,17 @@
+import { commonLabels } from '../../lib/messages';
+
 export const homeMessages = {
   createVideo: '创建视频',
-  customAvatar: '定制数字人',
+  customAvatar: commonLabels.customAvatar,
   slogan: '用AI数字人，一键生成口播视频',
-  publicActors: '公共数字人',
-  publicVoices: '公共声音',
-  landscape: '横屏',
-  portrait: '竖屏',
-  orientation: '画面方向',
+  publicActors: commonLabels.publicAvatars,
+  publicVoices: commonLabels.publicVoices,
+  landscape: commonLabels.landscape,
+  portrait: commonLabels.portrait,
+  orientation: commonLabels.orientation,
   play: '播放视频',
   loadingMore: '加载中…',
   noMore: '没有更多了',
-  empty: '暂无数字人',
-  noVoices: '暂无声音',
+  empty: commonLabels.noAvatars,
+  noVoices: commonLabels.noVoices,
 } as const;

@@ -1,5 +1,7 @@
+import { themeNames } from '@app/contract';
+
 export const themeMessages = {
   switchTheme: '切换主题',
-  dark: '深色',
-  light: '浅色',
+  dark: themeNames.dark,
+  light: themeNames.light,
 } as const;

@@ -1,3 +1,6 @@
+import { workStatusNames } from '@app/contract';
+import { commonLabels } from '../../lib/messages';
+
 export const worksMessages = {
   navLabel: '我的作品',
   videoWorks: '视频作品',
@@ -11,19 +14,19 @@ export const worksMessages = {
   tabCount: (label: string, n: number) => `${label}(${n})`,
   empty: '暂无作品',
   createNow: '去创作',
-  inProgress: '生成中',
+  inProgress: workStatusNames.rendering,
   queued: (n: number) => `排队中，前面还有 ${n - 1} 个`,
   progress: (p: number) => `生成中 ${p}%`,
-  failed: '生成失败',
-  play: '播放',
-  rename: '重命名',
-  renameTitle: '修改作品名称',
+  failed: workStatusNames.failed,
+  play: commonLabels.play,
+  rename: commonLabels.rename,
+  renameTitle: commonLabels.renameWork,
   namePlaceholder: '请输入作品名称',
-  download: '下载',
-  delete: '删除',
+  download: commonLabels.download,
+  delete: commonLabels.delete,
   deleteTitle: '删除作品',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,
-  ok: '确定',
-  cancel: '取消',
+  ok: commonLabels.ok,
+  cancel: commonLabels.cancel,
   seconds: (s: number) => `${Math.round(s)}秒`,
 } as const;

@@ -97,7 +97,7 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
     if (req.method === 'POST' && req.path === '/open/v1/create_customised_person') {
       if (s.personServiceDown) return { status: 503, text: 'unavailable' };
       const b = req.body as { name?: string; material_video?: string; train_type?: string };
-      if (!b.name || !b.material_video) return reply(40000, null, '参数错误');
+      if (!b.name || !b.material_video) return reply(40000, null, 'name 或 material_video 参数错误');
       if (b.train_type && !['voice', 'figure', 'both'].includes(b.train_type)) return reply(400, null, 'train_type参数错误');
       const id = `C-person-${persons.size + 1}`;
       persons.set(id, { name: b.name, material: b.material_video, polls: 0, status: 1 });

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { probe } from '../../../platform/media/ffmpeg.js';
 import { SpeechError } from '../errors.js';
+import { speechMessages } from '../messages.js';
 import type { RemoteHttpConfig } from '../remote-http.js';
 import type { SpeechProvider, SpeechVoice } from '../types.js';
 import { fixtureDir } from './audio-fixtures.js';
@@ -43,7 +44,7 @@ export function remoteFailureContract(opts: {
     fake = await startFakeService(() => ({ status: 401, body: { message: 'invalid api key' } }));
     const err = await synth(opts.make(fake.url, { retries: 3, retryDelayMs: 5, timeoutMs: 5000 }), 'auth.mp3').catch((e: unknown) => e);
     expect((err as SpeechError).kind).toBe('auth');
-    expect((err as SpeechError).message).toBe('语音服务鉴权失败，请联系管理员检查密钥');
+    expect((err as SpeechError).message).toBe(speechMessages.authFailed);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -52,6 +53,6 @@ export function remoteFailureContract(opts: {
     fake = await startFakeService(() => ({ ...ok, delayMs: 1500 }));
     const err = await synth(opts.make(fake.url, { retries: 0, timeoutMs: 200 }), 'slow.mp3').catch((e: unknown) => e);
     expect((err as SpeechError).kind).toBe('timeout');
-    expect((err as SpeechError).message).toBe('语音服务响应超时，请稍后重试');
+    expect((err as SpeechError).message).toBe(speechMessages.timeout);
   });
 }

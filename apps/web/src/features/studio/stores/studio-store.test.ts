@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MaterialItem, Voice } from '@app/contract';
+import { studioMessages, type MaterialItem, type Voice } from '@app/contract';
 import { useStudioStore } from './studio-store';
 
 const voice = (id: number): Voice => ({
@@ -26,9 +26,9 @@ beforeEach(() => useStudioStore.getState().reset());
 
 describe('studio state', () => {
   it('names an unnamed work 未命名', () => {
-    expect(useStudioStore.getState().workName).toBe('未命名');
+    expect(useStudioStore.getState().workName).toBe(studioMessages.defaultWorkName);
     useStudioStore.getState().setWorkName('  ');
-    expect(useStudioStore.getState().workName).toBe('未命名');
+    expect(useStudioStore.getState().workName).toBe(studioMessages.defaultWorkName);
   });
 
   it('drops the synthesized speech when the text changes', () => {

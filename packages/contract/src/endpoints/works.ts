@@ -1,82 +1,28 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { id, oneOf, optionalInt, optionalText, paging, text } from '../fields.js';
+import {
+  id,
+  nameSearch,
+  optionalChoice,
+  optionalDecimal,
+  optionalDisplayName,
+  optionalFlag,
+  optionalId,
+  optionalInt,
+  optionalLanguage,
+  optionalScriptText,
+  optionalText,
+  paging,
+} from '../fields.js';
 import { dateTime } from './site.js';
 import { noData } from './account.js';
+import { avatarEndpoints } from './avatars.js';
 import { emotions, SLIDERS } from './voice.js';
-import { decimal } from '../fields.js';
 
 export const videoChannelKeys = ['local', 'ou', 'gj', 'df', 'fy'] as const;
 export const WORKS_POLL_MS = 15_000;
 /** Duration estimate of a script (spec 001 §9): characters / 4.2 seconds plus pauses. */
 export const CHARS_PER_SECOND = 4.2;
-
-/** A public actor of the home page. */
-export const publicActor = z.object({ id: z.number().int(), name: z.string(), cover: z.string(), cover_small: z.string(), url: z.string() });
-
-export const listPublicActors = endpoint({
-  method: 'GET',
-  path: '/api/index/video',
-  summary: 'Public actors, landscape (hlist) and portrait (slist)',
-  tag: 'avatar',
-  auth: 'none',
-  params: z.strictObject({ ...paging }),
-  data: z.object({ hlist: z.array(publicActor), slist: z.array(publicActor), total: z.number().int() }),
-});
-
-/** status: 1 processing, 2 ready, 3 failed. hs: 1 landscape, 2 portrait. */
-export const avatar = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  cover: z.string(),
-  cover_small: z.string(),
-  url: z.string(),
-  source: z.number().int(),
-  status: z.number().int(),
-  fail_reason: z.string(),
-  duration: z.number(),
-  width: z.number().int(),
-  height: z.number().int(),
-  hs: z.number().int(),
-  create_time: dateTime,
-});
-export type Avatar = z.infer<typeof avatar>;
-
-export const listAvatars = endpoint({
-  method: 'GET',
-  path: '/api/user/video',
-  summary: 'Own (source 1) or public (source 2) avatars; limit 0 = all',
-  tag: 'avatar',
-  auth: 'user',
-  params: z.strictObject({ source: oneOf(['1', '2']).default('1'), ...paging, name: optionalText({ max: 64 }), hs: z.enum(['1', '2']).optional() }),
-  data: z.object({
-    list: z.array(avatar),
-    hlist: z.array(avatar),
-    slist: z.array(avatar),
-    total: z.number().int(),
-    generate: z.number().int(),
-  }),
-});
-
-export const createAvatar = endpoint({
-  method: 'POST',
-  path: '/api/user/video',
-  summary: 'Clone an avatar from an uploaded video',
-  tag: 'avatar',
-  auth: 'user',
-  params: z.strictObject({ name: text({ max: 64 }), file_id: id() }),
-  data: z.object({ id: z.number().int() }),
-});
-
-export const deleteAvatar = endpoint({
-  method: 'DELETE',
-  path: '/api/user/video',
-  summary: 'Delete one of your avatars',
-  tag: 'avatar',
-  auth: 'user',
-  params: z.strictObject({ id: id() }),
-  data: noData,
-});
 
 export const videoChannel = z.object({
   api: z.string(),
@@ -143,16 +89,14 @@ export const listWorks = endpoint({
   params: z.strictObject({
     ...paging,
     status: optionalInt({ min: 0, max: 9 }),
-    name: optionalText({ max: 64 }),
-    is_multi: optionalInt({ min: 0, max: 1 }),
-    only_audio: optionalInt({ min: 0, max: 1 }),
+    name: nameSearch(),
+    is_multi: optionalFlag(),
+    only_audio: optionalFlag(),
     photo_type: optionalInt({ min: 0, max: 2 }),
     type: optionalText({ max: 16 }),
   }),
   data: z.object({ list: z.array(work), total: z.number().int(), generate: z.number().int(), counts: workCounts }),
 });
-
-const optionalSlider = (range: { min: number; max: number }) => z.union([z.literal('').transform(() => undefined), decimal(range)]).optional();
 
 /** Create (no id) or rename (id + name). */
 export const saveWork = endpoint({
@@ -162,23 +106,25 @@ export const saveWork = endpoint({
   tag: 'works',
   auth: 'user',
   params: z.strictObject({
-    id: optionalInt({ min: 1 }),
-    name: optionalText({ max: 64 }),
+    id: optionalId(),
+    name: optionalDisplayName(),
     api: z.enum(videoChannelKeys).optional(),
-    video_channel_name: optionalText({ max: 64 }),
-    video_id: optionalInt({ min: 1 }),
-    material_video_id: optionalInt({ min: 1 }),
-    voice_id: optionalInt({ min: 1 }),
+    video_channel_name: optionalDisplayName(),
+    video_id: optionalId(),
+    material_video_id: optionalId(),
+    voice_id: optionalId(),
     /** Audio mode: the uploaded or material audio file. */
-    material_audio_id: optionalInt({ min: 1 }),
-    text: optionalText({ max: 20000 }),
-    language: optionalText({ max: 16 }),
-    emotion: z.enum(emotions).optional(),
-    rate: optionalSlider(SLIDERS.rate),
-    volume: optionalSlider(SLIDERS.volume),
-    pitch: optionalSlider(SLIDERS.pitch),
-    user_voice_id: optionalInt({ min: 1 }),
-    photo_id: optionalInt({ min: 1 }),
+    material_audio_id: optionalId(),
+    text: optionalScriptText(),
+    /** Empty for channels without a language choice: the channel's default. */
+    language: optionalLanguage(),
+    /** Empty for channels without an emotion choice: the default. */
+    emotion: optionalChoice(emotions),
+    rate: optionalDecimal(SLIDERS.rate),
+    volume: optionalDecimal(SLIDERS.volume),
+    pitch: optionalDecimal(SLIDERS.pitch),
+    user_voice_id: optionalId(),
+    photo_id: optionalId(),
   }),
   data: z.object({ id: z.number().int(), credits: z.number().int() }),
 });
@@ -193,13 +139,12 @@ export const deleteWork = endpoint({
   data: noData,
 });
 
-export const studioEndpoints = {
-  listPublicActors,
-  listAvatars,
-  createAvatar,
-  deleteAvatar,
+export const worksEndpoints = {
   listVideoChannels,
   listWorks,
   saveWork,
   deleteWork,
 } as const;
+
+/** Everything the studio calls: avatars and works. */
+export const studioEndpoints = { ...avatarEndpoints, ...worksEndpoints } as const;

@@ -1,0 +1,22 @@
+import { agreementTitles } from './endpoints/site-messages.js';
+
+/**
+ * Words that several features say alike (a rename, a delete, an upload rule), kept once so that every
+ * feature's messages, on the server and in the web app, point here instead of repeating them.
+ */
+export const commonMessages = {
+  deleted: '删除成功',
+  deleteCancelled: '已取消删除',
+  cancelled: '已取消',
+  renamed: '名称修改成功！',
+  renameRequired: '请填写名称后保存',
+  cloneStarted: '克隆成功',
+  downloadDone: '下载成功！',
+  downloadFailed: '下载失败！',
+  videoFormat: '请上传500M以内的MP4/MOV格式的视频',
+  audioFormat: '请上传MP3/M4A/WAV格式的音频',
+  audioDuration: '音频时长需在5秒到30分钟之间',
+  cloneAgreementRequired: `请阅读并同意《${agreementTitles.clone}》`,
+  cloneAgreementLink: `《${agreementTitles.clone}》`,
+  serviceUnavailable: '服务暂时不可用，请稍后重试',
+} as const;

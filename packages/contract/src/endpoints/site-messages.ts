@@ -1,0 +1,23 @@
+/** Titles of the three agreements (`type` of /api/index/protocol2). */
+export const agreementTitles = {
+  user: '用户协议',
+  privacy: '隐私条款',
+  clone: '本平台音色克隆使用规范',
+} as const;
+
+/** What the shell shows when site settings leave a field empty (spec 000 §1). */
+export const siteDefaults = {
+  siteTitle: 'AI super avatar',
+} as const;
+
+/** Titles of the operator's texts: the server seeds and serves them, the web app heads its pages with them. */
+export const siteTextTitles = {
+  creditsRule: '积分规则',
+  usageGuide: '使用教程',
+} as const;
+
+/** Names of the theme palettes (spec 000 §3). */
+export const themeNames = {
+  dark: '深色',
+  light: '浅色',
+} as const;
