@@ -108,9 +108,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   for (const m of modules) m.jobs?.(ctx);
   const work = config.ROLE !== 'api';
-  await queue.prepare();
-  if (work && database.kind === 'pglite') await queue.releaseOrphans(database.executor);
-  for (const m of modules) await m.seed?.(ctx);
+  // An api and a worker started together install the queue and seed one after the other, not at once.
+  await database.exclusive('start-up', async () => {
+    await queue.prepare();
+    if (work && database.kind === 'pglite') await queue.releaseOrphans(database.executor);
+    for (const m of modules) await m.seed?.(ctx);
+  });
 
   installHealth(app, ctx);
   installMetrics(app, ctx);
