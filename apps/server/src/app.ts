@@ -83,8 +83,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
+  // The web app's own files are not API calls: a page load must not spend an address's budget.
+  const webAppRoutes = new Set<string>();
   if (config.RATE_LIMIT_PER_MINUTE > 0)
-    await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+    await app.register(rateLimit, {
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      allowList: (req) => webAppRoutes.has(req.routeOptions.url ?? ''),
+    });
   await app.register(compress, { threshold: 1024 });
 
   const modules = [...(opts.onlyModules ?? featureModules), ...(opts.modules ?? [])];
@@ -108,9 +114,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   for (const m of modules) m.jobs?.(ctx);
   const work = config.ROLE !== 'api';
-  await queue.prepare();
-  if (work && database.kind === 'pglite') await queue.releaseOrphans(database.executor);
-  for (const m of modules) await m.seed?.(ctx);
+  // An api and a worker started together install the queue and seed one after the other, not at once.
+  await database.exclusive('start-up', async () => {
+    await queue.prepare();
+    if (work && database.kind === 'pglite') await queue.releaseOrphans(database.executor);
+    for (const m of modules) await m.seed?.(ctx);
+  });
 
   installHealth(app, ctx);
   installMetrics(app, ctx);
@@ -139,12 +148,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     for (const m of modules) if (m.http) await app.register(async (scope) => m.http?.(scope, ctx));
     if (ctx.localStorage) await localFileRoutes(app, ctx.localStorage);
     if (fs.existsSync(config.webDist)) {
-      await app.register(fastifyStatic, {
-        root: config.webDist,
-        prefix: '/',
-        decorateReply: false,
-        wildcard: false,
-        index: 'index.html',
+      await app.register(async (scope) => {
+        scope.addHook('onRoute', (r) => void webAppRoutes.add(r.url));
+        await scope.register(fastifyStatic, {
+          root: config.webDist,
+          prefix: '/',
+          decorateReply: false,
+          wildcard: false,
+          index: 'index.html',
+        });
       });
     } else {
       app.log.warn({ webDist: config.webDist }, 'web app not built; serving the API only');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Endpoint, Envelope, ParamsOf } from '@app/contract';
-import { signaturePayload } from '@app/contract';
+import { newNonce, NONCE_PARAM, signaturePayload } from '@app/contract';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 
@@ -70,6 +70,8 @@ export interface CallOptions {
 export function signedParams(params: Record<string, string | number>, secret: string, mode: CallOptions['sign'] = 'ok') {
   const flat: Record<string, string> = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   if (mode === 'none') return flat;
+  // As the web client does for writes, so identical calls in one second are not refused as replays.
+  flat[NONCE_PARAM] = newNonce();
   flat.timestamp = String(Math.floor(Date.now() / 1000) - (mode === 'stale' ? 301 : 0));
   flat.sign = createHash('md5')
     .update(signaturePayload(flat, mode === 'bad' ? 'wrong-secret' : secret))

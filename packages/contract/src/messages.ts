@@ -11,4 +11,5 @@ export const protocolMessages = {
   badUtf8: '请求参数不是有效的 UTF-8 编码',
   tooMany: '操作过于频繁，请稍后再试',
   badParams: '参数错误',
+  replayed: '请求重复，请刷新后重试',
 } as const;

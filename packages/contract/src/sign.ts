@@ -15,3 +15,14 @@ export function signaturePayload(params: Record<string, string>, secret: string)
 /** Allowed clock difference between client and server. */
 export const SIGN_WINDOW_SECONDS = 300;
 export const DEFAULT_SIGN_SECRET = 'dev-sign-secret';
+
+/**
+ * A random param added to every signed write, so two identical writes sent in the same second differ
+ * and the second is not refused as a replay. Signed like any other param; the server drops it after checking.
+ */
+export const NONCE_PARAM = 'nonce';
+
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

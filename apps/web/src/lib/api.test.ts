@@ -74,6 +74,22 @@ describe('API client', () => {
     expect(req?.init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('gives every signed write a fresh signed nonce, so two identical writes in one second differ; reads get none', async () => {
+    store.set('token', 'tok-123');
+    replies.push({ code: 0, msg: '', data: null }, { code: 0, msg: '', data: null }, { code: 0, msg: '', data: null });
+    await call(redeemCode, { code: 'SAME' });
+    await call(redeemCode, { code: 'SAME' });
+    await call(getCredits, {});
+    const bodies = sent.slice(0, 2).map((r) => Object.fromEntries(new URLSearchParams(String(r.init.body))));
+    for (const { sign, ...rest } of bodies) {
+      expect(rest.nonce).toMatch(/^[0-9a-f]{16}$/);
+      expect(sign).toBe(md5(signaturePayload(rest, DEFAULT_SIGN_SECRET)));
+    }
+    expect(bodies[0]?.nonce).not.toBe(bodies[1]?.nonce);
+    expect(bodies[0]?.sign).not.toBe(bodies[1]?.sign);
+    expect(new URLSearchParams(sent[2]?.url.split('?')[1]).has('nonce')).toBe(false);
+  });
+
   it('code 100 clears the token and goes to /login with the current hash route as redirectUrl', async () => {
     store.set('token', 'tok-expired');
     location.hash = '#/consum?tab=log';

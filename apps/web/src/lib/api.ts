@@ -1,4 +1,13 @@
-import { ReplyCode, startGuest, type DataOf, type Endpoint, type Envelope, type ParamsOf } from '@app/contract';
+import {
+  newNonce,
+  NONCE_PARAM,
+  ReplyCode,
+  startGuest,
+  type DataOf,
+  type Endpoint,
+  type Envelope,
+  type ParamsOf,
+} from '@app/contract';
 import { env } from './env';
 import { feedback } from './feedback';
 import { clientMessages } from './messages';
@@ -91,7 +100,10 @@ export async function call<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<DataOf<E>> {
   const token = endpoint.auth === 'none' ? readToken() : await ensureToken();
-  const wire = signParams(toWireParams(params as Record<string, unknown>), env.VITE_SIGN_SECRET);
+  const plain = toWireParams(params as Record<string, unknown>);
+  // The server refuses a write whose signature it has seen: two identical writes in one second must differ.
+  if (endpoint.method !== 'GET') plain[NONCE_PARAM] = newNonce();
+  const wire = signParams(plain, env.VITE_SIGN_SECRET);
   let reply: Envelope;
   try {
     reply = await readEnvelope(await send(endpoint.method, endpoint.path, wire, token));

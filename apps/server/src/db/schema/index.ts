@@ -5,3 +5,4 @@ export * from './avatars.js';
 export * from './works.js';
 export * from './files.js';
 export * from './voices.js';
+export * from './request-nonces.js';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../platform/context.js';
@@ -11,7 +12,8 @@ export async function seedDemoActors(ctx: AppContext): Promise<void> {
   const db = ctx.database.db;
   for (const actor of DEMO_ACTORS) {
     if (await avatarsRepo.findBySeed(db, actor.seedKey)) continue;
-    const dir = await scratchFor(ctx, `seed-${actor.seedKey}`);
+    // Scratch of this run only: another process seeding at the same moment must not remove it under us.
+    const dir = await scratchFor(ctx, `seed-${actor.seedKey}-${randomUUID()}`);
     try {
       const clip = path.join(dir, 'source.mp4');
       await renderDemoClip(actor, clip);

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolMessages } from '@app/contract';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { expandStorage, getCredits, logout, protocolMessages } from '@app/contract';
+import { backend, buildTestApp, type TestApp } from '../../../test/helper.js';
 import { createProbe, probeModule, whoAmI } from '../../../test/probe-module.js';
 import { userTokens } from '../../db/schema/index.js';
+import { creditLedger } from '../../modules/credits/service.js';
+import { member } from '../../modules/works/testing/studio.js';
 import { hashToken, resolveToken, TOKEN_TTL_DAYS } from './tokens.js';
 
 const DAY_MS = 86_400_000;
@@ -86,4 +88,36 @@ describe('login tokens', () => {
     // ...unless caching is off (SESSION_CACHE_SECONDS=0).
     expect(await resolveToken(db, token, 0)).toBeNull();
   });
+});
+
+describe('logout across API processes', () => {
+  // Two processes need a shared server database; the embedded one has a single owner process.
+  it.runIf(backend === 'postgres')(
+    'a token logged out on one process is refused at once by another for a spending call, even with the session cached',
+    async () => {
+      const other = await buildTestApp({
+        DATABASE_URL: t.config.DATABASE_URL ?? '',
+        ROLE: 'api',
+        SESSION_CACHE_SECONDS: '60',
+        SEED_DEMO_ACTORS: '0',
+      });
+      try {
+        const m = await member(t, 20_000);
+        // The other process has the session in its cache from a read.
+        expect((await other.call(getCredits, {}, { token: m.token })).code).toBe(0);
+        expect((await t.call(logout, {}, { token: m.token })).code).toBe(0);
+
+        expect(await other.call(expandStorage, {}, { token: m.token })).toEqual({
+          code: 100,
+          msg: protocolMessages.login,
+          data: null,
+        });
+        expect(await creditLedger(t.ctx.database.db).balance(m.id)).toBe(20_000);
+        // Reads may still trust the cache for its few seconds: the refusal above came from a fresh lookup.
+        expect((await other.call(getCredits, {}, { token: m.token })).code).toBe(0);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -10,9 +10,9 @@ const DAY_MS = 86_400_000;
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Sessions seen in the last few seconds, so a burst of calls costs one lookup. Logout and password
- * changes evict here at once; another API process notices within the cache time, which each call
- * passes (SESSION_CACHE_SECONDS; 0 looks every token up on every call).
+ * Sessions seen in the last few seconds, so a burst of reads costs one lookup. Logout and password
+ * changes evict here at once; another API process's reads notice within the cache time
+ * (SESSION_CACHE_SECONDS; 0 looks every token up on every call), its writes at once (`sessionCacheMs`).
  */
 interface CachedSession {
   user: SessionUser;
@@ -51,6 +51,14 @@ export async function issueToken(db: Db, userId: number, meta: { ip?: string; us
   });
   return token;
 }
+
+/**
+ * How long a call may trust a cached session: reads use the configured cache time; calls that spend
+ * credits or change state (every method but GET) always look the token up, so a token revoked on
+ * any API process is refused by every other one at once.
+ */
+// Chosen over LISTEN/NOTIFY: exact on every process with no listening connection to keep alive, and writes are the rarer calls.
+export const sessionCacheMs = (method: string, cacheSeconds: number): number => (method === 'GET' ? cacheSeconds * 1000 : 0);
 
 /**
  * The account behind a token, or null when it is unknown, expired or revoked; a recent answer is

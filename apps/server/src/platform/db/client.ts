@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import type { AppConfig } from '../../config.js';
 import { lockDataDir } from './lock.js';
+import { withAdvisoryLock } from './advisory-lock.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,6 +35,8 @@ export interface Database {
   executor: SqlExecutor;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Runs `fn` while no other process on this database runs one under the same name (start-up steps). */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
 function pgliteExecutor(client: PGlite): SqlExecutor {
@@ -57,7 +60,11 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX });
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: config.migrationsDir });
+    const url = config.DATABASE_URL;
+    // Processes started together would otherwise create the same tables at once and one would fail.
+    await withAdvisoryLock(url, 'migrate', (client) =>
+      migratePg(drizzlePg({ client, schema }), { migrationsFolder: config.migrationsDir }),
+    );
     let closed = false;
     return {
       db,
@@ -71,6 +78,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
         closed = true;
         await pool.end();
       },
+      exclusive: (name, fn) => withAdvisoryLock(url, name, fn),
     };
   }
   const inMemory = config.PGLITE_DIR === 'memory://';
@@ -95,6 +103,8 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
         await client.close();
         await release();
       },
+      // The embedded database has a single owner process (the data folder lock): nothing to wait for.
+      exclusive: (_name, fn) => fn(),
     };
   } catch (e) {
     await release();

@@ -39,7 +39,8 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): Registry 
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (_req, reply) => {
+  // Scrapes come every few seconds from one address; they are not API calls, so outside the rate limit.
+  app.get('/metrics', { config: { rateLimit: false } }, async (_req, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -122,5 +122,5 @@ function signed(params: Record<string, string>) {
 /** Signs a raw body the way a client would have signed what it meant to send. */
 function appendSign(body: string, params: Record<string, string>) {
   const s = signedParams(params, t.config.SIGN_SECRET);
-  return `${body}&timestamp=${s.timestamp}&sign=${s.sign}`;
+  return `${body}&nonce=${s.nonce}&timestamp=${s.timestamp}&sign=${s.sign}`;
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataOf, Endpoint, ParsedParamsOf } from '@app/contract';
-import { protocolMessages } from '@app/contract';
+import { NONCE_PARAM, protocolMessages } from '@app/contract';
 import { AppError, forbidden, loginRequired } from '../errors.js';
-import { resolveToken, type SessionUser } from '../auth/tokens.js';
+import { resolveToken, sessionCacheMs, type SessionUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { parseForm } from './form.js';
 import { verifySignature } from './signature.js';
+import { refuseReplay } from './replay.js';
 import { parseParams } from './validation.js';
 import { envelope } from './envelope.js';
 
@@ -65,9 +66,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
       handler: async (req, reply) => {
         const all = collectParams(req);
         if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
-        const { sign: _s, timestamp: _t, ...rest } = all;
         const token = String(req.headers['x-token'] ?? '');
-        const user = token ? await resolveToken(ctx.database.db, token, ctx.config.SESSION_CACHE_SECONDS * 1000) : null;
+        await refuseReplay(ctx, endpoint, all, token);
+        const { sign: _s, timestamp: _t, [NONCE_PARAM]: _n, ...rest } = all;
+        const cacheMs = sessionCacheMs(endpoint.method, ctx.config.SESSION_CACHE_SECONDS);
+        const user = token ? await resolveToken(ctx.database.db, token, cacheMs) : null;
         if (endpoint.auth !== 'none' && !user) throw loginRequired();
         if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
         for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
