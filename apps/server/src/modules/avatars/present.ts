@@ -1,7 +1,7 @@
 import type { Avatar } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { isPublicKey } from '../../platform/storage/types.js';
-import { formatDateTime } from './date-time.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
 import type { AvatarRow } from './repo.js';
 
 /** Public objects have permanent URLs; private ones get a fresh signature every time they are listed. */

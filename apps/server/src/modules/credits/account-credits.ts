@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, isNull, lt, type SQL } from 'drizzl
 import type { AccountCredits, CreditExpiryRecord, CreditUsageRecord } from '@app/contract';
 import { creditBatches, creditLogs, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
-import { endOfDay, formatDateTime, startOfDay } from '../site/date-time.js';
+import { endOfDay, formatDateTime, startOfDay } from '../../platform/protocol/date-time.js';
 import { creditLedger } from './service.js';
 
 const liveBatches = (userId: number, now: Date) =>

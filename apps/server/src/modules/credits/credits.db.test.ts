@@ -21,7 +21,7 @@ import {
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { creditLogs, redeemCodes, users } from '../../db/schema/index.js';
-import { addDays, formatDateTime } from '../site/date-time.js';
+import { addDays, formatDateTime } from '../../platform/protocol/date-time.js';
 import { saveSiteSettings } from '../site/settings.js';
 import { creditsMessages } from './messages.js';
 import { creditLedger } from './service.js';
