@@ -17,6 +17,9 @@ export const creditBatch = z.object({
   credits: z.number().int(),
 });
 
+/** A live batch as the expiry table lists it. */
+export const creditExpiryRecord = creditBatch.extend({ id: z.number().int() });
+
 export const accountCredits = z.object({
   username: z.string(),
   avatar: z.string(),
@@ -26,6 +29,9 @@ export const accountCredits = z.object({
   credits: z.number().int(),
   /** Live batches, soonest expiry first. */
   details: z.array(creditBatch),
+  /** The same live batches as the expiry table's rows (spec 000: "list with total"). */
+  list: z.array(creditExpiryRecord),
+  /** How many live batches there are. */
   total: z.number().int(),
 });
 export type AccountCredits = z.infer<typeof accountCredits>;
@@ -33,7 +39,7 @@ export type AccountCredits = z.infer<typeof accountCredits>;
 export const getCredits = endpoint({
   method: 'GET',
   path: '/api/user/credits',
-  summary: 'Account name, avatar, VIP expiry, guest flag, balance and live credit batches',
+  summary: 'Account name, avatar, VIP expiry, guest flag, balance, and live credit batches (details; list with total)',
   tag: 'credits',
   auth: 'user',
   params: noParams,
@@ -49,7 +55,6 @@ export const creditUsageRecord = z.object({
   credits: z.number().int(),
   create_time: dateTime,
 });
-export const creditExpiryRecord = creditBatch.extend({ id: z.number().int() });
 export type CreditUsageRecord = z.infer<typeof creditUsageRecord>;
 export type CreditExpiryRecord = z.infer<typeof creditExpiryRecord>;
 

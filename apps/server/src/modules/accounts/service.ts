@@ -11,7 +11,7 @@ import {
 } from '../../platform/auth/tokens.js';
 import { creditLedger } from '../credits/service.js';
 import { redeemCodeFor } from '../credits/redeem-codes.js';
-import { addDays } from '../site/date-time.js';
+import { addDays } from '../../platform/protocol/date-time.js';
 import { readSiteSettings } from '../site/settings.js';
 import * as attempts from './attempts.js';
 import { accountsServerMessages } from './messages.js';

@@ -1,25 +1,17 @@
 import type { Avatar } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
-import { isPublicKey } from '../../platform/storage/types.js';
-import { formatDateTime } from './date-time.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
 import type { AvatarRow } from './repo.js';
-
-/** Public objects have permanent URLs; private ones get a fresh signature every time they are listed. */
-export function objectUrl(ctx: AppContext, key: string | null | undefined, downloadName?: string): string {
-  if (!key) return '';
-  return isPublicKey(key)
-    ? ctx.storage.publicUrl(key)
-    : ctx.storage.signedUrl(key, { expiresIn: ctx.config.FILE_URL_TTL_SECONDS, downloadName });
-}
 
 export function presentAvatar(ctx: AppContext, a: AvatarRow): Avatar {
   return {
     id: a.id,
     name: a.name,
-    cover: objectUrl(ctx, a.coverKey),
-    cover_small: objectUrl(ctx, a.coverSmallKey),
+    cover: fileUrl(ctx, a.coverKey),
+    cover_small: fileUrl(ctx, a.coverSmallKey),
     // The mezzanine plays in every browser (H.264, faststart); the original may be HEVC or MOV.
-    url: objectUrl(ctx, a.mezzanineKey ?? a.sourceKey),
+    url: fileUrl(ctx, a.mezzanineKey ?? a.sourceKey),
     source: a.source,
     status: a.status,
     fail_reason: a.failReason,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, isNull, lt, type SQL } from 'drizzl
 import type { AccountCredits, CreditExpiryRecord, CreditUsageRecord } from '@app/contract';
 import { creditBatches, creditLogs, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
-import { endOfDay, formatDateTime, startOfDay } from '../site/date-time.js';
+import { endOfDay, formatDateTime, startOfDay } from '../../platform/protocol/date-time.js';
 import { creditLedger } from './service.js';
 
 const liveBatches = (userId: number, now: Date) =>
@@ -13,12 +13,18 @@ const liveBatches = (userId: number, now: Date) =>
     gt(creditBatches.creditsLeft, 0),
   );
 
-/** What the top bar shows: name, avatar, VIP expiry, guest flag, balance and live batches. */
+const expiryRecord = (b: { id: number; expireAt: Date; creditsLeft: number }): CreditExpiryRecord => ({
+  id: b.id,
+  expire_time: formatDateTime(b.expireAt),
+  credits: b.creditsLeft,
+});
+
+/** What the top bar shows: name, avatar, VIP expiry, guest flag, balance and live batches (details, and list with total). */
 export async function accountCredits(db: Db, userId: number, now = new Date()): Promise<AccountCredits> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`no account ${userId}`);
   const batches = await db
-    .select({ expireAt: creditBatches.expireAt, creditsLeft: creditBatches.creditsLeft })
+    .select({ id: creditBatches.id, expireAt: creditBatches.expireAt, creditsLeft: creditBatches.creditsLeft })
     .from(creditBatches)
     .where(liveBatches(userId, now))
     .orderBy(asc(creditBatches.expireAt), asc(creditBatches.id));
@@ -29,6 +35,7 @@ export async function accountCredits(db: Db, userId: number, now = new Date()): 
     is_tourist: user.isTourist ? 1 : 0,
     credits: await creditLedger(db).balance(userId, now),
     details: batches.map((b) => ({ expire_time: formatDateTime(b.expireAt), credits: b.creditsLeft })),
+    list: batches.map(expiryRecord),
     total: batches.length,
   };
 }
@@ -63,7 +70,7 @@ export async function creditLog(
       .offset(offset);
     const [total] = await db.select({ n: count() }).from(creditBatches).where(where);
     return {
-      list: rows.map((b) => ({ id: b.id, expire_time: formatDateTime(b.expireAt), credits: b.creditsLeft })),
+      list: rows.map(expiryRecord),
       total: total?.n ?? 0,
     };
   }

@@ -21,7 +21,7 @@ import {
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { creditLogs, redeemCodes, users } from '../../db/schema/index.js';
-import { addDays, formatDateTime } from '../site/date-time.js';
+import { addDays, formatDateTime } from '../../platform/protocol/date-time.js';
 import { saveSiteSettings } from '../site/settings.js';
 import { creditsMessages } from './messages.js';
 import { creditLedger } from './service.js';
@@ -71,13 +71,24 @@ describe('/api/user/credits', () => {
     expect(r.code).toBe(0);
     expect(r.data).toMatchObject({ username: `member_${seq}`, avatar: '', is_tourist: 0, credits: 260, total: 3 });
     expect(r.data.details.map((d) => d.credits)).toEqual([50, 200, 10]);
+    // The spec's list with total: the same live batches as the expiry table's rows.
+    const expiry = await t.call<{ list: CreditExpiryRecord[]; total: number }>(
+      getCreditLog,
+      { type: 'expiry', page: 1, limit: 999 },
+      { token },
+    );
+    expect(r.data.list).toEqual(expiry.data.list);
+    expect(r.data.list.map((b) => ({ expire_time: b.expire_time, credits: b.credits }))).toEqual(r.data.details);
+    expect(r.data.total).toBe(r.data.list.length);
+    expect(getCredits.data.parse(r.data)).toEqual(r.data);
     expect(r.data.expire_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(new Date(r.data.expire_time.replace(' ', 'T')).getTime()).toBeGreaterThan(Date.now() + 30 * 86_400_000);
   });
 
   it('shows a guest as is_tourist 1 without VIP', async () => {
     const r = await t.call<AccountCredits>(getCredits, {}, { token: await guest() });
-    expect(r.data).toMatchObject({ is_tourist: 1, expire_time: '', credits: 100 });
+    expect(r.data).toMatchObject({ is_tourist: 1, expire_time: '', credits: 100, total: 1 });
+    expect(r.data.list).toEqual([expect.objectContaining({ credits: 100 })]);
   });
 });
 

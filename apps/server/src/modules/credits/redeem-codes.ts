@@ -4,7 +4,7 @@ import { accountMessages, creditActions } from '@app/contract';
 import { redeemCodes, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { addDays } from '../site/date-time.js';
+import { addDays } from '../../platform/protocol/date-time.js';
 import { readSiteSettings } from '../site/settings.js';
 import { creditLedger } from './service.js';
 

@@ -9,6 +9,7 @@ import {
   type saveMaterial,
 } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { AppError } from '../../platform/errors.js';
 import { materialsRepo, type MaterialFilter, type MaterialWithFile } from './materials-repo.js';
 import { filesRepo } from './repo.js';
@@ -62,7 +63,7 @@ export class MaterialsService {
       duration: f.duration,
       width: f.width,
       height: f.height,
-      create_time: m.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+      create_time: formatDateTime(m.createdAt),
     };
   }
 

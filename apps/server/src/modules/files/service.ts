@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
 import { InvalidKeyError, assertSafeKey } from '../../platform/storage/types.js';
 import { inspectUpload, MediaRefusal, sha256Of, type MediaFacts } from './media-rules.js';
 import type { StorageQuota } from './quota.js';
@@ -140,9 +141,9 @@ export class FilesService {
     };
   }
 
-  /** Private objects get a fresh signed URL each time one is handed out. */
+  /** A stored object's URL for a reply, signed afresh each time one is handed out. */
   urlOf(key: string, downloadName?: string): string {
-    return this.ctx.storage.signedUrl(key, { expiresIn: this.ctx.config.FILE_URL_TTL_SECONDS, downloadName });
+    return fileUrl(this.ctx, key, { downloadName });
   }
 
   /** Deletes a record inside `tx` and frees its quota; the object goes once the transaction commits. */

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { defaultAssetUrl } from './assets.js';
-import { formatDateTime } from './date-time.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { findNotice, findSiteText, insertNotice, listNotices, upsertSiteText } from './repo.js';
 import { sanitizeRichText } from './sanitize.js';
 import { readSiteSettings } from './settings.js';

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobContext } from '../../platform/queue/queue.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
 import { isOffered, type ChannelKey } from './channels.js';
 import { voicesRepo } from './repo.js';
 import { assertReady } from './service.js';
@@ -67,7 +68,7 @@ export class AuditionsService {
     const file = row.status === 3 && row.fileId ? await voiceFiles.byId(this.ctx.database.db, row.fileId) : null;
     return {
       status: row.status,
-      url: file ? voiceFiles.url(this.ctx, file.key) : '',
+      url: file ? fileUrl(this.ctx, file.key) : '',
       file_id: file?.id ?? 0,
       duration: row.duration,
       fail_reason: row.status === 4 ? row.failReason || voiceMessages.auditionFailed : '',

@@ -6,6 +6,7 @@ import { speechMessages, type SpeechChannels } from '../../engines/speech/index.
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
 import { clonePrice, reserveClone } from './billing.js';
 import { describeChannel, isOffered, type ChannelKey, type ChannelRow } from './channels.js';
 import { LANGUAGE_TREE } from './languages.js';
@@ -54,7 +55,7 @@ export class VoicesService {
   }
 
   previewUrl(row: VoiceRow): string {
-    return row.previewKey ? voiceFiles.url(this.ctx, row.previewKey) : '';
+    return fileUrl(this.ctx, row.previewKey);
   }
 
   /** Without id: clone. With id and file_id: re-train. With id only: rename. */

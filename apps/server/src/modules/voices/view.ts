@@ -1,12 +1,6 @@
 import type { Voice } from '@app/contract';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
 import type { VoiceRow } from './repo.js';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:mm:ss' in the server's time zone, as replies show times. */
-function formatTime(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -28,6 +22,6 @@ export function toVoice(row: VoiceRow, url: string): Voice {
     source: row.source,
     type: row.type,
     is_confirmed: row.isConfirmed === 1 ? 1 : 0,
-    create_time: formatTime(row.createdAt),
+    create_time: formatDateTime(row.createdAt),
   };
 }

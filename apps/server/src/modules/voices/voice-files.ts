@@ -50,10 +50,4 @@ export const voiceFiles = {
       return row;
     });
   },
-
-  url(ctx: AppContext, key: string): string {
-    return key.startsWith('public/')
-      ? ctx.storage.publicUrl(key)
-      : ctx.storage.signedUrl(key, { expiresIn: ctx.config.FILE_URL_TTL_SECONDS });
-  },
 };

@@ -1,7 +1,7 @@
 import type { Work } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
-import { formatDateTime } from '../avatars/date-time.js';
-import { objectUrl } from '../avatars/present.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
 import { WORK_STATUS, WORK_STATUS_NAMES } from './labels.js';
 import type { WorkRow } from './repo.js';
 
@@ -15,8 +15,8 @@ export function presentWork(ctx: AppContext, w: WorkRow, queuePosition: number):
   return {
     id: w.id,
     name: w.name,
-    url: done ? objectUrl(ctx, w.videoKey, `${w.name}.mp4`) : '',
-    cover: done ? objectUrl(ctx, w.coverKey) : '',
+    url: done ? fileUrl(ctx, w.videoKey, { downloadName: `${w.name}.mp4` }) : '',
+    cover: done ? fileUrl(ctx, w.coverKey) : '',
     status: w.status,
     status_name: WORK_STATUS_NAMES[w.status] ?? '',
     fail_reason: w.failReason,

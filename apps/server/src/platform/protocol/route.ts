@@ -9,6 +9,7 @@ import { verifySignature } from './signature.js';
 import { refuseReplay } from './replay.js';
 import { parseParams } from './validation.js';
 import { envelope } from './envelope.js';
+import { HEARTBEAT_MS, openEventStream, type OpenStreams, type StreamBody } from './event-stream.js';
 
 /** A success reply carrying a message the client shows as a success toast. */
 export class Ok<T> {
@@ -38,14 +39,59 @@ export interface RouteOptions<E extends Endpoint> {
   missing?: Partial<Record<keyof ParsedParamsOf<E> & string, string>>;
 }
 
-export interface RouteDef {
+/**
+ * Checks before an event stream opens; it may throw (answered with the envelope, code 1 or 100) or
+ * return what runs once the stream is open.
+ */
+export type StreamHandler<E extends Endpoint> = (ctx: RequestContext<E, UserFor<E>>) => Promise<StreamBody<E>>;
+
+export interface StreamRouteOptions<E extends Endpoint> extends RouteOptions<E> {
+  /** Gap between `: ping` comments; HEARTBEAT_MS unless a test wants them faster. */
+  heartbeatMs?: number;
+}
+
+interface JsonRouteDef {
+  kind: 'json';
   endpoint: Endpoint;
   handler: Handler<Endpoint>;
   missing?: Record<string, string>;
 }
+interface StreamRouteDef {
+  kind: 'stream';
+  endpoint: Endpoint;
+  handler: StreamHandler<Endpoint>;
+  missing?: Record<string, string>;
+  heartbeatMs: number;
+}
+export type RouteDef = JsonRouteDef | StreamRouteDef;
 
 export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>, opts: RouteOptions<E> = {}): RouteDef {
-  return { endpoint, handler: handler as unknown as Handler<Endpoint>, missing: opts.missing as Record<string, string> | undefined };
+  return {
+    kind: 'json',
+    endpoint,
+    handler: handler as unknown as Handler<Endpoint>,
+    missing: opts.missing as Record<string, string> | undefined,
+  };
+}
+
+/**
+ * A `text/event-stream` call (the chat's answers): the login token comes from the query (`?token=`,
+ * since a browser's EventSource cannot set x-token; the header still works), heartbeat comments keep
+ * the connection alive, and a client that leaves aborts the handler's signal. Everything before the
+ * stream opens (signature, token, params, the handler's own checks) fails with the usual envelope.
+ */
+export function streamRoute<E extends Endpoint>(
+  endpoint: E,
+  handler: StreamHandler<E>,
+  opts: StreamRouteOptions<E> = {},
+): RouteDef {
+  return {
+    kind: 'stream',
+    endpoint,
+    handler: handler as unknown as StreamHandler<Endpoint>,
+    missing: opts.missing as Record<string, string> | undefined,
+    heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
+  };
 }
 
 /** All params of a call: the query string, plus the form body for POST and DELETE. */
@@ -57,29 +103,60 @@ function collectParams(req: FastifyRequest): Record<string, string> {
   return { ...query, ...body };
 }
 
+/** The protocol's checks for every call: signature, login token, role, params; throws the envelope's refusals. */
+async function admit(
+  ctx: AppContext,
+  def: RouteDef,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RequestContext<Endpoint, SessionUser>> {
+  const { endpoint, missing } = def;
+  const all = collectParams(req);
+  if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
+  const { sign: _s, timestamp: _t, [NONCE_PARAM]: _n, ...afterSign } = all;
+  let rest = afterSign;
+  let token = String(req.headers['x-token'] ?? '');
+  if (def.kind === 'stream') {
+    const { token: fromQuery, ...others } = rest;
+    token = fromQuery || token;
+    rest = others;
+  }
+  await refuseReplay(ctx, endpoint, all, token);
+  const cacheMs = sessionCacheMs(endpoint.method, ctx.config.SESSION_CACHE_SECONDS);
+  const user = token ? await resolveToken(ctx.database.db, token, cacheMs) : null;
+  if (endpoint.auth !== 'none' && !user) throw loginRequired();
+  if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+  for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
+  const params = parseParams(endpoint.params, rest);
+  return { params, user: user as SessionUser, token, req, reply };
+}
+
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
-  for (const { endpoint, handler, missing } of routes) {
+  const streams: OpenStreams = new Set();
+  for (const def of routes) {
     app.route({
-      method: endpoint.method,
-      url: endpoint.path,
-      config: { endpoint },
+      method: def.endpoint.method,
+      url: def.endpoint.path,
+      config: { endpoint: def.endpoint },
       handler: async (req, reply) => {
-        const all = collectParams(req);
-        if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
-        const token = String(req.headers['x-token'] ?? '');
-        await refuseReplay(ctx, endpoint, all, token);
-        const { sign: _s, timestamp: _t, [NONCE_PARAM]: _n, ...rest } = all;
-        const cacheMs = sessionCacheMs(endpoint.method, ctx.config.SESSION_CACHE_SECONDS);
-        const user = token ? await resolveToken(ctx.database.db, token, cacheMs) : null;
-        if (endpoint.auth !== 'none' && !user) throw loginRequired();
-        if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
-        for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
-        const params = parseParams(endpoint.params, rest);
-        const result = await handler({ params, user: user as SessionUser, token, req, reply });
+        const call = await admit(ctx, def, req, reply);
+        if (def.kind === 'stream') {
+          const body = await def.handler(call);
+          return openEventStream(reply, body, { heartbeatMs: def.heartbeatMs, log: req.log, open: streams });
+        }
+        const result = await def.handler(call);
         if (reply.sent) return reply;
-        return result instanceof Ok ? envelope(ctx.config, 0, result.msg, result.data) : envelope(ctx.config, 0, 'ok', result);
+        return result instanceof Ok
+          ? envelope(ctx.config, 0, result.msg, result.data)
+          : envelope(ctx.config, 0, 'ok', result);
       },
     });
   }
+  // Open streams never end by themselves: a stopping server ends them rather than wait for their clients.
+  if (routes.some((r) => r.kind === 'stream'))
+    app.addHook('preClose', (done) => {
+      for (const stop of [...streams]) stop();
+      done();
+    });
   if (!routes.length) app.log.debug(protocolMessages.notFound);
 }

@@ -123,6 +123,7 @@ export class OssStorage implements StorageDriver {
         accessKeyId: this.o.accessKeyId,
         secret: this.o.accessKeySecret,
         host: this.base,
+        forbidOverwrite: true,
       }),
     );
   }

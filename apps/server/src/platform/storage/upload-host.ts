@@ -36,9 +36,9 @@ function successReply(status: string | undefined, key: string, host: string): Ou
 /**
  * Receives one PostObject form: fields first, then `file`, which is checked against the signed
  * policy before a byte is written and measured while it streams to a temp file; only a complete,
- * allowed file is moved into place, and never over an existing object (as OSS with
- * `x-oss-forbid-overwrite: true`, which every form this store signs carries): a registered file's
- * probed bytes cannot be swapped by posting to its key again. A dropped connection or a refusal
+ * allowed file is moved into place, and never over an existing object, whatever the form says (as OSS
+ * with `x-oss-forbid-overwrite: true`, so a form with only the spec's fields is enough): a registered
+ * file's probed bytes cannot be swapped by posting to its key again. A dropped connection or a refusal
  * leaves nothing behind.
  */
 function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {

@@ -33,9 +33,15 @@ interface PolicyDocument {
 export const signOssPolicy = (secret: string, policyBase64: string) =>
   createHmac('sha1', secret).update(policyBase64).digest('base64');
 
+/**
+ * The form for one upload. With `forbidOverwrite` (Aliyun OSS), the form carries
+ * `x-oss-forbid-overwrite: true` and the signed policy demands it, so OSS refuses a post over an
+ * object already stored (and perhaps registered). Without it the form has only the spec's fields: the
+ * local store refuses overwrites by itself.
+ */
 export function buildOssPostForm(
   req: PostPolicyRequest,
-  creds: { bucket: string; accessKeyId: string; secret: string; host: string },
+  creds: { bucket: string; accessKeyId: string; secret: string; host: string; forbidOverwrite?: boolean },
   now = Date.now(),
 ): PostForm {
   const expire = Math.floor(now / 1000) + req.expiresIn;
@@ -45,8 +51,7 @@ export function buildOssPostForm(
       { bucket: creds.bucket },
       ['starts-with', '$key', req.dir],
       ['content-length-range', 1, req.maxBytes],
-      // Bound by the signature: a form cannot replace an object already stored (and perhaps registered).
-      ['eq', '$x-oss-forbid-overwrite', 'true'],
+      ...(creds.forbidOverwrite ? [['eq', '$x-oss-forbid-overwrite', 'true'] as Condition] : []),
     ],
   };
   const policy = Buffer.from(JSON.stringify(doc)).toString('base64');
@@ -62,7 +67,7 @@ export function buildOssPostForm(
       policy,
       signature,
       success_action_status: '200',
-      'x-oss-forbid-overwrite': 'true',
+      ...(creds.forbidOverwrite ? { 'x-oss-forbid-overwrite': 'true' } : {}),
     },
   };
 }
