@@ -106,7 +106,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await database.close();
   });
 
-  for (const m of modules) m.jobs?.(ctx);
+  for (const m of modules) if (m.jobs) queue.handleAll(m.jobs(ctx));
   const work = config.ROLE !== 'api';
   await queue.prepare();
   if (work && database.kind === 'pglite') await queue.releaseOrphans(database.executor);

@@ -1,5 +1,5 @@
 import type { FeatureModule } from './module.js';
-import { registerSystemJobs } from './system/jobs.js';
+import { systemModule } from './system/index.js';
 import { siteModule } from './site/module.js';
 import { creditsModule } from './credits/module.js';
 import { accountsModule } from './accounts/module.js';
@@ -12,7 +12,7 @@ import { createVoicesModule } from './voices/module.js';
 
 /** Every feature of the product, in registration order. */
 export const featureModules: FeatureModule[] = [
-  { name: 'system', jobs: registerSystemJobs },
+  systemModule,
   // Site first: its settings table and seed marks are what the others read at start.
   siteModule,
   creditsModule,

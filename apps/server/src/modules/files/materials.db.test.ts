@@ -18,7 +18,7 @@ import {
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { users } from '../../db/schema/index.js';
-import { sweepUnregistered } from './jobs.js';
+import { sweepUnregistered } from './sweep-unregistered.js';
 import { materialsRepo } from './materials-repo.js';
 import { filesRepo } from './repo.js';
 import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';

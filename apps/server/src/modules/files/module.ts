@@ -1,8 +1,9 @@
 import type { AppContext } from '../../platform/context.js';
-import type { FeatureModule } from '../module.js';
+import { handlersOf, type FeatureModule } from '../module.js';
 import { MaterialsService, noExtractionResults, type ExtractionResults } from './materials-service.js';
 import { createStorageQuota, type StorageQuota } from './quota.js';
-import { registerFilesJobs } from './jobs.js';
+import { filesJobs } from './jobs.js';
+import { sweepUnregistered } from './sweep-unregistered.js';
 import { filesRoutes, voiceUploadRoute } from './routes.js';
 import { FilesService } from './service.js';
 
@@ -32,6 +33,11 @@ export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule 
       );
     },
     http: (scope, ctx) => voiceUploadRoute(scope, ctx, filesOf(ctx)),
-    jobs: registerFilesJobs,
+    jobs: handlersOf(filesJobs, (ctx) => ({
+      'files.sweep-unregistered': async ({ olderThanSeconds }, job) => {
+        const removed = await sweepUnregistered(ctx, olderThanSeconds);
+        if (removed) job.log.info({ removed }, 'removed uploads that were never registered');
+      },
+    })),
   };
 }
