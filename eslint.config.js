@@ -1,5 +1,5 @@
 // Lint rules that carry the design's habits: no floating promises, no `any`, env read only in config,
-// features that never import each other.
+// web features that never import each other, server modules that meet only through their index.ts.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -12,6 +12,7 @@ import { defineConfig } from 'eslint/config';
 
 const root = import.meta.dirname;
 const featuresDir = 'apps/web/src/features';
+const modulesDir = 'apps/server/src/modules';
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
 
 // One zone per feature folder present now, so a new feature is fenced in without touching this file.
@@ -25,6 +26,21 @@ const featureZones = features.map((feature) => ({
   from: `./${featuresDir}`,
   except: [`./${feature}`],
   message: 'Features never import each other: move what both need to src/components or src/lib.',
+}));
+
+// One zone per server module folder present now: another module is reached only through its index.ts.
+const folders = (dir) =>
+  existsSync(path.join(root, dir))
+    ? readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+const serverModules = folders(modulesDir);
+const moduleZones = serverModules.map((name) => ({
+  target: `./${modulesDir}/${name}`,
+  from: `./${modulesDir}`,
+  except: [`./${name}`, './module.ts', ...serverModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+  message: 'Modules meet only through their index.ts: import what you need from ../<module>/index.js, or add it there.',
 }));
 
 const envMessage = 'Read settings from config.ts (validated once), not from process.env.';
@@ -103,6 +119,16 @@ export default defineConfig(
           ],
         },
       ],
+    },
+  },
+  {
+    files: [`${modulesDir}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/apps/server` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleZones }],
     },
   },
   {

@@ -7,7 +7,6 @@ import { createAvatarsModule } from './avatars/module.js';
 import { createWorksModule } from './works/module.js';
 import { fileUploads, ledgerCredits, storedVoices } from './works/bindings.js';
 import { createFilesModule } from './files/module.js';
-import { chargeStorage, releaseStorage } from './credits/storage-quota.js';
 import { createVoicesModule } from './voices/module.js';
 
 /** Every feature of the product, in registration order. */
@@ -20,6 +19,6 @@ export const featureModules: FeatureModule[] = [
   createAvatarsModule({ uploads: fileUploads }),
   createWorksModule({ credits: ledgerCredits, uploads: fileUploads, voices: storedVoices }),
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
-  createFilesModule({ quota: { charge: chargeStorage, release: releaseStorage } }),
+  createFilesModule(),
   createVoicesModule(),
 ];

@@ -9,10 +9,8 @@ import {
   revokeToken,
   type SessionUser,
 } from '../../platform/auth/tokens.js';
-import { creditLedger } from '../credits/service.js';
-import { redeemCodeFor } from '../credits/redeem-codes.js';
-import { addDays } from '../site/date-time.js';
-import { readSiteSettings } from '../site/settings.js';
+import { creditLedger, redeemCodeFor } from '../credits/index.js';
+import { addDays, readSiteSettings } from '../site/index.js';
 import * as attempts from './attempts.js';
 import { accountsServerMessages } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';

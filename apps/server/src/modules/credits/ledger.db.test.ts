@@ -4,7 +4,7 @@ import { accountMessages, creditActions } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { creditBatches, creditLogs, creditReservations, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { addDays } from '../site/date-time.js';
+import { addDays } from '../site/index.js';
 import { expireDueBatches } from './expiry.js';
 import { creditsMessages } from './messages.js';
 import { creditLedger, type CreditLedger } from './service.js';

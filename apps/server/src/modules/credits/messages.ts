@@ -4,5 +4,4 @@ export const creditsMessages = {
   settleReturn: (action: string) => `${action}（按实际用量返还）`,
   /** Ledger row when a failed job's credits go back in full. */
   refund: (action: string) => `${action}（失败退还）`,
-  storageFull: '存储空间不足，请扩容或删除不需要的文件',
 } as const;
