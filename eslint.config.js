@@ -1,6 +1,6 @@
 // Lint rules that carry the design's habits: no floating promises, no `any`, env read only in config,
 // web features that never import each other, server modules that meet only through their index.ts.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -44,6 +44,41 @@ const moduleZones = serverModules.map((name) => ({
 }));
 
 const envMessage = 'Read settings from config.ts (validated once), not from process.env.';
+const envImports = [
+  { name: 'node:process', importNames: ['env'], message: envMessage },
+  { name: 'process', importNames: ['env'], message: envMessage },
+];
+
+// Each module owns the tables of its schema file (db/schema/<module>.ts); another module's rows are
+// reached through that module's index.ts, never by SQL of its own.
+const schemaDir = 'apps/server/src/db/schema';
+const tablesOf = (name) => {
+  const file = path.join(root, schemaDir, `${name}.ts`);
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]);
+};
+const tableFences = serverModules.map((name) => {
+  const foreign = serverModules.filter((other) => other !== name).flatMap(tablesOf);
+  return {
+    files: [`${modulesDir}/${name}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/test-support.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...envImports,
+            ...['../../db/schema/index.js', '../../../db/schema/index.js'].map((schema) => ({
+              name: schema,
+              importNames: foreign,
+              message: `Another module's table: ask that module through its index.ts (the ${name} module owns only its own tables).`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default defineConfig(
   {
@@ -110,17 +145,10 @@ export default defineConfig(
           message: envMessage,
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'node:process', importNames: ['env'], message: envMessage },
-            { name: 'process', importNames: ['env'], message: envMessage },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: envImports }],
     },
   },
+  ...tableFences,
   {
     files: [`${modulesDir}/**/*.ts`],
     plugins: { 'import-x': importX },
