@@ -1,12 +1,12 @@
 import type { FeatureModule } from './module.js';
 import { systemModule } from './system/index.js';
-import { siteModule } from './site/module.js';
-import { creditsModule } from './credits/module.js';
-import { accountsModule } from './accounts/module.js';
+import { siteModule } from './site/index.js';
+import { creditsModule } from './credits/index.js';
+import { accountsModule } from './accounts/index.js';
 import { createAvatarsModule } from './avatars/module.js';
 import { createWorksModule } from './works/module.js';
 import { fileUploads, ledgerCredits, storedVoices } from './works/bindings.js';
-import { createFilesModule } from './files/module.js';
+import { createFilesModule } from './files/index.js';
 import { createVoicesModule } from './voices/module.js';
 
 /** Every feature of the product, in registration order. */
