@@ -1,6 +1,6 @@
 // Lint rules that carry the design's habits: no floating promises, no `any`, env read only in config,
-// features that never import each other.
-import { existsSync, readdirSync } from 'node:fs';
+// web features that never import each other, server modules that meet only through their index.ts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -12,6 +12,7 @@ import { defineConfig } from 'eslint/config';
 
 const root = import.meta.dirname;
 const featuresDir = 'apps/web/src/features';
+const modulesDir = 'apps/server/src/modules';
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
 
 // One zone per feature folder present now, so a new feature is fenced in without touching this file.
@@ -27,7 +28,57 @@ const featureZones = features.map((feature) => ({
   message: 'Features never import each other: move what both need to src/components or src/lib.',
 }));
 
+// One zone per server module folder present now: another module is reached only through its index.ts.
+const folders = (dir) =>
+  existsSync(path.join(root, dir))
+    ? readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+const serverModules = folders(modulesDir);
+const moduleZones = serverModules.map((name) => ({
+  target: `./${modulesDir}/${name}`,
+  from: `./${modulesDir}`,
+  except: [`./${name}`, './module.ts', ...serverModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+  message: 'Modules meet only through their index.ts: import what you need from ../<module>/index.js, or add it there.',
+}));
+
 const envMessage = 'Read settings from config.ts (validated once), not from process.env.';
+const envImports = [
+  { name: 'node:process', importNames: ['env'], message: envMessage },
+  { name: 'process', importNames: ['env'], message: envMessage },
+];
+
+// Each module owns the tables of its schema file (db/schema/<module>.ts); another module's rows are
+// reached through that module's index.ts, never by SQL of its own.
+const schemaDir = 'apps/server/src/db/schema';
+const tablesOf = (name) => {
+  const file = path.join(root, schemaDir, `${name}.ts`);
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]);
+};
+const tableFences = serverModules.map((name) => {
+  const foreign = serverModules.filter((other) => other !== name).flatMap(tablesOf);
+  return {
+    files: [`${modulesDir}/${name}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/test-support.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...envImports,
+            ...['../../db/schema/index.js', '../../../db/schema/index.js'].map((schema) => ({
+              name: schema,
+              importNames: foreign,
+              message: `Another module's table: ask that module through its index.ts (the ${name} module owns only its own tables).`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default defineConfig(
   {
@@ -94,15 +145,18 @@ export default defineConfig(
           message: envMessage,
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'node:process', importNames: ['env'], message: envMessage },
-            { name: 'process', importNames: ['env'], message: envMessage },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: envImports }],
+    },
+  },
+  ...tableFences,
+  {
+    files: [`${modulesDir}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/apps/server` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleZones }],
     },
   },
   {

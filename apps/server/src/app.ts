@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await database.close();
   });
 
-  for (const m of modules) m.jobs?.(ctx);
+  for (const m of modules) if (m.jobs) queue.handleAll(m.jobs(ctx));
   const work = config.ROLE !== 'api';
   // An api and a worker started together install the queue and seed one after the other, not at once.
   await database.exclusive('start-up', async () => {

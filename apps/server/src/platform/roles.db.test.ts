@@ -8,10 +8,11 @@ import type { FeatureModule } from '../modules/module.js';
 function countingModules(counter: { runs: number }): FeatureModule[] {
   const counting: FeatureModule = {
     name: 'counting-sweep',
-    jobs: (ctx) =>
-      ctx.queue.handle('storage.sweep-temp', async () => {
+    jobs: () => ({
+      'storage.sweep-temp': async () => {
         counter.runs++;
-      }),
+      },
+    }),
   };
   return [...featureModules.filter((m) => m.name !== 'system'), counting];
 }

@@ -1,10 +1,13 @@
-import type { AppContext } from '../../platform/context.js';
-import { sweepAttempts } from './attempts.js';
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
 
-/** Hourly: login failures and guest creations older than a day no longer count and are removed. */
-export function registerAccountJobs(ctx: AppContext): void {
-  ctx.queue.handle('accounts.sweep-attempts', async (_payload, job) => {
-    const removed = await sweepAttempts(ctx.database.db);
-    if (removed) job.log.info({ removed }, 'swept old sign-in attempts');
-  });
-}
+export const accountsJobs = {
+  /** Removes sign-in failures and guest creations older than a day. */
+  'accounts.sweep-attempts': {
+    payload: z.object({}),
+    cron: '41 * * * *',
+    retryLimit: 2,
+    expireInSeconds: 600,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

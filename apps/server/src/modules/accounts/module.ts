@@ -1,5 +1,6 @@
-import type { FeatureModule } from '../module.js';
-import { registerAccountJobs } from './jobs.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { accountsJobHandlers } from './job-handlers.js';
+import { accountsJobs } from './jobs.js';
 import { accountRoutes } from './routes.js';
 import { seedAdmin } from './seed.js';
 
@@ -7,6 +8,6 @@ import { seedAdmin } from './seed.js';
 export const accountsModule: FeatureModule = {
   name: 'accounts',
   routes: accountRoutes,
-  jobs: registerAccountJobs,
+  jobs: handlersOf(accountsJobs, accountsJobHandlers),
   seed: seedAdmin,
 };

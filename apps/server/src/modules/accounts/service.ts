@@ -9,10 +9,9 @@ import {
   revokeToken,
   type SessionUser,
 } from '../../platform/auth/tokens.js';
-import { creditLedger } from '../credits/service.js';
-import { redeemCodeFor } from '../credits/redeem-codes.js';
+import { creditLedger, redeemCodeFor } from '../credits/index.js';
+import { readSiteSettings } from '../site/index.js';
 import { addDays } from '../../platform/protocol/date-time.js';
-import { readSiteSettings } from '../site/settings.js';
 import * as attempts from './attempts.js';
 import { accountsServerMessages } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
-import type { FeatureModule } from '../module.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { avatarsJobs } from './jobs.js';
 import type { StudioStorageUsage, StudioUploads } from './ports.js';
 import { prepareAvatar, retryEnginePrepare } from './prepare-job.js';
 import { avatarsRepo } from './repo.js';
@@ -20,10 +21,10 @@ export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule {
   return {
     name: 'avatars',
     routes: (ctx: AppContext) => avatarRoutes(new AvatarsService(ctx, opts.uploads, usage)),
-    jobs: (ctx) => {
-      ctx.queue.handle('avatar.prepare', ({ avatarId }, job) => prepareAvatar(ctx, usage, avatarId, job));
-      ctx.queue.handle('avatar.engine-retry', (payload, job) => retryEnginePrepare(ctx, payload, job));
-    },
+    jobs: handlersOf(avatarsJobs, (ctx) => ({
+      'avatar.prepare': ({ avatarId }, job) => prepareAvatar(ctx, usage, avatarId, job),
+      'avatar.engine-retry': (payload, job) => retryEnginePrepare(ctx, payload, job),
+    })),
     seed: async (ctx) => {
       await seedDemoActors(ctx);
       await resendMissingJobs(ctx, 'avatar.prepare', 'avatarId', await avatarsRepo.processingIds(ctx.database.db));

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { AccountCredits, CreditExpiryRecord, CreditUsageRecord } from '@app/contract';
-import { creditBatches, creditLogs, users } from '../../db/schema/index.js';
+import { creditBatches, creditLogs } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
+import { accountRows } from '../accounts/index.js';
 import { endOfDay, formatDateTime, startOfDay } from '../../platform/protocol/date-time.js';
 import { creditLedger } from './service.js';
 
@@ -21,7 +22,7 @@ const expiryRecord = (b: { id: number; expireAt: Date; creditsLeft: number }): C
 
 /** What the top bar shows: name, avatar, VIP expiry, guest flag, balance and live batches (details, and list with total). */
 export async function accountCredits(db: Db, userId: number, now = new Date()): Promise<AccountCredits> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await accountRows.profile(db, userId);
   if (!user) throw new Error(`no account ${userId}`);
   const batches = await db
     .select({ id: creditBatches.id, expireAt: creditBatches.expireAt, creditsLeft: creditBatches.creditsLeft })

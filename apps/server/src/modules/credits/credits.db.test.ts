@@ -5,6 +5,7 @@ import {
   createRedeemCodes,
   creditActions,
   expandStorage,
+  filesMessages,
   getCreditLog,
   getCredits,
   getStorageSpace,
@@ -22,10 +23,9 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { creditLogs, redeemCodes, users } from '../../db/schema/index.js';
 import { addDays, formatDateTime } from '../../platform/protocol/date-time.js';
-import { saveSiteSettings } from '../site/settings.js';
-import { creditsMessages } from './messages.js';
+import { saveSiteSettings } from '../site/index.js';
 import { creditLedger } from './service.js';
-import { chargeStorage, releaseStorage } from './storage-quota.js';
+import { storageUsage } from './storage-usage.js';
 
 let t: TestApp;
 let admin: string;
@@ -201,13 +201,23 @@ describe('storage', () => {
   it('charges files against the quota and refuses one that does not fit', async () => {
     const { token, id } = await member(1);
     const db = t.ctx.database.db;
-    await db.transaction((tx) => chargeStorage(tx, id, 1024 ** 3 - 10));
-    await expect(db.transaction((tx) => chargeStorage(tx, id, 11))).rejects.toThrow(creditsMessages.storageFull);
-    await db.transaction((tx) => chargeStorage(tx, id, 10));
-    await db.transaction((tx) => releaseStorage(tx, id, 512 * 1024 ** 2));
+    await db.transaction((tx) => storageUsage.charge(tx, id, 1024 ** 3 - 10));
+    await expect(db.transaction((tx) => storageUsage.charge(tx, id, 11))).rejects.toThrow(filesMessages.storageFull);
+    await db.transaction((tx) => storageUsage.charge(tx, id, 10));
+    await db.transaction((tx) => storageUsage.release(tx, id, 512 * 1024 ** 2));
     expect((await t.call<StorageSpace>(getStorageSpace, {}, { token })).data.used).toBe(512);
-    await db.transaction((tx) => releaseStorage(tx, id, 5 * 1024 ** 3));
+    await db.transaction((tx) => storageUsage.release(tx, id, 5 * 1024 ** 3));
     expect((await t.call<StorageSpace>(getStorageSpace, {}, { token })).data.used).toBe(0);
+  });
+
+  it('counts derived files of a paid result even past the quota, where an upload is refused', async () => {
+    const { token, id } = await member(1);
+    const db = t.ctx.database.db;
+    await db.transaction((tx) => storageUsage.charge(tx, id, 1024 ** 3));
+    await expect(db.transaction((tx) => storageUsage.charge(tx, id, 1))).rejects.toThrow(filesMessages.storageFull);
+    await db.transaction((tx) => storageUsage.add(tx, id, 3 * 1024 ** 2));
+    expect((await t.call<StorageSpace>(getStorageSpace, {}, { token })).data.used).toBe(1027);
+    await expect(db.transaction((tx) => storageUsage.add(tx, id, -1))).rejects.toThrow(/non-negative/);
   });
 });
 

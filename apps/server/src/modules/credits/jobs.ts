@@ -1,10 +1,13 @@
-import type { AppContext } from '../../platform/context.js';
-import { expireDueBatches } from './expiry.js';
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
 
-/** Daily: batches past their expiry are written off and logged as 积分过期. */
-export function registerCreditsJobs(ctx: AppContext): void {
-  ctx.queue.handle('credits.expire', async (_payload, job) => {
-    const done = await expireDueBatches(ctx.database.db);
-    if (done.batches) job.log.info(done, 'expired credit batches');
-  });
-}
+export const creditsJobs = {
+  /** Writes off credit batches past their expiry and logs 积分过期. */
+  'credits.expire': {
+    payload: z.object({}),
+    cron: '5 0 * * *',
+    retryLimit: 3,
+    expireInSeconds: 1800,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,4 +1,3 @@
-import { filesMessages } from '@app/contract';
 
 /** Server-written texts of the credits feature that the shared contract does not carry. */
 export const creditsMessages = {
@@ -6,5 +5,4 @@ export const creditsMessages = {
   settleReturn: (action: string) => `${action}（按实际用量返还）`,
   /** Ledger row when a failed job's credits go back in full. */
   refund: (action: string) => `${action}（失败退还）`,
-  storageFull: filesMessages.storageFull,
 } as const;

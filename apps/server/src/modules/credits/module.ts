@@ -1,5 +1,6 @@
-import type { FeatureModule } from '../module.js';
-import { registerCreditsJobs } from './jobs.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { creditsJobHandlers } from './job-handlers.js';
+import { creditsJobs } from './jobs.js';
 import { creditsRoutes } from './routes.js';
 import { seedCredits } from './seed.js';
 
@@ -7,6 +8,6 @@ import { seedCredits } from './seed.js';
 export const creditsModule: FeatureModule = {
   name: 'credits',
   routes: creditsRoutes,
-  jobs: registerCreditsJobs,
+  jobs: handlersOf(creditsJobs, creditsJobHandlers),
   seed: seedCredits,
 };

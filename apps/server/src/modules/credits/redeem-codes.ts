@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { accountMessages, creditActions } from '@app/contract';
-import { redeemCodes, users } from '../../db/schema/index.js';
+import { redeemCodes } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { accountRows } from '../accounts/index.js';
+import { readSiteSettings } from '../site/index.js';
 import { addDays } from '../../platform/protocol/date-time.js';
-import { readSiteSettings } from '../site/settings.js';
 import { creditLedger } from './service.js';
 
 /** No 0/O, 1/I: codes are read off cards and typed by hand. 32 symbols, 16 of them = 80 random bits. */
@@ -84,17 +85,7 @@ export async function redeemCodeFor(
     throw new AppError(known.usedAt ? accountMessages.codeUsed : accountMessages.codeExpired);
   }
   await creditLedger(tx).grantCredits(userId, claimed.credits, addDays(now, claimed.creditDays), creditActions.redeem);
-  if (claimed.vipDays > 0) {
-    // VIP days add to a VIP that is still running, or start now.
-    const at = sql`${now.toISOString()}::timestamptz`;
-    await tx
-      .update(users)
-      .set({
-        vipExpireAt: sql`greatest(coalesce(${users.vipExpireAt}, ${at}), ${at}) + make_interval(days => ${claimed.vipDays}::int)`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
-  }
+  if (claimed.vipDays > 0) await accountRows.extendVip(tx, userId, claimed.vipDays, now);
   return { credits: claimed.credits, vipDays: claimed.vipDays };
 }
 

@@ -1,12 +1,10 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { creditBatches, creditLogs, creditReservations, users, type ReservationSource } from '../../db/schema/index.js';
+import { creditBatches, creditLogs, creditReservations, type ReservationSource } from '../../db/schema/index.js';
+import { accountRows } from '../accounts/index.js';
 
 /** Serialises every balance change of one account: the account row is locked first, then its batches. */
-export async function lockAccount(tx: Db, userId: number): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return rows.length > 0;
-}
+export const lockAccount = (tx: Db, userId: number): Promise<boolean> => accountRows.lock(tx, userId);
 
 /** Usable batches, soonest expiry first, locked for the spending transaction. */
 export function usableBatchesForUpdate(tx: Db, userId: number, now: Date) {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import { seedOnce } from '../site/seed-marks.js';
+import { seedOnce } from '../site/index.js';
 import { createRedeemCodes, unusedDemoCode } from './redeem-codes.js';
 
 /** One demo code, so a newcomer can register at once; printed at every start until it is used. */

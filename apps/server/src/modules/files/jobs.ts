@@ -1,35 +1,19 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import type { AppContext } from '../../platform/context.js';
-import { filesRepo } from './repo.js';
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
 
-/**
- * Objects in users' folders of the local store that no file record names and that are older than the
- * cutoff: uploads never registered (or refused while the server was down). Remote stores use a bucket
- * lifecycle rule instead (see the storage README).
- */
-export async function sweepUnregistered(ctx: AppContext, olderThanSeconds: number): Promise<number> {
-  const store = ctx.localStorage;
-  if (!store) return 0;
-  const usersDir = path.join(store.root, 'users');
-  const entries = (await fsp.readdir(usersDir, { recursive: true }).catch(() => [] as string[])) as string[];
-  const cutoff = Date.now() - olderThanSeconds * 1000;
-  let removed = 0;
-  for (const rel of entries) {
-    const file = path.join(usersDir, rel);
-    const st = await fsp.stat(file).catch(() => null);
-    if (!st?.isFile() || st.mtimeMs >= cutoff) continue;
-    const key = `users/${rel.split(path.sep).join('/')}`;
-    if (await filesRepo.findByKey(ctx.database.db, key)) continue;
-    await store.delete(key);
-    removed++;
-  }
-  return removed;
-}
-
-export function registerFilesJobs(ctx: AppContext): void {
-  ctx.queue.handle('files.sweep-unregistered', async ({ olderThanSeconds }, job) => {
-    const removed = await sweepUnregistered(ctx, olderThanSeconds);
-    if (removed) job.log.info({ removed }, 'removed uploads that were never registered');
-  });
-}
+export const filesJobs = {
+  /** Removes uploads that were never registered (the quota counts only registered files). */
+  'files.sweep-unregistered': {
+    payload: z.object({
+      olderThanSeconds: z
+        .number()
+        .int()
+        .positive()
+        .default(24 * 3600),
+    }),
+    cron: '47 * * * *',
+    retryLimit: 2,
+    expireInSeconds: 1800,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -18,8 +18,9 @@ import {
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { users } from '../../db/schema/index.js';
-import { sweepUnregistered } from './jobs.js';
+import { sweepUnregistered } from './sweep-unregistered.js';
 import { materialsRepo } from './materials-repo.js';
+import { uploadedFiles } from './uploaded-files.js';
 import { filesRepo } from './repo.js';
 import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';
 
@@ -97,6 +98,28 @@ describe('materials library', () => {
     expect((await list(carol.token, { type: 'audio' })).list[0]).toMatchObject({ name: '旁白', type: 'audio' });
     expect((await list(carol.token, { type: 'video', source: 'analyse' })).total).toBe(0);
     expect((await list(dave.token)).total).toBe(0);
+  });
+
+  it('lets other features find an upload by file id: owned by the caller, and a library video only as a video', async () => {
+    const db = t.ctx.database.db;
+    const byType = async (type: string) => (await list(carol.token, { type })).list[0]!;
+    const [v, a] = [await byType('video'), await byType('audio')];
+    expect(await uploadedFiles.findOwned(db, carol.id, v.file_id)).toEqual({
+      id: v.file_id,
+      userId: carol.id,
+      kind: 'video',
+      key: expect.stringMatching(new RegExp(`^users/${carol.id}/video/`)),
+      size: v.size,
+      duration: v.duration,
+    });
+    expect(await uploadedFiles.findOwned(db, dave.id, v.file_id)).toBeNull();
+    expect(await uploadedFiles.findMaterialVideo(db, carol.id, v.file_id)).toMatchObject({
+      id: v.file_id,
+      name: '产品视频',
+      kind: 'video',
+    });
+    expect(await uploadedFiles.findMaterialVideo(db, dave.id, v.file_id)).toBeNull();
+    expect(await uploadedFiles.findMaterialVideo(db, carol.id, a.file_id)).toBeNull();
   });
 
   it('hands out signed URLs, fresh on every list; previews play with Range; downloads carry the Chinese name', async () => {

@@ -1,14 +1,12 @@
 import type { AppContext } from '../../platform/context.js';
-import type { FeatureModule } from '../module.js';
+import { handlersOf, type FeatureModule } from '../module.js';
 import { MaterialsService, noExtractionResults, type ExtractionResults } from './materials-service.js';
-import { createStorageQuota, type StorageQuota } from './quota.js';
-import { registerFilesJobs } from './jobs.js';
+import { filesJobs } from './jobs.js';
+import { sweepUnregistered } from './sweep-unregistered.js';
 import { filesRoutes, voiceUploadRoute } from './routes.js';
 import { FilesService } from './service.js';
 
 export interface FilesModuleOptions {
-  /** Storage quota; the accounts feature plugs in its own (site totals). Default: 1 GB + bought GB. */
-  quota?: StorageQuota;
   /** Finished extraction records to save into the library; the tools feature plugs it in. */
   extraction?: ExtractionResults;
 }
@@ -18,7 +16,7 @@ export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule 
   // One service per built app (tests build several apps from the same module list).
   const services = new WeakMap<AppContext, FilesService>();
   const filesOf = (ctx: AppContext) => {
-    const found = services.get(ctx) ?? new FilesService(ctx, opts.quota ?? createStorageQuota());
+    const found = services.get(ctx) ?? new FilesService(ctx);
     services.set(ctx, found);
     return found;
   };
@@ -32,6 +30,11 @@ export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule 
       );
     },
     http: (scope, ctx) => voiceUploadRoute(scope, ctx, filesOf(ctx)),
-    jobs: registerFilesJobs,
+    jobs: handlersOf(filesJobs, (ctx) => ({
+      'files.sweep-unregistered': async ({ olderThanSeconds }, job) => {
+        const removed = await sweepUnregistered(ctx, olderThanSeconds);
+        if (removed) job.log.info({ removed }, 'removed uploads that were never registered');
+      },
+    })),
   };
 }

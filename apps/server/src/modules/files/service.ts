@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { InvalidKeyError, assertSafeKey } from '../../platform/storage/types.js';
 import { inspectUpload, MediaRefusal, sha256Of, type MediaFacts } from './media-rules.js';
-import type { StorageQuota } from './quota.js';
+import { storageUsage } from '../credits/index.js';
 import { receiveRecording } from './voice-upload.js';
 import { filesRepo, isUniqueViolation, type FileRecord } from './repo.js';
 
@@ -18,10 +18,7 @@ export const userDir = (userId: number, type: FileType) => `users/${userId}/${ty
 
 /** Uploads, registration and removal of files, with their quota. */
 export class FilesService {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly quota: StorageQuota,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
 
   private get db(): Db {
     return this.ctx.database.db;
@@ -119,7 +116,7 @@ export class FilesService {
     try {
       return await this.db.transaction(async (tx) => {
         const row = await filesRepo.insert(tx, values);
-        await this.quota.charge(tx, values.userId, values.size);
+        await storageUsage.charge(tx, values.userId, values.size);
         return row;
       });
     } catch (e) {
@@ -149,7 +146,7 @@ export class FilesService {
   /** Deletes a record inside `tx` and frees its quota; the object goes once the transaction commits. */
   async removeRecord(tx: Db, file: FileRecord): Promise<void> {
     await filesRepo.remove(tx, file.id);
-    await this.quota.release(tx, file.userId, file.size);
+    await storageUsage.release(tx, file.userId, file.size);
   }
 
   async removeObject(key: string): Promise<void> {

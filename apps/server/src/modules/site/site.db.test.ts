@@ -17,7 +17,7 @@ import {
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { notices, redeemCodes, siteSettings } from '../../db/schema/index.js';
-import { seedCredits } from '../credits/seed.js';
+import { creditsModule } from '../credits/index.js';
 import { seedSite } from './seed.js';
 import { DEFAULT_SITE_TITLE, saveSiteSettings } from './settings.js';
 
@@ -151,7 +151,7 @@ describe('demo redeem code', () => {
     expect(demo[0]).toMatchObject({ credits: 1000, creditDays: 365 });
     const lines: string[] = [];
     const log = { ...t.ctx.log, info: (_o: unknown, msg?: string) => void lines.push(String(msg)) };
-    await seedCredits({ ...t.ctx, log: log as typeof t.ctx.log });
+    await creditsModule.seed?.({ ...t.ctx, log: log as typeof t.ctx.log });
     expect(await t.ctx.database.db.select().from(redeemCodes).where(eq(redeemCodes.note, 'demo'))).toHaveLength(1);
     expect(lines.some((l) => l.includes(demo[0]!.code))).toBe(true);
   });

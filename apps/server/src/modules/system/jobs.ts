@@ -1,22 +1,20 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import type { AppContext } from '../../platform/context.js';
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
 
-/** Partial uploads left behind by dropped connections or crashes are removed after a day. */
-export function registerSystemJobs(ctx: AppContext): void {
-  ctx.queue.handle('storage.sweep-temp', async ({ olderThanSeconds }, job) => {
-    const dir = ctx.localStorage?.tmpDir;
-    if (!dir) return;
-    const cutoff = Date.now() - olderThanSeconds * 1000;
-    let removed = 0;
-    for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
-      const file = path.join(dir, name);
-      const st = await fsp.stat(file).catch(() => null);
-      if (st && st.mtimeMs < cutoff) {
-        await fsp.rm(file, { force: true, recursive: true });
-        removed++;
-      }
-    }
-    if (removed) job.log.info({ removed }, 'removed stale partial uploads');
-  });
-}
+/** Jobs of the platform's own housekeeping. */
+export const systemJobs = {
+  /** Removes abandoned partial uploads from the local store. */
+  'storage.sweep-temp': {
+    payload: z.object({
+      olderThanSeconds: z
+        .number()
+        .int()
+        .positive()
+        .default(24 * 3600),
+    }),
+    cron: '17 * * * *',
+    retryLimit: 2,
+    expireInSeconds: 600,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

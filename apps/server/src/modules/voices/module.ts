@@ -1,7 +1,8 @@
 import { createSpeechChannels, type SpeechChannels } from '../../engines/speech/index.js';
 import { createTextModel, textModelConfigFromEnv, type TextModel } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
-import type { FeatureModule } from '../module.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { voicesJobs } from './jobs.js';
 import { AuditionsService } from './auditions.js';
 import { cloneVoiceJob } from './clone-job.js';
 import { voicesRoutes } from './routes.js';
@@ -32,11 +33,13 @@ export function createVoicesModule(): FeatureModule {
       const { speech, text } = enginesOf(ctx);
       return voicesRoutes(new VoicesService(ctx, speech), new AuditionsService(ctx, speech), new ScriptTools(text));
     },
-    jobs: (ctx) => {
+    jobs: handlersOf(voicesJobs, (ctx) => {
       const { speech } = enginesOf(ctx);
-      ctx.queue.handle('voice.clone', cloneVoiceJob(ctx, speech));
-      ctx.queue.handle('voice.audition', new AuditionsService(ctx, speech).job());
-    },
+      return {
+        'voice.clone': cloneVoiceJob(ctx, speech),
+        'voice.audition': new AuditionsService(ctx, speech).job(),
+      };
+    }),
     seed: (ctx) => seedVoices(ctx, enginesOf(ctx).speech),
   };
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../platform/context.js';
 import { resendMissingJobs } from '../avatars/resume.js';
 import { studioStorageUsage } from '../avatars/storage-usage.js';
-import type { FeatureModule } from '../module.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { worksJobs } from './jobs.js';
 import { studioEngines } from '../avatars/engines.js';
 import { chanjingCallbackRoute } from './callback.js';
 import { seedVideoChannels } from './channels.js';
@@ -19,10 +20,10 @@ export function createWorksModule(opts: WorksModuleOptions): FeatureModule {
   return {
     name: 'works',
     routes: (ctx: AppContext) => worksRoutes(ctx, new WorksService(ctx, deps)),
-    jobs: (ctx) => {
-      ctx.queue.handle('work.render', ({ workId }, job) => renderWork(ctx, deps, workId, job));
-      ctx.queue.handle('work.sweep', async () => void (await releaseLapsedRenders(ctx)));
-    },
+    jobs: handlersOf(worksJobs, (ctx) => ({
+      'work.render': ({ workId }, job) => renderWork(ctx, deps, workId, job),
+      'work.sweep': async () => void (await releaseLapsedRenders(ctx)),
+    })),
     http: (scope, ctx) => chanjingCallbackRoute(scope, ctx),
     seed: async (ctx) => {
       await seedVideoChannels(ctx);

@@ -11,11 +11,12 @@ beforeAll(async () => {
   // The sweep job is replaced by one that always fails; every other feature keeps its handlers.
   const failing: FeatureModule = {
     name: 'failing-sweep',
-    jobs: (ctx) =>
-      ctx.queue.handle('storage.sweep-temp', async () => {
+    jobs: () => ({
+      'storage.sweep-temp': async () => {
         attempts++;
         throw new Error('disk unavailable');
-      }),
+      },
+    }),
   };
   t = await buildTestApp(
     { SEED_DEMO_ACTORS: '0' },

@@ -16,6 +16,9 @@ export interface JobContext {
 
 export type JobHandler<N extends JobName> = (payload: ParsedJobPayload<N>, ctx: JobContext) => Promise<void>;
 
+/** Handlers by job name, as a module hands them over. */
+export type JobHandlerMap = { [N in JobName]?: JobHandler<N> };
+
 export class MissingJobHandlerError extends Error {}
 
 interface Running {
@@ -60,6 +63,12 @@ export class JobQueue {
     const list = this.handlers.get(name) ?? [];
     list.push(handler as unknown as JobHandler<JobName>);
     this.handlers.set(name, list);
+  }
+
+  /** Registers every handler of a module's map. */
+  handleAll(handlers: JobHandlerMap): void {
+    for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler<JobName> | undefined][])
+      if (handler) this.handle(name, handler);
   }
 
   /** Start-up check: every declared job has exactly one handler. */

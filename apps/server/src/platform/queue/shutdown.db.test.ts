@@ -10,13 +10,14 @@ describe('graceful shutdown', () => {
     let sawAbort = false;
     const slowJob: FeatureModule = {
       name: 'slow-job',
-      jobs: (ctx) =>
-        ctx.queue.handle('storage.sweep-temp', async (_payload, job) => {
+      jobs: () => ({
+        'storage.sweep-temp': async (_payload, job) => {
           started();
           await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
           sawAbort = true;
           throw new Error('interrupted');
-        }),
+        },
+      }),
     };
     // Every other feature keeps its handlers; only the sweep job is replaced by one that waits to be stopped.
     const others = featureModules.filter((m) => m.name !== 'system');

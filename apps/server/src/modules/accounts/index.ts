@@ -1,0 +1,2 @@
+export { accountsModule } from './module.js';
+export { accountRows, type AccountProfile, type AccountStorage } from './account-rows.js';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const avatarsJobs = {
+  /**
+   * Validates and normalises an uploaded avatar video (mezzanine, reversed copy, covers), then lets
+   * each engine prepare its part (e.g. training a 蝉镜 customised person, which can take hours).
+   */
+  'avatar.prepare': {
+    payload: z.object({ avatarId: z.number().int().positive() }),
+    retryLimit: 3,
+    expireInSeconds: 4 * 3600,
+    concurrency: 1,
+  },
+  /**
+   * Prepares one engine's part of a ready avatar again after a failure that may pass (e.g. 蝉镜 was
+   * unreachable while its person was to be trained); rescheduled with a growing delay a few times.
+   */
+  'avatar.engine-retry': {
+    payload: z.object({ avatarId: z.number().int().positive(), engine: z.string().min(1), attempt: z.number().int().min(1) }),
+    retryLimit: 1,
+    expireInSeconds: 4 * 3600,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const voicesJobs = {
+  /** Clones (or re-trains) a voice from its recording; settles or refunds the clone's credits. */
+  'voice.clone': {
+    payload: z.object({ trainingId: z.number().int().positive() }),
+    retryLimit: 2,
+    expireInSeconds: 1800,
+    concurrency: 2,
+  },
+  /** Speaks a trial sentence with a voice and stores it as the caller's file. */
+  'voice.audition': {
+    payload: z.object({ auditionId: z.string().uuid() }),
+    retryLimit: 1,
+    expireInSeconds: 600,
+    concurrency: 2,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const worksJobs = {
+  /**
+   * Speech, render, probe and settlement of one work. Per-engine limits are enforced across
+   * processes by the slots in the database, not by this number: a work that finds no free slot
+   * re-sends its job a few seconds later instead of holding one of these workers.
+   */
+  'work.render': {
+    payload: z.object({ workId: z.number().int().positive() }),
+    retryLimit: 3,
+    expireInSeconds: 3 * 3600,
+    concurrency: 4,
+  },
+  /** Re-queues render jobs whose worker died without releasing them (lease lapsed). */
+  'work.sweep': {
+    payload: z.object({}),
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 120,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;
