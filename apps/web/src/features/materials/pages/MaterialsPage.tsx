@@ -3,9 +3,9 @@ import { App, Button, Col, Empty, Flex, Row, Spin, Tabs, Typography } from 'antd
 import { useCallback, useState } from 'react';
 import { filesMessages, MATERIAL_TYPES, type MaterialItem, type MaterialType } from '@app/contract';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
+import { useMaterials } from '../../../entities/materials';
 import { feedback } from '../../../lib/feedback';
 import { useDeleteMaterial } from '../api/delete-material';
-import { useMaterials } from '../api/list-materials';
 import { MaterialCard } from '../components/MaterialCard';
 import { PlayerDialog } from '../components/PlayerDialog';
 import { RenameDialog } from '../components/RenameDialog';

@@ -1,5 +1,5 @@
 import type { VoiceChannel } from '@app/contract';
-import { useVoiceChannels } from '../api/list-voice-channels';
+import { useVoiceChannels } from '../../../entities/voices';
 import { useStudioStore } from '../stores/studio-store';
 
 export type Supports = VoiceChannel['supports'];

@@ -1,6 +1,7 @@
 import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { studioMessages, voiceMessages, type Voice } from '@app/contract';
-import { isCloning, isFailed, VoiceTile, type PreviewState } from '../../../components/voice-picker';
+import { VoiceTile, type PreviewState } from '../../../components/voice-picker';
+import { isCloning, isFailed } from '../../../entities/voices';
 import { useConfirmVoice, useDeleteVoice } from '../api/voice-mutations';
 import { cloneMessages } from '../messages';
 

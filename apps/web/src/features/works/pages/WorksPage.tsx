@@ -5,7 +5,7 @@ import { studioMessages, type Work } from '@app/contract';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
 import { useDeleteWork } from '../api/delete-work';
-import { useWorks } from '../api/list-works';
+import { useWorks } from '../../../entities/works';
 import { RenameDialog } from '../components/RenameDialog';
 import { WorkCard, WorkStatus } from '../components/WorkCard';
 import { tabsFromQuery, WORK_TABS, type FirstTab } from '../lib/tabs';

@@ -1,0 +1,10 @@
+export {
+  isCloning,
+  isFailed,
+  refreshVoices,
+  useVoiceList,
+  voicePollInterval,
+  voicesKey,
+  type VoiceSource,
+} from './voice-queries';
+export { useVoiceChannels, voiceChannelsKey } from './voice-channels';
