@@ -143,13 +143,15 @@ describe('voice cloning journey', () => {
     await screenshot(page, 'voices-mine-light');
 
     // Cancelling the delete prompt keeps the voice and says so.
+    const deletePrompt = page.getByRole('dialog').filter({ hasText: '永久删除该声音' });
     await button(renamed, '删除').click();
-    await button(page.locator('.ant-popover').filter({ visible: true }), '取消').click();
+    await button(deletePrompt, '取消').click();
     await toast(page, studioMessages.deleteCancelled).waitFor();
     expect(studioMessages.deleteCancelled).toBe('已取消删除');
+    await deletePrompt.waitFor({ state: 'detached' });
     await renamed.waitFor();
     await button(renamed, '删除').click();
-    await button(page.locator('.ant-popover').filter({ visible: true }), '确定').click();
+    await button(deletePrompt, '确定').click();
     await toast(page, voiceMessages.deleted).waitFor();
     await renamed.waitFor({ state: 'detached' });
   });

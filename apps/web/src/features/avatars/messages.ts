@@ -12,7 +12,6 @@ export const avatarsMessages = {
   delete: '删除',
   deleteTitle: '删除数字人',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,
-  ok: '确定',
   cancel: '取消',
   processing: '克隆中…',
   failed: '克隆失败',

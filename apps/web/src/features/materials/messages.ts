@@ -17,8 +17,6 @@ export const materialsLabels = {
   download: '下载',
   delete: '删除',
   deleteTitle: '删除素材',
-  confirm: '确定',
-  cancel: '取消',
   extracted: '提取',
   uploaded: '上传',
 } as const;

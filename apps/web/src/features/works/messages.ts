@@ -23,7 +23,5 @@ export const worksMessages = {
   delete: '删除',
   deleteTitle: '删除作品',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,
-  ok: '确定',
-  cancel: '取消',
   seconds: (s: number) => `${Math.round(s)}秒`,
 } as const;
