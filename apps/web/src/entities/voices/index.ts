@@ -8,3 +8,4 @@ export {
   type VoiceSource,
 } from './voice-queries';
 export { useVoiceChannels, voiceChannelsKey } from './voice-channels';
+export { languagesKey, useLanguages, type LanguageOption } from './languages';

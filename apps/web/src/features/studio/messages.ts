@@ -49,6 +49,7 @@ export const studioText = {
   volume: '音量',
   pitch: '音调',
   language: '语言',
+  languageDefault: '默认',
   emotion: '情绪',
   emotions: {
     default: '默认',
