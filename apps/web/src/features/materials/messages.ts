@@ -8,7 +8,7 @@ export const materialsLabels = {
   uploadHint: {
     image: '支持 PNG/JPG，10MB 以内，宽高不小于 300 像素',
     video: '支持 MP4/MOV，500MB 以内，时长 5 秒至 30 分钟',
-    audio: '支持 MP3/M4A/WAV，20MB 以内，时长 5 秒至 30 分钟',
+    audio: '支持 MP3/M4A/WAV，350MB 以内，时长 5 秒至 30 分钟',
   },
   preview: '预览',
   rename: '重命名',
