@@ -172,4 +172,23 @@ export default defineConfig(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
     },
   },
+  // Shared web data (src/entities) sits below the features: features read it, it never reaches into them.
+  {
+    files: ['apps/web/src/entities/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: './apps/web/src/entities',
+              from: './apps/web/src/features',
+              message: 'Entities never import features: what a feature alone needs stays in that feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,19 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { completeUpload, listMaterials, saveMaterial, signUpload } from '@app/contract';
+import {
+  CLONE_RECORDING_MAX_BYTES,
+  completeUpload,
+  filesMessages,
+  listMaterials,
+  saveMaterial,
+  signUpload,
+} from '@app/contract';
 import { apiData, uploadRecording } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
+import { makeAvatarVideo, makeLongAudio, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { studioText } from '../apps/web/src/features/studio/messages';
@@ -146,5 +153,85 @@ describe('studio voice picker and query params', () => {
     );
     expect(loaded).toBeGreaterThan(5);
     await screenshot(page, 'studio-avatar-material-dark');
+  });
+});
+
+describe('studio speech language and driving audio', () => {
+  it('offers the language tree of GET /api/index/langList and sends the chosen language', async () => {
+    // The local engine speaks no chosen language: the channel list is answered as a channel that does.
+    await page.route('**/api/index/voiceChannel?*', async (route) => {
+      const response = await route.fetch();
+      const reply = (await response.json()) as { data: { list: { supports: object; language: string[] }[] } };
+      for (const channel of reply.data.list) {
+        channel.supports = { ...channel.supports, language: true };
+        channel.language = ['zh', 'yue', 'en'];
+      }
+      await route.fulfill({ response, json: reply });
+    });
+    try {
+      // A fresh page, so the channel list is fetched (through the route) rather than taken from the cache.
+      await page.goto('/#/create');
+      await page.reload();
+      const voices = page.getByRole('tablist').filter({ hasText: '公共声音' });
+      await voices.getByRole('tab', { name: '公共声音' }).click();
+      const languages = page.waitForResponse((r) => r.url().includes('/api/index/langList'));
+      await page.getByRole('radio', { name: '本地男声' }).click();
+      await languages;
+
+      const picker = page.locator('.ant-cascader').filter({ has: page.getByRole('combobox', { name: '语言' }) });
+      await picker.click();
+      const menu = page.locator('.ant-cascader-dropdown').filter({ visible: true });
+      await menu.getByText('中文', { exact: true }).hover();
+      await menu.getByText('粤语', { exact: true }).waitFor();
+      await menu.getByText('普通话', { exact: true }).waitFor();
+      await menu.getByText('英语', { exact: true }).waitFor();
+      // The tree is cut to what the channel speaks.
+      expect(await menu.getByText('法语', { exact: true }).count()).toBe(0);
+      await screenshot(page, 'studio-language-picker-1440');
+      await menu.getByText('粤语', { exact: true }).click();
+      await picker.getByText('中文 / 粤语').waitFor();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await picker.scrollIntoViewIfNeeded();
+      await picker.click();
+      await menu.getByText('中文', { exact: true }).hover();
+      await menu.getByText('粤语', { exact: true }).waitFor();
+      await screenshot(page, 'studio-language-picker-390');
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      await page.getByRole('textbox', { name: '台词' }).fill('今天天气很好。');
+      const audition = page.waitForRequest((r) => r.url().includes('/api/user/audition') && r.method() === 'POST');
+      await page.getByRole('button', { name: /试\s*听$/ }).click();
+      expect(new URLSearchParams((await audition).postData() ?? '').get('language')).toBe('yue');
+    } finally {
+      await page.unroute('**/api/index/voiceChannel?*');
+    }
+  });
+
+  it('takes a 30-minute driving audio past the 20 MB clone cap, and refuses a longer one before uploading', async () => {
+    const thirty = makeLongAudio(media, '三十分钟口播.wav', 1800);
+    const longer = makeLongAudio(media, '三十一分钟口播.wav', 1860);
+    expect(statSync(thirty).size).toBeGreaterThan(CLONE_RECORDING_MAX_BYTES);
+    await page.goto('/#/home');
+    await page.goto('/#/create');
+    await page.locator('.ant-segmented-item').filter({ hasText: '音频驱动' }).click();
+    const input = page.locator('input[type=file]');
+
+    const signed: string[] = [];
+    const onRequest = (r: { url: () => string }) => {
+      if (r.url().includes('/api/upload/sign')) signed.push(r.url());
+    };
+    page.on('request', onRequest);
+    await input.setInputFiles(longer);
+    await page.locator('.ant-message').getByText(filesMessages.audioRule, { exact: true }).waitFor();
+    page.off('request', onRequest);
+    expect(signed).toEqual([]);
+
+    await input.setInputFiles(thirty);
+    await page.locator('.ant-message').getByText(filesMessages.uploaded, { exact: true }).waitFor({ timeout: 60_000 });
+    await page.locator('audio[aria-label="三十分钟口播.wav"]').waitFor();
+    await page.getByText('预计时长约 1800 秒').waitFor();
+    await screenshot(page, 'studio-audio-thirty-minutes-dark');
   });
 });

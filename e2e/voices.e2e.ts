@@ -146,13 +146,15 @@ describe('voice cloning journey', () => {
     await screenshot(page, 'voices-mine-light');
 
     // Cancelling the delete prompt keeps the voice and says so.
+    const deletePrompt = page.getByRole('dialog').filter({ hasText: cloneMessages.deleteTitle });
     await button(renamed, commonLabels.delete).click();
-    await button(page.locator('.ant-popover').filter({ visible: true }), commonLabels.cancel).click();
+    await button(deletePrompt, commonLabels.cancel).click();
     await toast(page, studioMessages.deleteCancelled).waitFor();
     expect(studioMessages.deleteCancelled).toBe('已取消删除');
+    await deletePrompt.waitFor({ state: 'detached' });
     await renamed.waitFor();
     await button(renamed, commonLabels.delete).click();
-    await button(page.locator('.ant-popover').filter({ visible: true }), commonLabels.ok).click();
+    await button(deletePrompt, commonLabels.ok).click();
     await toast(page, voiceMessages.deleted).waitFor();
     await renamed.waitFor({ state: 'detached' });
   });

@@ -53,6 +53,26 @@ export function makeVoiceRecording(dir: string): string {
   return file;
 }
 
+/** A tone of `seconds` as 8 kHz mono 16-bit WAV (30 minutes is about 28.8 MB), named `name`. */
+export function makeLongAudio(dir: string, name: string, seconds: number): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=8000:duration=${seconds}`,
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
+  return file;
+}
+
 export interface MediaReport {
   videoStreams: number;
   audioStreams: number;

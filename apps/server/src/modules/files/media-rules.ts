@@ -152,9 +152,10 @@ async function checkImage(file: string, p: Probe): Promise<MediaFacts> {
   return { mime, duration: 0, width, height, hdr: false, codec: s.codec_name ?? '' };
 }
 
+// The spec's one message for audio that breaks the rules (001 §5); the voice-clone cap is the clone's own check.
 const TOO_LARGE: Record<FileType, string> = {
   video: filesMessages.videoRule,
-  voice: filesMessages.audioTooLarge,
+  voice: filesMessages.audioRule,
   image: filesMessages.imageTooLarge,
 };
 const WRONG_KIND: Record<FileType, string> = {

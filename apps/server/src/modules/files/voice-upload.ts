@@ -6,14 +6,14 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
-import { filesMessages, UPLOAD_RULES } from '@app/contract';
+import { CLONE_RECORDING_MAX_BYTES, filesMessages } from '@app/contract';
 import { AppError } from '../../platform/errors.js';
 
-const MAX = UPLOAD_RULES.voice.maxBytes;
+const MAX = CLONE_RECORDING_MAX_BYTES;
 
 /**
  * Streams the `file` part of a multipart recording to a temp file, refusing it as soon as it passes
- * the voice limit. Returns the temp path and the extension the browser named; the caller removes it.
+ * the recording limit. Returns the temp path and the extension the browser named; the caller removes it.
  */
 export function receiveRecording(req: FastifyRequest, scratchDir: string): Promise<{ path: string; ext: string }> {
   return new Promise((resolve, reject) => {

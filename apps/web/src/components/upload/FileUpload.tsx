@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { filesMessages, UPLOAD_RULES, type FileType, type RegisteredFile } from '@app/contract';
 import { ApiError } from '../../lib/api';
 import { feedback } from '../../lib/feedback';
-import { uploadProblem } from './check-file';
+import { durationProblem, UPLOAD_CHECKS, uploadProblem, type UploadCheck } from './check-file';
+import { readAudioDuration } from './media-duration';
 import { uploadLabels } from './messages';
 import { registerUpload, uploadToStorage } from './upload-api';
 
@@ -13,6 +14,8 @@ const RESET_AFTER_MS = 300;
 
 interface FileUploadBase {
   fileType: FileType;
+  /** What the browser checks before uploading; the rules of `fileType` when omitted. */
+  check?: UploadCheck;
   hint?: ReactNode;
   disabled?: boolean;
 }
@@ -44,7 +47,7 @@ type Phase = 'idle' | 'active' | 'success';
  * Active → success → reset after 300 ms.
  */
 export function FileUpload(props: FileUploadProps) {
-  const { fileType, hint, disabled } = props;
+  const { fileType, hint, disabled, check = UPLOAD_CHECKS[fileType] } = props;
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [percent, setPercent] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -72,6 +75,13 @@ export function FileUpload(props: FileUploadProps) {
   const start = async (file: File) => {
     abort.current = new AbortController();
     setPhase('active');
+    // A length the rule refuses is said before a byte is sent; one the browser cannot read goes to the server.
+    const lengthProblem = check.duration ? durationProblem(check, await readAudioDuration(file)) : null;
+    if (lengthProblem) {
+      feedback.error(lengthProblem);
+      setPhase('idle');
+      return;
+    }
     setPercent(0);
     setFileList([{ uid: String(Date.now()), name: file.name, status: 'uploading', percent: 0 }]);
     try {
@@ -112,7 +122,7 @@ export function FileUpload(props: FileUploadProps) {
             if (file === batch[0]) feedback.error(filesMessages.oneFileAtATime);
             return Upload.LIST_IGNORE;
           }
-          const problem = uploadProblem(fileType, file);
+          const problem = uploadProblem(check, file);
           if (problem) feedback.error(problem);
           else void start(file);
           // The upload runs in `start`; antd's own request is never used.

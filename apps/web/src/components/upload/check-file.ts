@@ -1,23 +1,60 @@
 import { filesMessages, UPLOAD_RULES, type FileType } from '@app/contract';
 
-const TOO_LARGE: Record<FileType, string> = {
-  video: filesMessages.videoRule,
-  voice: filesMessages.audioTooLarge,
-  image: filesMessages.imageTooLarge,
-};
-const WRONG_TYPE: Record<FileType, string> = {
-  video: filesMessages.videoRule,
-  voice: filesMessages.audioRule,
-  image: filesMessages.imageRule,
+/** What the browser checks before uploading a file, and what it says when the file fails. */
+export interface UploadCheck {
+  /** Lower-case extensions, compared case-insensitively. */
+  extensions: readonly string[];
+  maxBytes: number;
+  wrongType: string;
+  tooLarge: string;
+  /** Seconds the sound must last, read from the file in the browser; said with `wrongDuration`. */
+  duration?: { min: number; max: number };
+  wrongDuration?: string;
+}
+
+/** The rules of each upload type (spec 000 §5, 001 §5), as the server also applies them. */
+export const UPLOAD_CHECKS: Record<FileType, UploadCheck> = {
+  video: {
+    extensions: UPLOAD_RULES.video.extensions,
+    maxBytes: UPLOAD_RULES.video.maxBytes,
+    wrongType: filesMessages.videoRule,
+    tooLarge: filesMessages.videoRule,
+  },
+  // Audio that drives a video (spec 001 §5): mp3/m4a/wav of 5 s to 30 min, one message for every refusal.
+  voice: {
+    extensions: UPLOAD_RULES.voice.extensions,
+    maxBytes: UPLOAD_RULES.voice.maxBytes,
+    wrongType: filesMessages.audioRule,
+    tooLarge: filesMessages.audioRule,
+    duration: UPLOAD_RULES.voice.duration,
+    wrongDuration: filesMessages.audioRule,
+  },
+  image: {
+    extensions: UPLOAD_RULES.image.extensions,
+    maxBytes: UPLOAD_RULES.image.maxBytes,
+    wrongType: filesMessages.imageRule,
+    tooLarge: filesMessages.imageTooLarge,
+  },
 };
 
 /** The browser's own check before uploading (spec 000 §5, 001 §5): extension, case-insensitive, and size. */
-export function uploadProblem(fileType: FileType, file: { name: string; size: number }): string | null {
+export function uploadProblem(check: UploadCheck, file: { name: string; size: number }): string | null {
   const ext = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
-  if (!UPLOAD_RULES[fileType].extensions.includes(ext)) return WRONG_TYPE[fileType];
+  if (!check.extensions.includes(ext)) return check.wrongType;
   if (file.size === 0) return filesMessages.emptyFile;
-  if (file.size > UPLOAD_RULES[fileType].maxBytes) return TOO_LARGE[fileType];
+  if (file.size > check.maxBytes) return check.tooLarge;
   return null;
+}
+
+/** The browser may read an MP3's length a little off the server's probe, which has the last word on the edge. */
+const DURATION_LEEWAY_SECONDS = 0.5;
+
+/** A length outside the check's range, as the browser read it; a length it could not read is left to the server. */
+export function durationProblem(check: UploadCheck, seconds: number | null): string | null {
+  const range = check.duration;
+  if (!range || seconds === null || !Number.isFinite(seconds)) return null;
+  const outside = seconds < range.min - DURATION_LEEWAY_SECONDS || seconds > range.max + DURATION_LEEWAY_SECONDS;
+  return outside ? (check.wrongDuration ?? check.wrongType) : null;
 }
 
 /** `dir` + timestamp + random number + extension, as the spec's form names the key. */

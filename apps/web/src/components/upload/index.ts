@@ -2,4 +2,4 @@ export { FileUpload, type FileUploadProps } from './FileUpload';
 export { DownloadDialog, type DownloadDialogProps, type DownloadTarget } from './DownloadDialog';
 export { downloadName } from './download';
 export { uploadRecording } from './upload-api';
-export { uploadProblem, displayName } from './check-file';
+export { displayName, durationProblem, UPLOAD_CHECKS, uploadProblem, type UploadCheck } from './check-file';

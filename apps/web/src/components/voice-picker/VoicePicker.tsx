@@ -2,8 +2,8 @@ import { App, Empty, List, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { voiceMessages, type MaterialItem, type Voice } from '@app/contract';
 import { voicePickerMessages } from './messages';
-import { useLibraryMaterials } from '../../lib/library-materials';
-import { isCloning, isFailed, useVoiceList } from './voice-queries';
+import { useMaterials } from '../../entities/materials';
+import { isCloning, isFailed, useVoiceList } from '../../entities/voices';
 import { useVoicePreview } from './use-voice-preview';
 import { VoiceTile } from './VoiceTile';
 
@@ -57,7 +57,7 @@ export function VoicePicker({
   const tab = controlledTab ?? ownTab;
   const mine = useVoiceList(1, '', tab === '1');
   const publicVoices = useVoiceList(2, '', tab === '0');
-  const materials = useLibraryMaterials('audio', tab === '2' && !!onMaterialChange);
+  const materials = useMaterials('audio', tab === '2' && !!onMaterialChange);
   const preview = useVoicePreview();
 
   const pick = (voice: Voice) => {

@@ -1,5 +1,4 @@
 export { VoicePicker, voiceRefusal, type VoicePickerProps, type VoicePickerTab } from './VoicePicker';
 export { VoiceTile } from './VoiceTile';
 export { useVoicePreview, type PreviewState } from './use-voice-preview';
-export { useVoiceChannels, useVoiceList, voicesKey, isCloning, isFailed, type VoiceSource } from './voice-queries';
 export { voicePickerMessages } from './messages';

@@ -15,7 +15,6 @@ export const avatarsMessages = {
   delete: commonLabels.delete,
   deleteTitle: '删除数字人',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,
-  ok: commonLabels.ok,
   cancel: commonLabels.cancel,
   processing: '克隆中…',
   failed: commonLabels.cloneFailed,

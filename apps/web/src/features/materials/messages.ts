@@ -10,7 +10,7 @@ export const materialsLabels = {
   uploadHint: {
     image: '支持 PNG/JPG，10MB 以内，宽高不小于 300 像素',
     video: '支持 MP4/MOV，500MB 以内，时长 5 秒至 30 分钟',
-    audio: '支持 MP3/M4A/WAV，20MB 以内，时长 5 秒至 30 分钟',
+    audio: '支持 MP3/M4A/WAV，350MB 以内，时长 5 秒至 30 分钟',
   },
   preview: '预览',
   rename: commonLabels.rename,
@@ -19,8 +19,6 @@ export const materialsLabels = {
   download: commonLabels.download,
   delete: commonLabels.delete,
   deleteTitle: '删除素材',
-  confirm: commonLabels.ok,
-  cancel: commonLabels.cancel,
   extracted: '提取',
   uploaded: '上传',
 } as const;

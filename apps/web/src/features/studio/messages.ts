@@ -52,6 +52,7 @@ export const studioText = {
   volume: commonLabels.volume,
   pitch: commonLabels.pitch,
   language: '语言',
+  languageDefault: '默认',
   emotion: '情绪',
   emotions: {
     default: '默认',

@@ -26,7 +26,5 @@ export const worksMessages = {
   delete: commonLabels.delete,
   deleteTitle: '删除作品',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,
-  ok: commonLabels.ok,
-  cancel: commonLabels.cancel,
   seconds: (s: number) => `${Math.round(s)}秒`,
 } as const;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages, expandStorage } from '@app/contract';
+import { refreshAccount, setStorageSpace } from '../../../entities/account';
 import { call } from '../../../lib/api';
-import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { storageSpaceKey } from './get-storage-space';
 
 /** Spends credits for more storage; the server's msg (兑换成功) is shown. */
 export function useExpandStorage() {
@@ -10,8 +9,8 @@ export function useExpandStorage() {
   return useMutation({
     mutationFn: () => call(expandStorage, {}, { success: accountMessages.redeemed }),
     onSuccess: async (space) => {
-      queryClient.setQueryData(storageSpaceKey, space);
-      await queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
+      setStorageSpace(queryClient, space);
+      await refreshAccount(queryClient);
     },
   });
 }

@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Divider, Flex, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isGuest, useAccountInfo, useOpenRedeem } from '../../../lib/account-info';
+import { isGuest, useAccountInfo, useOpenRedeem } from '../../../entities/account';
 import { useLogout } from '../api/logout';
 import { accountMenuMessages as m } from '../messages';
 import { ChangePasswordDialog } from './ChangePasswordDialog';

@@ -1,7 +1,7 @@
 import { App, Button, Flex, Progress, Typography } from 'antd';
 import { accountMessages, STORAGE_EXPANSION } from '@app/contract';
 import { useExpandStorage } from '../api/expand-storage';
-import { useStorageSpace } from '../api/get-storage-space';
+import { useStorageSpace } from '../../../entities/account';
 import { accountMenuMessages } from '../messages';
 
 /** Used MB of total GB, and expansion for registered users (confirm first; refused at the cap). */

@@ -1,6 +1,6 @@
 import { CrownOutlined } from '@ant-design/icons';
 import { Button, Popover, Typography } from 'antd';
-import { useAccountInfo, vipActive } from '../../../lib/account-info';
+import { useAccountInfo, vipActive } from '../../../entities/account';
 import { accountMenuMessages } from '../messages';
 
 export function VipPopover() {

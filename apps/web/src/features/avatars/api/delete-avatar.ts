@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteAvatar, studioMessages } from '@app/contract';
 import { call } from '../../../lib/api';
-import { avatarsKey } from './list-avatars';
+import { refreshAvatars } from '../../../entities/avatars';
 
 export function useDeleteAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(deleteAvatar, { id }, { success: studioMessages.deleted }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: avatarsKey }),
+    onSuccess: () => refreshAvatars(queryClient),
   });
 }

@@ -2,10 +2,8 @@ import { DeleteOutlined, PlayCircleOutlined, VideoCameraAddOutlined } from '@ant
 import { Button, Typography } from 'antd';
 import type { Avatar } from '@app/contract';
 import { MediaCard } from '../../../components/media-card/MediaCard';
+import { AvatarStatus } from '../../../entities/avatars';
 import { avatarsMessages as m } from '../messages';
-
-/** Avatar status: 1 processing, 2 ready, 3 failed. */
-export const AvatarStatus = { processing: 1, ready: 2, failed: 3 } as const;
 
 interface AvatarCardProps {
   avatar: Avatar;

@@ -1,7 +1,8 @@
-import { App, Button, Col, Empty, Row, Spin } from 'antd';
+import { Button, Col, Empty, Row, Spin } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { studioMessages, type Avatar } from '@app/contract';
+import type { Avatar } from '@app/contract';
+import { useConfirmDelete } from '../../../components/dialogs';
 import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
 import { useThrottled } from '../../../lib/rate-limit';
 import { useDeleteAvatar } from '../api/delete-avatar';
@@ -20,26 +21,21 @@ interface AvatarGridProps {
 
 /** Grid of avatar cards with the play dialog; own avatars can be deleted after a confirmation. */
 export function AvatarGrid({ avatars, loading, own, empty }: AvatarGridProps) {
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [playing, setPlaying] = useState<Avatar | null>(null);
   const remove = useDeleteAvatar();
+  const confirmDeletion = useConfirmDelete();
 
   const create = useThrottled(
     (avatar: Avatar) => void navigate(`/create?id=${avatar.id}&hs=${avatar.hs || 2}`),
     CLICK_THROTTLE_MS,
   );
-  const confirmDelete = (avatar: Avatar) => {
-    modal.confirm({
+  const confirmDelete = (avatar: Avatar) =>
+    confirmDeletion({
       title: m.deleteTitle,
       content: m.deleteConfirm(avatar.name),
-      okText: m.ok,
-      cancelText: m.cancel,
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(avatar.id),
-      onCancel: () => void message.info(studioMessages.deleteCancelled),
+      onDelete: () => remove.mutateAsync(avatar.id),
     });
-  };
 
   if (loading) return <Spin style={{ display: 'block', padding: 48 }} />;
   if (!avatars?.length) return <>{empty}</>;

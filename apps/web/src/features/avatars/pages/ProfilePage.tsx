@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useThrottled } from '../../../lib/rate-limit';
-import { useAvatars } from '../api/list-avatars';
+import { useAvatars } from '../../../entities/avatars';
 import { AvatarGrid, AvatarsEmpty, CLICK_THROTTLE_MS } from '../components/AvatarGrid';
 import { CommitmentDialog } from '../components/CommitmentDialog';
 import { ReplicateDialog } from '../components/ReplicateDialog';
@@ -12,7 +12,7 @@ import { avatarsMessages as m } from '../messages';
 export default function ProfilePage() {
   const [name, setName] = useState('');
   const [step, setStep] = useState<'none' | 'commitment' | 'replicate'>('none');
-  const avatars = useAvatars('1', name);
+  const avatars = useAvatars({ source: '1', name });
   const add = useThrottled(() => setStep('commitment'), CLICK_THROTTLE_MS);
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={add}>

@@ -1,7 +1,7 @@
 import { Flex, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { studioMessages } from '@app/contract';
-import { useAvatars } from '../api/list-avatars';
+import { useAvatars } from '../../../entities/avatars';
 import { AvatarGrid, AvatarsEmpty } from '../components/AvatarGrid';
 import { avatarsMessages as m } from '../messages';
 
@@ -11,7 +11,7 @@ type PublicTab = 'public' | 'purchased';
 export default function PublicAvatarsPage() {
   const [tab, setTab] = useState<PublicTab>('public');
   const [name, setName] = useState('');
-  const avatars = useAvatars('2', name);
+  const avatars = useAvatars({ source: '2', name });
   return (
     <Tabs
       activeKey={tab}

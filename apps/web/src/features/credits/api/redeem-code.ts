@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages, redeemCode } from '@app/contract';
+import { refreshAccount } from '../../../entities/account';
 import { call } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
-import { ACCOUNT_SCOPE } from '../../../lib/query-client';
 
 export const redeemForAccount = (code: string) => call(redeemCode, { code });
 
@@ -13,7 +13,7 @@ export function useRedeemCode() {
     mutationFn: redeemForAccount,
     onSuccess: async ({ credits }) => {
       feedback.success(accountMessages.redeemedCredits(credits));
-      await queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
+      await refreshAccount(queryClient);
     },
   });
 }

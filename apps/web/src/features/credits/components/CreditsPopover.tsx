@@ -3,7 +3,7 @@ import { Button, Divider, Flex, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HtmlContent } from '../../../components/HtmlContent';
-import { useAccountInfo, useOpenRedeem } from '../../../lib/account-info';
+import { useAccountInfo, useOpenRedeem } from '../../../entities/account';
 import { useAppStore } from '../../../stores/app-store';
 import { useCreditsRule } from '../api/get-credits-rule';
 import { creditsMessages } from '../messages';

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Space, Statistic, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useAccountInfo, useOpenRedeem } from '../../../lib/account-info';
+import { useAccountInfo, useOpenRedeem } from '../../../entities/account';
 import { CreditUsageTable } from '../components/CreditUsageTable';
 import { creditsMessages } from '../messages';
 

@@ -1,6 +1,6 @@
 import { Col, Empty, Row, Spin } from 'antd';
 import { useVoicePreview, VoiceTile } from '../../../components/voice-picker';
-import { usePublicVoices } from '../api/get-public-voices';
+import { useVoiceList } from '../../../entities/voices';
 import { homeMessages as m } from '../messages';
 
 /**
@@ -8,7 +8,7 @@ import { homeMessages as m } from '../messages';
  * the end (spec 000 §4). Leaving the tab unmounts it, which stops the preview.
  */
 export function PublicVoicesTab({ active }: { active: boolean }) {
-  const voices = usePublicVoices(active);
+  const voices = useVoiceList(2, '', active);
   const preview = useVoicePreview();
 
   if (voices.isPending) return <Spin style={{ padding: 48 }} />;

@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteMaterial } from '@app/contract';
+import { refreshStorage } from '../../../entities/account';
+import { refreshMaterials } from '../../../entities/materials';
 import { call } from '../../../lib/api';
-import { ACCOUNT_SCOPE } from '../../../lib/query-client';
 
 /** Deletes a material; the server removes the object and frees the storage it used. */
 export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(deleteMaterial, { id }, { success: true }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['materials'] }),
-        queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
-      ]),
+    onSuccess: () => Promise.all([refreshMaterials(queryClient), refreshStorage(queryClient)]),
   });
 }

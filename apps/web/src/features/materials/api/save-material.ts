@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveMaterial, type FileType } from '@app/contract';
+import { refreshMaterials } from '../../../entities/materials';
 import { call } from '../../../lib/api';
 
 /**
@@ -14,6 +15,6 @@ export function useRenameMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) => call(saveMaterial, { id, name }, { success: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['materials'] }),
+    onSuccess: () => refreshMaterials(queryClient),
   });
 }

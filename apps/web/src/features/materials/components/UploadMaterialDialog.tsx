@@ -2,7 +2,8 @@ import { Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileType, MaterialType } from '@app/contract';
 import { displayName, FileUpload } from '../../../components/upload';
-import { ACCOUNT_SCOPE } from '../../../lib/query-client';
+import { refreshStorage } from '../../../entities/account';
+import { refreshMaterials } from '../../../entities/materials';
 import { saveUpload } from '../api/save-material';
 import { materialsLabels } from '../messages';
 
@@ -32,10 +33,7 @@ export function UploadMaterialDialog({
             await saveUpload(FILE_TYPE[type], url, displayName(original.name));
           } finally {
             // Even when the answer is lost on the way, the server may have saved it: the list says.
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: ['materials'] }),
-              queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
-            ]);
+            await Promise.all([refreshMaterials(queryClient), refreshStorage(queryClient)]);
           }
         }}
       />

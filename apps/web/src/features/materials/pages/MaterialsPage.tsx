@@ -1,14 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Col, Empty, Flex, Row, Spin, Tabs, Typography } from 'antd';
+import { Button, Col, Empty, Flex, Row, Spin, Tabs, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { filesMessages, MATERIAL_TYPES, type MaterialItem, type MaterialType } from '@app/contract';
+import { NameDialog, useConfirmDelete } from '../../../components/dialogs';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
-import { feedback } from '../../../lib/feedback';
+import { useMaterials } from '../../../entities/materials';
 import { useDeleteMaterial } from '../api/delete-material';
-import { useMaterials } from '../api/list-materials';
+import { useRenameMaterial } from '../api/save-material';
 import { MaterialCard } from '../components/MaterialCard';
 import { PlayerDialog } from '../components/PlayerDialog';
-import { RenameDialog } from '../components/RenameDialog';
 import { UploadMaterialDialog } from '../components/UploadMaterialDialog';
 import { materialsLabels } from '../messages';
 
@@ -25,20 +25,16 @@ export default function MaterialsPage() {
   const [downloading, setDownloading] = useState<DownloadTarget | null>(null);
   const { data, isLoading } = useMaterials(type);
   const remove = useDeleteMaterial();
-  const { modal } = App.useApp();
+  const rename = useRenameMaterial();
+  const confirmDeletion = useConfirmDelete();
   const closeDownload = useCallback(() => setDownloading(null), []);
 
-  const confirmDelete = (item: MaterialItem) => {
-    modal.confirm({
+  const confirmDelete = (item: MaterialItem) =>
+    confirmDeletion({
       title: materialsLabels.deleteTitle,
       content: filesMessages.confirmDelete,
-      okText: materialsLabels.confirm,
-      cancelText: materialsLabels.cancel,
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(item.id),
-      onCancel: () => feedback.info(filesMessages.deleteCancelled),
+      onDelete: () => remove.mutateAsync(item.id),
     });
-  };
 
   const list = data?.list ?? [];
   return (
@@ -80,7 +76,16 @@ export default function MaterialsPage() {
       </Spin>
       <UploadMaterialDialog type={type} open={uploading} onClose={() => setUploading(false)} />
       <PlayerDialog item={playing} onClose={() => setPlaying(null)} />
-      <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
+      <NameDialog
+        open={!!renaming}
+        title={materialsLabels.renameTitle}
+        initialName={renaming?.name ?? ''}
+        placeholder={materialsLabels.namePlaceholder}
+        requiredMessage={filesMessages.nameRequired}
+        saving={rename.isPending}
+        onSave={(name) => (renaming ? rename.mutateAsync({ id: renaming.id, name }) : Promise.resolve())}
+        onClose={() => setRenaming(null)}
+      />
       <DownloadDialog target={downloading} onClose={closeDownload} />
     </Flex>
   );

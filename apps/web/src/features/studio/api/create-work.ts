@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveWork, type ParamsOf } from '@app/contract';
-import { accountInfoKey } from '../../../lib/account-info';
+import { refreshBalance } from '../../../entities/account';
+import { refreshWorks } from '../../../entities/works';
 import { call } from '../../../lib/api';
-import { ACCOUNT_SCOPE } from '../../../lib/query-client';
 
 export type WorkRequest = ParamsOf<typeof saveWork>;
 
@@ -12,8 +12,7 @@ export function useCreateWork() {
   return useMutation({
     mutationFn: (params: WorkRequest) => call(saveWork, params),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: accountInfoKey });
-      await queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE, 'works'] });
+      await Promise.all([refreshBalance(queryClient), refreshWorks(queryClient)]);
     },
   });
 }

@@ -2,14 +2,11 @@ import { Col, Empty, Flex, Row, Segmented, Spin, Tabs } from 'antd';
 import { studioMessages, type Avatar } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { MediaCard } from '../../../components/media-card/MediaCard';
-import { useStudioAvatars } from '../api/list-avatars';
+import { AvatarStatus, useAvatars } from '../../../entities/avatars';
 import { MaterialVideoList } from './MaterialVideoList';
 import type { AvatarTab, Orientation } from '../lib/query-params';
 import { studioText as t } from '../messages';
 import { useStudioStore, type ChosenAvatar } from '../stores/studio-store';
-
-/** Avatar status: 1 processing, 2 ready, 3 failed. */
-const AvatarStatus = { processing: 1, ready: 2, failed: 3 } as const;
 
 export const toChosenAvatar = (a: Avatar): ChosenAvatar => ({
   id: a.id,
@@ -29,7 +26,7 @@ export function refusalOf(avatar: Avatar): string | null {
 }
 
 function AvatarList({ source, orientation }: { source: '1' | '2'; orientation?: Orientation }) {
-  const avatars = useStudioAvatars(source, orientation);
+  const avatars = useAvatars({ source, orientation });
   const chosen = useStudioStore((s) => s.avatar);
   const choose = useStudioStore((s) => s.chooseAvatar);
   if (avatars.isPending) return <Spin style={{ display: 'block', padding: 32 }} />;

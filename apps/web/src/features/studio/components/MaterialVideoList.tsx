@@ -1,11 +1,11 @@
 import { Card, Col, Empty, Flex, Row, Spin, theme, Typography } from 'antd';
-import { useLibraryMaterials } from '../../../lib/library-materials';
+import { useMaterials } from '../../../entities/materials';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
 
 /** The material library's videos as avatars: a still of each (first frame), its name and length. */
 export function MaterialVideoList() {
-  const videos = useLibraryMaterials('video');
+  const videos = useMaterials('video');
   const chosen = useStudioStore((s) => s.avatar);
   const choose = useStudioStore((s) => s.chooseMaterialVideo);
   const { token } = theme.useToken();

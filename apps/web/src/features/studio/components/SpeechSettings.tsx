@@ -1,41 +1,34 @@
-import { App, Col, Form, Row, Select, Slider } from 'antd';
+import { App, Cascader, Col, Form, Row, Select, Slider } from 'antd';
 import { emotions, SLIDERS } from '@app/contract';
 import { useTranslateText } from '../api/translate-text';
 import { useVoiceChannel } from '../hooks/use-voice-channel';
+import { languagePath } from '../lib/language-choices';
 import { studioText as t } from '../messages';
 import { useStudioStore, type SpeechSettings as Speech } from '../stores/studio-store';
 
 type SliderKey = keyof typeof SLIDERS;
 const sliderLabels: Record<SliderKey, string> = { rate: t.rate, volume: t.volume, pitch: t.pitch };
 
-/** Speed, volume and pitch sliders and the language / emotion choices, as the voice's channel allows. */
+/**
+ * Speed, volume and pitch sliders and the language / emotion choices, as the voice's channel allows; the
+ * languages are the site's tree (GET /api/index/langList) cut to what the channel speaks.
+ */
 export function SpeechSettings() {
   const { modal } = App.useApp();
   const speech = useStudioStore((s) => s.speech);
   const setSpeech = useStudioStore((s) => s.setSpeech);
   const text = useStudioStore((s) => s.text);
   const setText = useStudioStore((s) => s.setText);
-  const { channel, supports, languages } = useVoiceChannel();
+  const { supports, languages, languagesLoading } = useVoiceChannel();
   const translate = useTranslateText();
 
-  const spoken = new Set(channel?.language ?? []);
-  const languageOptions = languages
-    .map((group) => {
-      const children = (group.children ?? [])
-        .filter((c) => spoken.has(c.language))
-        .map((c) => ({ label: c.name, value: c.language }));
-      return spoken.has(group.language)
-        ? { label: group.name, value: group.language }
-        : children.length
-          ? { label: group.name, options: children }
-          : null;
-    })
-    .filter((o): o is NonNullable<typeof o> => o !== null);
-
-  const changeLanguage = (language: string) => {
+  /** The picker answers with the path to the language (group, then language); cleared means the default. */
+  const changeLanguage = (path: string[] | undefined) => {
+    const language = path?.at(-1) ?? '';
     const before = speech.language;
+    if (language === before) return;
     setSpeech({ language });
-    if (!text.trim()) return;
+    if (!language || !text.trim()) return;
     modal.confirm({
       title: t.language,
       content: t.translateConfirm,
@@ -67,12 +60,15 @@ export function SpeechSettings() {
         {supports.language && (
           <Col span={12}>
             <Form.Item label={t.language} style={{ marginBottom: 8 }}>
-              <Select
+              <Cascader<{ value: string; label: string }>
                 aria-label={t.language}
-                value={speech.language || undefined}
-                options={languageOptions}
-                onChange={changeLanguage}
-                loading={translate.isPending}
+                placeholder={t.languageDefault}
+                value={languagePath(languages, speech.language)}
+                options={languages}
+                onChange={(path) => changeLanguage(path)}
+                loading={languagesLoading || translate.isPending}
+                expandTrigger="hover"
+                style={{ width: '100%' }}
               />
             </Form.Item>
           </Col>

@@ -2,9 +2,9 @@ import { Button, Card, Col, Flex, Row, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { VoicePicker } from '../../../components/voice-picker';
+import { useAvatars } from '../../../entities/avatars';
+import { useMaterials } from '../../../entities/materials';
 import { feedback } from '../../../lib/feedback';
-import { useLibraryMaterials } from '../../../lib/library-materials';
-import { useStudioAvatars } from '../api/list-avatars';
 import { AudioInput } from '../components/AudioInput';
 import { AvatarPanel, refusalOf, toChosenAvatar } from '../components/AvatarPanel';
 import { AvatarPreview } from '../components/AvatarPreview';
@@ -31,9 +31,9 @@ function readHandoverText(): string {
  */
 function useAvatarFromQuery(avatarId: number | null, fromLibrary: boolean) {
   const orientation = useStudioStore((s) => s.orientation);
-  const mine = useStudioAvatars('1');
-  const publicOnes = useStudioAvatars('2', orientation);
-  const library = useLibraryMaterials('video', fromLibrary && avatarId !== null);
+  const mine = useAvatars({ source: '1' });
+  const publicOnes = useAvatars({ source: '2', orientation });
+  const library = useMaterials('video', fromLibrary && avatarId !== null);
   const chosen = useStudioStore((s) => s.avatar);
   const choose = useStudioStore((s) => s.chooseAvatar);
   const chooseMaterial = useStudioStore((s) => s.chooseMaterialVideo);
@@ -58,7 +58,7 @@ function useAvatarFromQuery(avatarId: number | null, fromLibrary: boolean) {
  * work (audio mode, its player). Done once per id, so later refetches never undo what the user changed.
  */
 function useMaterialAudioFromQuery(materialId: number | null) {
-  const materials = useLibraryMaterials('audio', materialId !== null);
+  const materials = useMaterials('audio', materialId !== null);
   const choose = useStudioStore((s) => s.chooseMaterialAudio);
   const handled = useRef<number | null>(null);
   const { data, isFetchedAfterMount } = materials;

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmVoice, deleteVoice, editVoice, saveVoice, type ParamsOf } from '@app/contract';
+import { refreshBalance, refreshStorage } from '../../../entities/account';
+import { refreshVoices } from '../../../entities/voices';
 import { call } from '../../../lib/api';
-import { ACCOUNT_SCOPE } from '../../../lib/query-client';
 
-/** Each change refreshes the voice lists (and the balance a clone may have spent). */
+/** Each change refreshes the voice lists, and the balance and storage a clone may have used. */
 function useVoiceMutation<P>(run: (params: P) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] }),
+    onSuccess: () =>
+      Promise.all([refreshVoices(queryClient), refreshBalance(queryClient), refreshStorage(queryClient)]),
   });
 }
 

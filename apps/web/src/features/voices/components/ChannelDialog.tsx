@@ -1,6 +1,6 @@
 import { Card, Col, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import type { VoiceChannel } from '@app/contract';
-import { useVoiceChannels } from '../../../components/voice-picker';
+import { useVoiceChannels } from '../../../entities/voices';
 import { cloneMessages } from '../messages';
 
 /** Second step: one card per channel configured here that can clone, with its price, free clones and quality. */

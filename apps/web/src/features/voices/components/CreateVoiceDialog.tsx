@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { voiceMessages, type Voice, type VoiceChannel } from '@app/contract';
 import { FileUpload } from '../../../components/upload';
 import { useSaveVoice } from '../api/voice-mutations';
+import { cloneRecordingCheck } from '../lib/recording-check';
 import { cloneMessages } from '../messages';
 import { useThrottled } from '../use-throttled';
 
@@ -58,7 +59,12 @@ export function CreateVoiceDialog({ open, channel, voice, uploadTips, onClose }:
           <Input placeholder={cloneMessages.namePlaceholder} maxLength={64} disabled={voice?.type === 11} />
         </Form.Item>
         <Form.Item label={cloneMessages.audio} required>
-          <FileUpload fileType="voice" hint={cloneMessages.formats} onUploaded={(file) => setFileId(file.file_id)} />
+          <FileUpload
+            fileType="voice"
+            check={cloneRecordingCheck}
+            hint={cloneMessages.formats}
+            onUploaded={(file) => setFileId(file.file_id)}
+          />
         </Form.Item>
         <Alert type="info" showIcon message={cloneMessages.duration(tips)} />
       </Form>

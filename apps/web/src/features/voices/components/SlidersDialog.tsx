@@ -1,7 +1,7 @@
 import { Button, Flex, Form, Modal, Slider, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { SLIDERS, type Voice } from '@app/contract';
-import { useVoiceChannels } from '../../../components/voice-picker';
+import { useVoiceChannels } from '../../../entities/voices';
 import { useAudition } from '../api/audition';
 import { useEditVoice } from '../api/voice-mutations';
 import { cloneMessages } from '../messages';

@@ -1,6 +1,8 @@
 import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import { studioMessages, voiceMessages, type Voice } from '@app/contract';
-import { isCloning, isFailed, VoiceTile, type PreviewState } from '../../../components/voice-picker';
+import { voiceMessages, type Voice } from '@app/contract';
+import { useConfirmDelete } from '../../../components/dialogs';
+import { VoiceTile, type PreviewState } from '../../../components/voice-picker';
+import { isCloning, isFailed } from '../../../entities/voices';
 import { useConfirmVoice, useDeleteVoice } from '../api/voice-mutations';
 import { cloneMessages } from '../messages';
 
@@ -25,6 +27,7 @@ export function VoiceCard({
   const { message } = App.useApp();
   const confirm = useConfirmVoice();
   const remove = useDeleteVoice();
+  const confirmDeletion = useConfirmDelete();
   const cloning = isCloning(voice);
   const failed = isFailed(voice);
   const ready = !cloning && !failed;
@@ -64,18 +67,16 @@ export function VoiceCard({
         </Popconfirm>
       )}
       {!cloning && voice.remained_times === 0 && (
-        <Popconfirm
-          title={cloneMessages.deleteTitle}
-          okText={cloneMessages.ok}
-          cancelText={cloneMessages.cancel}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => void remove.mutateAsync(voice.id).catch(() => undefined)}
-          onCancel={() => void message.info(studioMessages.deleteCancelled)}
+        <Button
+          size="small"
+          type="link"
+          danger
+          onClick={() =>
+            confirmDeletion({ title: cloneMessages.deleteTitle, onDelete: () => remove.mutateAsync(voice.id) })
+          }
         >
-          <Button size="small" type="link" danger>
-            {cloneMessages.delete}
-          </Button>
-        </Popconfirm>
+          {cloneMessages.delete}
+        </Button>
       )}
     </Space>
   );

@@ -2,11 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, List, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Voice, VoiceChannel } from '@app/contract';
-import { useVoiceChannels, useVoiceList, useVoicePreview, VoiceTile } from '../../../components/voice-picker';
+import { voiceMessages, type Voice, type VoiceChannel } from '@app/contract';
+import { NameDialog } from '../../../components/dialogs';
+import { useVoicePreview, VoiceTile } from '../../../components/voice-picker';
+import { useVoiceChannels, useVoiceList } from '../../../entities/voices';
+import { useSaveVoice } from '../api/voice-mutations';
 import { ChannelDialog } from '../components/ChannelDialog';
 import { CreateVoiceDialog } from '../components/CreateVoiceDialog';
-import { RenameDialog } from '../components/RenameDialog';
 import { SlidersDialog } from '../components/SlidersDialog';
 import { TermsDialog } from '../components/TermsDialog';
 import { VoiceCard } from '../components/VoiceCard';
@@ -29,6 +31,7 @@ export default function ClonePage() {
   const [channel, setChannel] = useState<VoiceChannel | null>(null);
   const [retrain, setRetrain] = useState<Voice | null>(null);
   const [renaming, setRenaming] = useState<Voice | null>(null);
+  const rename = useSaveVoice();
   const [editing, setEditing] = useState<Voice | null>(null);
   const startClone = useThrottled(() => setStep('terms'));
 
@@ -124,7 +127,17 @@ export default function ClonePage() {
           setSearch({ id: '1' });
         }}
       />
-      <RenameDialog voice={renaming} onClose={() => setRenaming(null)} />
+      <NameDialog
+        open={!!renaming}
+        title={cloneMessages.renameTitle}
+        initialName={renaming?.name ?? ''}
+        label={cloneMessages.name}
+        okText={cloneMessages.save}
+        requiredMessage={voiceMessages.renameRequired}
+        saving={rename.isPending}
+        onSave={(name) => (renaming ? rename.mutateAsync({ id: renaming.id, name }) : Promise.resolve())}
+        onClose={() => setRenaming(null)}
+      />
       <SlidersDialog voice={editing} onClose={() => setEditing(null)} />
     </Flex>
   );

@@ -1,6 +1,6 @@
 import type { workCounts } from '@app/contract';
 import type { z } from 'zod';
-import type { WorksFilter } from '../api/list-works';
+import type { WorksFilter } from '../../../entities/works';
 import { worksMessages as m } from '../messages';
 
 type Counts = z.infer<typeof workCounts>;

@@ -1,24 +1,26 @@
-import { App, Button, Col, Empty, Flex, Row, Spin, Tabs } from 'antd';
+import { Button, Col, Empty, Flex, Row, Spin, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { studioMessages, type Work } from '@app/contract';
+import { NameDialog, useConfirmDelete } from '../../../components/dialogs';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
 import { useDeleteWork } from '../api/delete-work';
-import { useWorks } from '../api/list-works';
-import { RenameDialog } from '../components/RenameDialog';
+import { useRenameWork } from '../api/rename-work';
+import { useWorks } from '../../../entities/works';
 import { WorkCard, WorkStatus } from '../components/WorkCard';
 import { tabsFromQuery, WORK_TABS, type FirstTab } from '../lib/tabs';
 import { worksMessages as m } from '../messages';
 
 /** Works by kind with counts, refreshed every 15 s; finished works play, rename, download and delete. */
 export default function WorksPage() {
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const { type1, tab } = tabsFromQuery(search);
   const works = useWorks(tab.filter);
   const remove = useDeleteWork();
+  const rename = useRenameWork();
+  const confirmDeletion = useConfirmDelete();
   const [playing, setPlaying] = useState<Work | null>(null);
   const [renaming, setRenaming] = useState<Work | null>(null);
   const [downloading, setDownloading] = useState<DownloadTarget | null>(null);
@@ -30,17 +32,12 @@ export default function WorksPage() {
   const play = (work: Work) => {
     if (work.status === WorkStatus.done) setPlaying(work);
   };
-  const confirmDelete = (work: Work) => {
-    modal.confirm({
+  const confirmDelete = (work: Work) =>
+    confirmDeletion({
       title: m.deleteTitle,
       content: m.deleteConfirm(work.name),
-      okText: m.ok,
-      cancelText: m.cancel,
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(work.id),
-      onCancel: () => void message.info(studioMessages.deleteCancelled),
+      onDelete: () => remove.mutateAsync(work.id),
     });
-  };
 
   const list = works.data?.list ?? [];
   const content = works.isPending ? (
@@ -89,7 +86,16 @@ export default function WorksPage() {
         portrait={playing?.hs !== 1}
         onClose={() => setPlaying(null)}
       />
-      <RenameDialog work={renaming} onClose={() => setRenaming(null)} />
+      <NameDialog
+        open={!!renaming}
+        title={m.renameTitle}
+        initialName={renaming?.name ?? ''}
+        placeholder={m.namePlaceholder}
+        requiredMessage={studioMessages.renameRequired}
+        saving={rename.isPending}
+        onSave={(name) => (renaming ? rename.mutateAsync({ id: renaming.id, name }) : Promise.resolve())}
+        onClose={() => setRenaming(null)}
+      />
       <DownloadDialog target={downloading} onClose={closeDownload} />
     </Flex>
   );

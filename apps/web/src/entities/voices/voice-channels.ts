@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { listVoiceChannels } from '@app/contract';
-import { call } from '../../../lib/api';
+import { call } from '../../lib/api';
 
-/** Voice channels with what each supports, and the language tree. */
+export const voiceChannelsKey = ['site', 'voice-channels'] as const;
+
+/** Voice channels offered here: prices, tips, the languages each speaks and what each supports. */
 export function useVoiceChannels() {
   return useQuery({
-    queryKey: ['studio', 'voice-channels'],
+    queryKey: voiceChannelsKey,
     queryFn: () => call(listVoiceChannels, {}),
     staleTime: 5 * 60_000,
   });

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getCredits, type AccountCredits } from '@app/contract';
 import { useNavigate } from 'react-router-dom';
-import { useAppStore } from '../stores/app-store';
-import { call } from './api';
-import { ACCOUNT_SCOPE } from './query-client';
+import { call } from '../../lib/api';
+import { ACCOUNT_SCOPE } from '../../lib/query-client';
+import { useAppStore } from '../../stores/app-store';
 
 export const accountInfoKey = [ACCOUNT_SCOPE, 'credits'] as const;
 
@@ -19,6 +19,13 @@ export function useAccountInfo() {
   useEffect(() => setPoints(credits), [credits, setPoints]);
   return query;
 }
+
+/** The balance changed on the server (credits reserved, spent or refunded): fetch it again. */
+export const refreshBalance = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: accountInfoKey });
+
+/** Everything of the account may have changed (redeemed credits, bought storage): fetch each list again. */
+export const refreshAccount = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: [ACCOUNT_SCOPE] });
 
 export function isGuest(info: AccountCredits | undefined): boolean {
   return !info || info.is_tourist === 1;

@@ -1,0 +1,2 @@
+export { NameDialog, type NameDialogProps } from './NameDialog';
+export { useConfirmDelete, type DeleteConfirmation } from './use-confirm-delete';

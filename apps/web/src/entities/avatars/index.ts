@@ -1,0 +1,8 @@
+export {
+  AVATAR_REFRESH_MS,
+  AvatarStatus,
+  avatarsKey,
+  refreshAvatars,
+  useAvatars,
+  type AvatarFilter,
+} from './avatar-queries';

@@ -1,0 +1,1 @@
+export { materialsKey, refreshMaterials, useMaterials } from './material-queries';

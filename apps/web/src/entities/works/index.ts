@@ -1,0 +1,1 @@
+export { refreshWorks, useWorks, worksKey, type WorksFilter } from './work-queries';
