@@ -3,12 +3,12 @@ import { registerSystemJobs } from './system/jobs.js';
 import { siteModule } from './site/module.js';
 import { creditsModule } from './credits/module.js';
 import { accountsModule } from './accounts/module.js';
-import { createAvatarsModule } from './avatars/module.js';
-import { createWorksModule } from './works/module.js';
-import { fileUploads, ledgerCredits, storedVoices } from './works/bindings.js';
+import { createAvatarsModule } from './avatars/index.js';
+import { createWorksModule } from './works/index.js';
+import { uploadedFiles } from './files/index.js';
 import { createFilesModule } from './files/module.js';
 import { chargeStorage, releaseStorage } from './credits/storage-quota.js';
-import { createVoicesModule } from './voices/module.js';
+import { createVoicesModule, studioVoices } from './voices/index.js';
 
 /** Every feature of the product, in registration order. */
 export const featureModules: FeatureModule[] = [
@@ -17,8 +17,8 @@ export const featureModules: FeatureModule[] = [
   siteModule,
   creditsModule,
   accountsModule,
-  createAvatarsModule({ uploads: fileUploads }),
-  createWorksModule({ credits: ledgerCredits, uploads: fileUploads, voices: storedVoices }),
+  createAvatarsModule({ uploads: uploadedFiles }),
+  createWorksModule({ uploads: uploadedFiles, voices: studioVoices }),
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
   createFilesModule({ quota: { charge: chargeStorage, release: releaseStorage } }),
   createVoicesModule(),

@@ -1,6 +1,3 @@
-import { createSpeechChannels, type SpeechChannels } from '../../engines/speech/index.js';
-import { createTextModel, textModelConfigFromEnv, type TextModel } from '../../engines/text/index.js';
-import type { AppContext } from '../../platform/context.js';
 import type { FeatureModule } from '../module.js';
 import { AuditionsService } from './auditions.js';
 import { cloneVoiceJob } from './clone-job.js';
@@ -9,34 +6,19 @@ import { ScriptTools } from './script-tools.js';
 import { seedVoices } from './seed.js';
 import { VoicesService } from './service.js';
 
-interface VoiceEngines {
-  speech: SpeechChannels;
-  text: TextModel;
-}
-
 /** Voice channels, cloning, auditions and the script tools. */
 export function createVoicesModule(): FeatureModule {
-  // One set of engines per built app (tests build several apps from the same module list).
-  const built = new WeakMap<AppContext, VoiceEngines>();
-  const enginesOf = (ctx: AppContext): VoiceEngines => {
-    const found = built.get(ctx) ?? {
-      speech: createSpeechChannels(ctx.config, { dataDir: ctx.config.dataDir }),
-      text: createTextModel(textModelConfigFromEnv(ctx.config)),
-    };
-    built.set(ctx, found);
-    return found;
-  };
   return {
     name: 'voices',
     routes: (ctx) => {
-      const { speech, text } = enginesOf(ctx);
+      const { speech, text } = ctx.engines;
       return voicesRoutes(new VoicesService(ctx, speech), new AuditionsService(ctx, speech), new ScriptTools(text));
     },
     jobs: (ctx) => {
-      const { speech } = enginesOf(ctx);
+      const { speech } = ctx.engines;
       ctx.queue.handle('voice.clone', cloneVoiceJob(ctx, speech));
       ctx.queue.handle('voice.audition', new AuditionsService(ctx, speech).job());
     },
-    seed: (ctx) => seedVoices(ctx, enginesOf(ctx).speech),
+    seed: (ctx) => seedVoices(ctx, ctx.engines.speech),
   };
 }

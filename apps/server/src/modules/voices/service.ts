@@ -6,7 +6,9 @@ import { speechMessages, type SpeechChannels } from '../../engines/speech/index.
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { clonePrice, reserveClone } from './billing.js';
+import { reservePaidJob } from '../credits/index.js';
+import { clonePrice } from './clone-price.js';
+import { voiceActions } from './voice-actions.js';
 import { describeChannel, isOffered, type ChannelKey, type ChannelRow } from './channels.js';
 import { LANGUAGE_TREE } from './languages.js';
 import { checkRecordingRecord } from './recording-rules.js';
@@ -127,7 +129,7 @@ export class VoicesService {
   ) {
     const price = await clonePrice(tx, userId, channel);
     const jobKey = `voice.clone:${randomUUID()}`;
-    await reserveClone(tx, userId, jobKey, price, channel.name);
+    await reservePaidJob(tx, { userId, jobKey, held: price.credits, actionName: voiceActions.clone(channel.name) });
     return voicesRepo.insertTraining(tx, {
       voiceId: voice.id,
       userId,

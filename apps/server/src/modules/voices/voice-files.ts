@@ -4,12 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { files } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { createStorageQuota } from '../files/quota.js';
+import { storageUsage } from '../credits/index.js';
 
 export type FileRow = typeof files.$inferSelect;
-
-/** Speech made by the app is tiny and asked for by the user: it counts towards used storage but is never refused for it. */
-const countedQuota = createStorageQuota(() => Number.MAX_SAFE_INTEGER);
 
 /** The file records voices read and write: recordings to clone from, trial syntheses to play. */
 export const voiceFiles = {
@@ -46,7 +43,8 @@ export const voiceFiles = {
         .values({ userId, kind: 'voice', key, mime: 'audio/mp4', size, duration, sha256 })
         .returning();
       if (!row) throw new Error('file insert returned nothing');
-      await countedQuota.charge(tx, userId, size);
+      // Counted against the owner's quota like any file they keep; refused with 存储空间不足 when full.
+      await storageUsage.charge(tx, userId, size);
       return row;
     });
   },

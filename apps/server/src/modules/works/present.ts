@@ -1,7 +1,6 @@
 import type { Work } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
-import { formatDateTime } from '../avatars/date-time.js';
-import { objectUrl } from '../avatars/present.js';
+import { formatDateTime, objectUrl } from '../avatars/index.js';
 import { WORK_STATUS, WORK_STATUS_NAMES } from './labels.js';
 import type { WorkRow } from './repo.js';
 
