@@ -1,5 +1,10 @@
 import type { AppConfig } from '../config.js';
-import { avatarEnginesConfigFromEnv, createAvatarEngines, type AvatarEngineRegistry, type PublicUrlFn } from './avatar/index.js';
+import {
+  avatarEnginesConfigFromEnv,
+  createAvatarEngines,
+  type AvatarEngineRegistry,
+  type PublicUrlFn,
+} from './avatar/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createTextModels, type TextModel } from './text/index.js';

@@ -14,7 +14,10 @@ export interface PublicUrlDeps {
 /** Remote engines fetch our files by URL: a file outside storage is put there first, then signed. */
 export function publicUrlSigner({ storage, localRoot, publicUrl }: PublicUrlDeps): PublicUrlFn {
   return async (file) => {
-    let key = localRoot && file.startsWith(localRoot + path.sep) ? path.relative(localRoot, file).split(path.sep).join('/') : null;
+    let key =
+      localRoot && file.startsWith(localRoot + path.sep)
+        ? path.relative(localRoot, file).split(path.sep).join('/')
+        : null;
     if (!key) {
       key = `engine-inputs/${createHash('sha256').update(file).digest('hex').slice(0, 24)}${path.extname(file)}`;
       await storage.putFile(key, file);

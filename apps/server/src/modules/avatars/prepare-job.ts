@@ -41,11 +41,7 @@ async function prepareMedia(
  * The clone job: safe to run again after a crash, since every file is rewritten whole and the
  * row only leaves "processing" once (the bytes are counted in that same transaction).
  */
-export async function prepareAvatar(
-  ctx: AppContext,
-  avatarId: number,
-  job: JobContext,
-): Promise<void> {
+export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobContext): Promise<void> {
   const db = ctx.database.db;
   const a = await avatarsRepo.find(db, avatarId);
   if (!a || a.status !== AVATAR_STATUS.processing) return;
@@ -144,8 +140,7 @@ export async function retryEnginePrepare(
 ): Promise<void> {
   const db = ctx.database.db;
   const a = await avatarsRepo.find(db, avatarId);
-  const engine = ctx.engines.avatar.engines()
-    .find((e) => e.id === engineId);
+  const engine = ctx.engines.avatar.engines().find((e) => e.id === engineId);
   // Deleted, or already fixed (or the engine is no longer configured): nothing to do.
   if (!a || a.status !== AVATAR_STATUS.ready || !engine?.retryPrepareLater?.(a)) return;
   const scratch = await scratchDir(ctx.config.dataDir, `avatar-retry-${a.id}-${job.id}`);

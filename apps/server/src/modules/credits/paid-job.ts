@@ -81,7 +81,11 @@ const HEARTBEAT_MS = 2000;
  * exactly once and count the stored bytes in the transaction that marks the row done; any failure
  * refunds in full in the transaction that marks it failed. A shutdown hands the job back untouched.
  */
-export async function runPaidJob<R extends PaidResult>(ctx: AppContext, job: JobContext, spec: PaidJobSpec<R>): Promise<PaidOutcome> {
+export async function runPaidJob<R extends PaidResult>(
+  ctx: AppContext,
+  job: JobContext,
+  spec: PaidJobSpec<R>,
+): Promise<PaidOutcome> {
   const db = ctx.database.db;
   const lease = ctx.config.WORK_LEASE_SECONDS;
   const slot = spec.slot;

@@ -83,7 +83,14 @@ export function cloneVoiceJob(ctx: AppContext, speech: SpeechChannels) {
       // In the settling transaction, so a voice never shows ready with its price still only held.
       finish: async (tx, { voiceRef, promptText, profile, previewKey }) => {
         if (!voice) return false;
-        await voicesRepo.update(tx, voice.id, { voiceRef, promptText, profile, previewKey, generateStatus: 2, failReason: '' });
+        await voicesRepo.update(tx, voice.id, {
+          voiceRef,
+          promptText,
+          profile,
+          previewKey,
+          generateStatus: 2,
+          failReason: '',
+        });
         await voicesRepo.finishTraining(tx, training.id, 2);
         return true;
       },

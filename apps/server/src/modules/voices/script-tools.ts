@@ -1,6 +1,12 @@
 import { voiceMessages } from '@app/contract';
 import type { ChannelRegistry } from '../../engines/index.js';
-import { TEXT_CHANNEL, TextModelError, toneMarks, type AiWriteLength, type TextModel } from '../../engines/text/index.js';
+import {
+  TEXT_CHANNEL,
+  TextModelError,
+  toneMarks,
+  type AiWriteLength,
+  type TextModel,
+} from '../../engines/text/index.js';
 import { AppError } from '../../platform/errors.js';
 import { languageName } from './languages.js';
 

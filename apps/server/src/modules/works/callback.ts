@@ -30,8 +30,7 @@ export async function chanjingCallbackRoute(scope: FastifyInstance, ctx: AppCont
     }
     const work = await worksRepo.findLiveByTask(ctx.database.db, 'chanjing', state.id);
     if (!work) return reply(1, avatarMessages.chanjingCallbackUnknown);
-    const engine = ctx.engines.avatar.engines()
-      .find((e) => e.id === 'chanjing');
+    const engine = ctx.engines.avatar.engines().find((e) => e.id === 'chanjing');
     const woken = engine?.wake?.(state.id) ?? false;
     ctx.log.info({ workId: work.id, task: state.id, state: state.state, woken }, '蝉镜 callback');
     return reply(0, 'ok', { id: work.id, woken });

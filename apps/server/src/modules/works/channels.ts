@@ -20,15 +20,15 @@ export async function usableChannel(
   api: string,
 ): Promise<{ row: VideoChannelRow | null; configured: boolean }> {
   const [row] = await ctx.database.db.select().from(videoChannels).where(eq(videoChannels.api, api)).limit(1);
-  const configured = ctx.engines.avatar.channels()
-    .some((c) => c.channel === api && c.available);
+  const configured = ctx.engines.avatar.channels().some((c) => c.channel === api && c.available);
   return { row: row && row.enabled === 1 ? row : null, configured };
 }
 
 /** Channels listed in the studio: only those configured here, each with its live queue length. */
 export async function listChannels(ctx: AppContext, api?: string): Promise<VideoChannel[]> {
   const available = new Set(
-    ctx.engines.avatar.channels()
+    ctx.engines.avatar
+      .channels()
       .filter((c) => c.available)
       .map((c) => c.channel as string),
   );

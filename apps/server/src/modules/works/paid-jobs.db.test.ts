@@ -52,8 +52,12 @@ describe('the paid-job runner', () => {
     const good = await uploadRecording(t, alice, rec('speech.wav'));
     const silent = await uploadRecording(t, alice, rec('mostly-silent.wav'));
     const before = await creditLedger(db()).balance(alice.id);
-    expect((await t.call(saveVoice, { name: '付费', file_id: good, api: 'local' }, { token: alice.token })).code).toBe(0);
-    expect((await t.call(saveVoice, { name: '失败', file_id: silent, api: 'local' }, { token: alice.token })).code).toBe(0);
+    expect((await t.call(saveVoice, { name: '付费', file_id: good, api: 'local' }, { token: alice.token })).code).toBe(
+      0,
+    );
+    expect(
+      (await t.call(saveVoice, { name: '失败', file_id: silent, api: 'local' }, { token: alice.token })).code,
+    ).toBe(0);
     expect(await creditLedger(db()).balance(alice.id)).toBe(before - 80);
     await waitForClones(t, alice.token);
     await db().update(voiceChannels).set({ credits: 0 }).where(eq(voiceChannels.api, 'local'));
@@ -74,7 +78,11 @@ describe('the paid-job runner', () => {
   });
 
   it('runs a talking video on its engine slot: reserved on submit, settled once on the real duration', async () => {
-    const avatar = await cloneAvatar(t, alice, await makeClip(path.join(dir, 'a.mp4'), { width: 360, height: 640, seconds: 6 }));
+    const avatar = await cloneAvatar(
+      t,
+      alice,
+      await makeClip(path.join(dir, 'a.mp4'), { width: 360, height: 640, seconds: 6 }),
+    );
     const voice = await addVoice(t, { userId: null });
     const r = await t.call<{ id: number; credits: number }>(
       saveWork,

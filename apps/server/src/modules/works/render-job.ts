@@ -93,7 +93,8 @@ export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: numbe
         rowId: work.id,
         engine: { id: engine.id, max: engine.maxConcurrency },
         progress: work.progress,
-        wait: async () => void (await ctx.queue.send('work.render', { workId: work.id }, { startAfter: SLOT_RETRY_SECONDS })),
+        wait: async () =>
+          void (await ctx.queue.send('work.render', { workId: work.id }, { startAfter: SLOT_RETRY_SECONDS })),
       },
       reasonOf: readableReason,
       run: async ({ signal, progress }) => {

@@ -36,18 +36,17 @@ export async function speechStep(s: StepContext, voices: StudioVoices): Promise<
   const voice = work.voiceId ? await voices.find(ctx.database.db, work.voiceId) : null;
   if (!voice || (voice.userId !== null && voice.userId !== work.userId)) throw new AppError(voiceMessages.voiceMissing);
   const outFile = path.join(s.scratch, 'speech.m4a');
-  const result = await ctx.engines.speech.forChannel(voice.api as 'local')
-    .synthesize({
-      text: work.script,
-      voice: voice.speech,
-      rate: work.rate,
-      volume: work.volume,
-      pitch: work.pitch,
-      language: work.language || undefined,
-      emotion: (work.emotion || undefined) as SpeechEmotion | undefined,
-      outFile,
-      signal: s.signal,
-    });
+  const result = await ctx.engines.speech.forChannel(voice.api as 'local').synthesize({
+    text: work.script,
+    voice: voice.speech,
+    rate: work.rate,
+    volume: work.volume,
+    pitch: work.pitch,
+    language: work.language || undefined,
+    emotion: (work.emotion || undefined) as SpeechEmotion | undefined,
+    outFile,
+    signal: s.signal,
+  });
   const key = `${workPrefix(work)}speech.m4a`;
   await ctx.storage.putFile(key, result.file);
   await worksRepo.update(ctx.database.db, work.id, { speechKey: key, speechSeconds: result.duration });

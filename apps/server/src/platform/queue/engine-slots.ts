@@ -121,7 +121,10 @@ export function engineSlots(t: SlotTable) {
      * machine) while pg-boss still counts them active. Only jobs older than one lease are touched,
      * so a job that has just started and not yet renewed is left alone.
      */
-    async releaseLapsed(ctx: AppContext, job: { name: JobName; idField: string; leaseSeconds: number }): Promise<number> {
+    async releaseLapsed(
+      ctx: AppContext,
+      job: { name: JobName; idField: string; leaseSeconds: number },
+    ): Promise<number> {
       const ids = await this.lapsedIds(ctx.database.db);
       if (!ids.length) return 0;
       const { rows } = await ctx.database.executor.executeSql(
