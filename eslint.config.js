@@ -39,7 +39,11 @@ const serverModules = folders(modulesDir);
 const moduleZones = serverModules.map((name) => ({
   target: `./${modulesDir}/${name}`,
   from: `./${modulesDir}`,
-  except: [`./${name}`, './module.ts', ...serverModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+  except: [
+    `./${name}`,
+    './module.ts',
+    ...serverModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`),
+  ],
   message: 'Modules meet only through their index.ts: import what you need from ../<module>/index.js, or add it there.',
 }));
 
@@ -48,6 +52,11 @@ const envImports = [
   { name: 'node:process', importNames: ['env'], message: envMessage },
   { name: 'process', importNames: ['env'], message: envMessage },
 ];
+
+const testModuleZones = moduleZones.map((zone) => ({
+  ...zone,
+  except: [...zone.except, ...serverModules.flatMap((other) => [`./${other}/testing`, `./${other}/test-support.ts`])],
+}));
 
 // Each module owns the tables of its schema file (db/schema/<module>.ts); another module's rows are
 // reached through that module's index.ts, never by SQL of its own.
@@ -158,6 +167,11 @@ export default defineConfig(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleZones }],
     },
+  },
+  // Tests may also use another module's test kit (its testing/ folder or test-support.ts), never its internals.
+  {
+    files: [`${modulesDir}/**/*.test.ts`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: testModuleZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -20,6 +20,7 @@ import { buildOpenApi } from './platform/protocol/openapi.js';
 import { installMetrics } from './platform/observability/metrics.js';
 import { installHealth } from './platform/observability/health.js';
 import type { AppContext } from './platform/context.js';
+import { createEngines, publicUrlSigner } from './engines/index.js';
 import { featureModules } from './modules/index.js';
 import type { FeatureModule } from './modules/module.js';
 
@@ -97,13 +98,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const database = await openDatabase(config);
   const queue = new JobQueue(database.executor, app.log, opts.pollingIntervalSeconds);
   const storage = createStorage(config);
+  const localStorage = storage instanceof LocalStorage ? storage : null;
   const ctx: AppContext = {
     config,
     database,
     queue,
     storage,
-    localStorage: storage instanceof LocalStorage ? storage : null,
+    localStorage,
     log: app.log,
+    // Built before any module registers, so every module reads the same engines.
+    engines: createEngines(config, {
+      publicUrl: publicUrlSigner({ storage, localRoot: localStorage?.root ?? null, publicUrl: config.publicUrl }),
+    }),
   };
   app.addHook('onClose', async () => {
     await queue

@@ -3,11 +3,10 @@ import { systemModule } from './system/index.js';
 import { siteModule } from './site/index.js';
 import { creditsModule } from './credits/index.js';
 import { accountsModule } from './accounts/index.js';
-import { createAvatarsModule } from './avatars/module.js';
-import { createWorksModule } from './works/module.js';
-import { fileUploads, ledgerCredits, storedVoices } from './works/bindings.js';
-import { createFilesModule } from './files/index.js';
-import { createVoicesModule } from './voices/module.js';
+import { createAvatarsModule } from './avatars/index.js';
+import { createWorksModule } from './works/index.js';
+import { createFilesModule, uploadedFiles } from './files/index.js';
+import { createVoicesModule, studioVoices } from './voices/index.js';
 
 /** Every feature of the product, in registration order. */
 export const featureModules: FeatureModule[] = [
@@ -16,8 +15,8 @@ export const featureModules: FeatureModule[] = [
   siteModule,
   creditsModule,
   accountsModule,
-  createAvatarsModule({ uploads: fileUploads }),
-  createWorksModule({ credits: ledgerCredits, uploads: fileUploads, voices: storedVoices }),
+  createAvatarsModule({ uploads: uploadedFiles }),
+  createWorksModule({ uploads: uploadedFiles, voices: studioVoices }),
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
   createFilesModule(),
   createVoicesModule(),

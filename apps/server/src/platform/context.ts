@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
+import type { Engines } from '../engines/index.js';
 import type { Database } from './db/client.js';
 import type { JobQueue } from './queue/queue.js';
 import type { StorageDriver } from './storage/types.js';
 import type { LocalStorage } from './storage/local.js';
 
-/** What services get: configuration and the platform's drivers. */
+/** What services get: configuration, the platform's drivers and the engines built once at start. */
 export interface AppContext {
   config: AppConfig;
   database: Database;
@@ -14,4 +15,5 @@ export interface AppContext {
   /** Set when STORAGE_DRIVER=local: the store the app itself serves. */
   localStorage: LocalStorage | null;
   log: FastifyBaseLogger;
+  engines: Engines;
 }

@@ -10,7 +10,7 @@ describe('avatar engine env and channels', () => {
   it('defaults to the offline channel only when nothing remote is configured', () => {
     const env = avatarEnvSchema.parse({});
     const registry = createAvatarEngines(avatarEnginesConfigFromEnv(env, { publicUrl }));
-    expect(registry.channels()).toEqual([
+    expect(registry.availability()).toEqual([
       { channel: 'local', provider: 'local', available: true },
       { channel: 'ou', provider: 'duix', available: false, reason: 'DUIX_BASE_URL is not set' },
       { channel: 'gj', provider: 'chanjing', available: false, reason: 'CHANJING_APP_ID / CHANJING_SECRET_KEY are not set' },
@@ -20,6 +20,8 @@ describe('avatar engine env and channels', () => {
     expect(registry.forChannel('local').id).toBe('local');
     expect(() => registry.forChannel('ou')).toThrow(avatarMessages.channelUnavailable);
     expect(() => registry.forChannel('nope')).toThrow(AvatarEngineError);
+    expect(registry.channels().filter((c) => c.available)).toEqual([{ channel: 'local', available: true }]);
+    expect([registry.engineId('local'), registry.engineId('ou')]).toEqual(['local', null]);
   });
 
   it('builds Duix and 蝉镜 from env and routes channels to them', () => {

@@ -3,6 +3,7 @@ import { createDuixEngine } from './duix.js';
 import { VIDEO_CHANNELS, type AvatarEnginesConfig, type AvatarProviderId, type VideoChannel } from './env.js';
 import { createLocalEngine } from './local.js';
 import { AvatarEngineError, type AvatarVideoEngine } from './types.js';
+import { channelRegistry, type ChannelRegistry } from '../registry.js';
 
 export * from './types.js';
 export { avatarMessages } from './messages.js';
@@ -23,12 +24,11 @@ export interface ChannelAvailability {
   reason?: string;
 }
 
-export interface AvatarEngineRegistry {
-  /** Every video channel and whether it can render now. */
-  channels(): ChannelAvailability[];
-  /** The engine behind a channel; throws AvatarEngineError(channelUnavailable) when none is configured. */
-  forChannel(channel: string): AvatarVideoEngine;
-  /** The configured engines, one per provider (for per-provider worker concurrency). */
+/** Video channels; an unconfigured channel's engine is refused with AvatarEngineError(channelUnavailable). */
+export interface AvatarEngineRegistry extends ChannelRegistry<AvatarVideoEngine> {
+  /** Every video channel, whether it can render now, and why not (for operators). */
+  availability(): ChannelAvailability[];
+  /** The configured engines, one per provider (per-avatar preparation, callbacks). */
   engines(): AvatarVideoEngine[];
 }
 
@@ -45,16 +45,18 @@ export function createAvatarEngines(config: AvatarEnginesConfig): AvatarEngineRe
     if (!built.has(provider)) return { channel, provider, available: false, reason: config.missing[provider] ?? `${provider} is not configured` };
     return { channel, provider, available: true };
   };
-
-  return {
-    channels: () => VIDEO_CHANNELS.map(availability),
-    forChannel(channel) {
-      if (!(VIDEO_CHANNELS as readonly string[]).includes(channel)) throw new AvatarEngineError('channelUnavailable');
+  const registry = channelRegistry<AvatarVideoEngine>({
+    channels: VIDEO_CHANNELS,
+    engineOf(channel) {
       const provider = config.channels[channel as VideoChannel];
-      const engine = provider ? built.get(provider) : undefined;
-      if (!engine) throw new AvatarEngineError('channelUnavailable');
-      return engine;
+      return provider ? built.get(provider) : undefined;
     },
+    idOf: (engine) => engine.id,
+    unavailable: () => new AvatarEngineError('channelUnavailable'),
+  });
+  return {
+    ...registry,
+    availability: () => VIDEO_CHANNELS.map(availability),
     engines: () => [...built.values()],
   };
 }

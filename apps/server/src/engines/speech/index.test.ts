@@ -19,10 +19,13 @@ describe('speech channels', () => {
     const channels = createSpeechChannels(speechEnvSchema.parse({}), { dataDir });
     expect(channels.isConfigured('fish')).toBe(false);
     expect(channels.isConfigured('local')).toBe(true);
-    const err = await channels
-      .forChannel('mm')
-      .synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: '/tmp/x.mp3' })
-      .catch((e: unknown) => e);
+    const err = (() => {
+      try {
+        return channels.forChannel('mm');
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(err).toBeInstanceOf(SpeechError);
     expect((err as SpeechError).message).toBe(speechMessages.notConfigured);
   });

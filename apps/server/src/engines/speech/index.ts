@@ -8,16 +8,15 @@ import { createGptSovitsSpeech } from './gpt-sovits.js';
 import { createLocalSpeech } from './local.js';
 import { createMiniMaxSpeech } from './minimax.js';
 import { createVolcengineSpeech } from './volcengine.js';
-import type { SpeechCapabilities, SpeechProvider, SpeechProviderId, VoiceChannelKey } from './types.js';
+import { channelRegistry, type ChannelRegistry } from '../registry.js';
+import { VOICE_CHANNELS, type SpeechCapabilities, type SpeechProvider, type SpeechProviderId, type VoiceChannelKey } from './types.js';
 
 /** Builds the speech engines from validated configuration and answers "which engine speaks for this channel". */
 
-export interface SpeechChannels {
-  /** The engine of a voice channel; `local` is the offline channel. Unconfigured channels fail with a clear message. */
-  forChannel(channel: VoiceChannelKey | 'local'): SpeechProvider;
+/** Voice channels (`local` is the offline one); an unconfigured channel's engine is refused with 该声音渠道未配置. */
+export interface SpeechChannels extends ChannelRegistry<SpeechProvider> {
   /** Studio controls to show for the channel. */
-  capabilities(channel: VoiceChannelKey | 'local'): SpeechCapabilities;
-  isConfigured(channel: VoiceChannelKey | 'local'): boolean;
+  capabilities(channel: string): SpeechCapabilities;
 }
 
 /** Stands in for an engine without configuration: every call says the channel is not set up, nothing is faked. */
@@ -91,18 +90,23 @@ const CHANNEL_ENV: Record<VoiceChannelKey, keyof SpeechEnv> = {
 
 export function createSpeechChannels(env: SpeechEnv, opts: { dataDir: string }): SpeechChannels {
   const providers = createSpeechProviders(env, opts);
-  const providerOf = (channel: VoiceChannelKey | 'local'): SpeechProvider | undefined => {
+  const providerOf = (channel: string): SpeechProvider | undefined => {
     if (channel === 'local') return providers.get('local');
-    const choice = env[CHANNEL_ENV[channel]] as SpeechProviderId | 'none';
+    const choice = env[CHANNEL_ENV[channel as VoiceChannelKey]] as SpeechProviderId | 'none';
     return choice === 'none' ? undefined : providers.get(choice);
   };
+  const registry = channelRegistry<SpeechProvider>({
+    channels: ['local', ...VOICE_CHANNELS],
+    engineOf: providerOf,
+    idOf: (engine) => engine.id,
+    unavailable: (channel) => new SpeechError('not_configured', `voice channel ${channel} has no configured engine`),
+  });
   return {
-    forChannel: (channel) => providerOf(channel) ?? unconfiguredSpeech(channel === 'local' ? 'local' : (env[CHANNEL_ENV[channel]] as SpeechProviderId)),
-    isConfigured: (channel) => providerOf(channel) !== undefined,
+    ...registry,
     capabilities(channel) {
-      const engine = providerOf(channel);
+      const engine = registry.isConfigured(channel) ? providerOf(channel) : undefined;
       if (!engine) return unconfiguredSpeech('local').capabilities;
-      return channel === 'local' ? engine.capabilities : effectiveCapabilities(CHANNEL_CAPABILITIES[channel], engine.capabilities);
+      return channel === 'local' ? engine.capabilities : effectiveCapabilities(CHANNEL_CAPABILITIES[channel as VoiceChannelKey], engine.capabilities);
     },
   };
 }

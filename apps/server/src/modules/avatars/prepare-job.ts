@@ -9,8 +9,8 @@ import {
 } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { scratchFor, studioEngines } from './engines.js';
-import type { StudioStorageUsage } from './ports.js';
+import { scratchDir } from '../../engines/index.js';
+import { storageUsage } from '../credits/index.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
 /** Where an avatar's derived files live: the owner's folder, or the public folder for demo actors. */
@@ -29,7 +29,7 @@ async function prepareMedia(
   try {
     let prepared = await prepareAvatarMedia(source.path, outDir, { fileName: a.sourceName || a.sourceKey, signal });
     // Engines keep per-avatar data (landmarks, vendor person ids); each adds its own part.
-    for (const engine of studioEngines(ctx).avatar.engines())
+    for (const engine of ctx.engines.avatar.engines())
       prepared = await engine.prepareAvatar(prepared, { signal, key: `avatar-${a.id}` });
     return prepared;
   } finally {
@@ -41,16 +41,11 @@ async function prepareMedia(
  * The clone job: safe to run again after a crash, since every file is rewritten whole and the
  * row only leaves "processing" once (the bytes are counted in that same transaction).
  */
-export async function prepareAvatar(
-  ctx: AppContext,
-  usage: StudioStorageUsage,
-  avatarId: number,
-  job: JobContext,
-): Promise<void> {
+export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobContext): Promise<void> {
   const db = ctx.database.db;
   const a = await avatarsRepo.find(db, avatarId);
   if (!a || a.status !== AVATAR_STATUS.processing) return;
-  const outDir = await scratchFor(ctx, `avatar-${a.id}-${job.id}`);
+  const outDir = await scratchDir(ctx.config.dataDir, `avatar-${a.id}-${job.id}`);
   try {
     const prepared = await prepareMedia(ctx, a, outDir, job.signal);
     const prefix = avatarPrefix(a);
@@ -81,7 +76,7 @@ export async function prepareAvatar(
         engineData: prepared.engineData,
         storedBytes: a.userId === null ? 0 : bytes,
       });
-      if (done && a.userId !== null) await usage.add(tx, a.userId, bytes);
+      if (done && a.userId !== null) await storageUsage.add(tx, a.userId, bytes);
     });
     await scheduleEngineRetries(ctx, a.id, prepared, 1);
   } catch (e) {
@@ -126,7 +121,7 @@ async function scheduleEngineRetries(
   attempt: number,
 ): Promise<void> {
   if (attempt > ENGINE_RETRIES) return;
-  for (const engine of studioEngines(ctx).avatar.engines()) {
+  for (const engine of ctx.engines.avatar.engines()) {
     if (!engine.retryPrepareLater?.(prepared)) continue;
     const delay = ctx.config.AVATAR_ENGINE_RETRY_SECONDS * 2 ** (attempt - 1);
     await ctx.queue.send('avatar.engine-retry', { avatarId, engine: engine.id, attempt }, { startAfter: delay });
@@ -145,12 +140,10 @@ export async function retryEnginePrepare(
 ): Promise<void> {
   const db = ctx.database.db;
   const a = await avatarsRepo.find(db, avatarId);
-  const engine = studioEngines(ctx)
-    .avatar.engines()
-    .find((e) => e.id === engineId);
+  const engine = ctx.engines.avatar.engines().find((e) => e.id === engineId);
   // Deleted, or already fixed (or the engine is no longer configured): nothing to do.
   if (!a || a.status !== AVATAR_STATUS.ready || !engine?.retryPrepareLater?.(a)) return;
-  const scratch = await scratchFor(ctx, `avatar-retry-${a.id}-${job.id}`);
+  const scratch = await scratchDir(ctx.config.dataDir, `avatar-retry-${a.id}-${job.id}`);
   try {
     const { avatar, cleanup } = await preparedAvatarOf(ctx, a, scratch);
     let prepared: PreparedAvatar;

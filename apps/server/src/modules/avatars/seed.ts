@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../platform/context.js';
 import { DEMO_ACTORS, renderDemoClip } from './demo-actors.js';
-import { scratchFor } from './engines.js';
+import { scratchDir } from '../../engines/index.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo } from './repo.js';
 
 /** First start: demo public actors in both orientations, made once (each keyed by its seed key). */
@@ -13,7 +13,7 @@ export async function seedDemoActors(ctx: AppContext): Promise<void> {
   for (const actor of DEMO_ACTORS) {
     if (await avatarsRepo.findBySeed(db, actor.seedKey)) continue;
     // Scratch of this run only: another process seeding at the same moment must not remove it under us.
-    const dir = await scratchFor(ctx, `seed-${actor.seedKey}-${randomUUID()}`);
+    const dir = await scratchDir(ctx.config.dataDir, `seed-${actor.seedKey}-${randomUUID()}`);
     try {
       const clip = path.join(dir, 'source.mp4');
       await renderDemoClip(actor, clip);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { studioMessages, type Avatar } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { StudioStorageUsage, StudioUploads } from './ports.js';
+import { storageUsage } from '../credits/index.js';
+import type { StudioUploads } from './ports.js';
 import { presentActor, presentAvatar } from './present.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
@@ -24,7 +25,6 @@ export class AvatarsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly uploads: StudioUploads,
-    private readonly usage: StudioStorageUsage,
   ) {}
 
   private get db() {
@@ -90,7 +90,7 @@ export class AvatarsService {
     if (!a || a.userId !== userId || a.source !== AVATAR_SOURCE.own) throw new AppError(studioMessages.avatarMissing);
     await this.db.transaction(async (tx) => {
       await avatarsRepo.remove(tx, a.id);
-      await this.usage.release(tx, userId, a.storedBytes);
+      await storageUsage.release(tx, userId, a.storedBytes);
     });
     await this.removeDerived(a);
   }

@@ -1,2 +1,3 @@
 export { createFilesModule, type FilesModuleOptions } from './module.js';
 export { uploadedFiles, type UploadedFile, type UploadedFiles } from './uploaded-files.js';
+export { fileRecords, type FileRow, type GeneratedFile } from './file-records.js';

@@ -1,8 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { SCRIPT_MAX, voiceMessages, type ParsedParamsOf, type startAudition } from '@app/contract';
-import { users } from '../../db/schema/index.js';
 import {
   countScriptChars,
   isSpeechError,
@@ -19,6 +17,7 @@ import { voicesRepo } from './repo.js';
 import { assertReady } from './service.js';
 import { speechVoiceOf } from './speech-voice.js';
 import { voiceFiles } from './voice-files.js';
+import { accountRows } from '../accounts/index.js';
 
 type StartParams = ParsedParamsOf<typeof startAudition>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +42,7 @@ export class AuditionsService {
     const caps = this.speech.capabilities(voice.api as ChannelKey);
     const row = await db.transaction(async (tx) => {
       // One account at a time, so the per-minute count cannot be outrun by parallel clicks.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await accountRows.lock(tx, userId);
       const recent = await voicesRepo.auditionsSince(tx, userId, new Date(Date.now() - 60_000));
       if (recent >= this.ctx.config.AUDITION_PER_MINUTE) throw new AppError(voiceMessages.auditionTooFrequent);
       return voicesRepo.insertAudition(tx, {

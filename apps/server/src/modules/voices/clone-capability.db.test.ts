@@ -4,7 +4,7 @@ import { listVoiceChannels, listVoices, saveVoice, type Voice, type VoiceChannel
 import { speechMessages } from '../../engines/speech/index.js';
 import { startFakeService, type FakeService } from '../../engines/speech/testing/fake-service.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { creditLedger } from '../credits/service.js';
+import { creditLedger } from '../credits/index.js';
 import { channelOf, makeRecordings, newUser, uploadRecording } from './test-support.js';
 
 let app: TestApp;

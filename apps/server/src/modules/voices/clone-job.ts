@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { SpeechError, speechMessages, type SpeechChannels } from '../../engines/speech/index.js';
-import { refundClone, settleClone } from './billing.js';
+import { refundPaidJob, runPaidJob, settlePaidJob } from '../credits/index.js';
 import type { ChannelKey } from './channels.js';
 import { checkRecordingContent } from './recording-rules.js';
 import { voicesRepo, type TrainingRow, type VoiceRow } from './repo.js';
@@ -62,27 +62,39 @@ export function cloneVoiceJob(ctx: AppContext, speech: SpeechChannels) {
   return async ({ trainingId }: { trainingId: number }, job: JobContext): Promise<void> => {
     const training = await voicesRepo.training(db, trainingId);
     if (!training) return;
-    if (training.status === 2) return settleClone(db, training.jobKey, training.credits);
-    if (training.status === 3) return refundClone(db, training.jobKey, training.credits);
+    const bill = {
+      userId: training.userId,
+      jobKey: training.jobKey,
+      held: training.credits,
+    };
+    // Ended in an earlier run: only the (idempotent) settle or refund is repeated.
+    if (training.status === 2) return void (await settlePaidJob(db, bill, training.credits));
+    if (training.status === 3) return refundPaidJob(db, bill);
     const voice = await voicesRepo.byId(db, training.voiceId);
-    try {
-      if (!voice) throw new AppError(speechMessages.cloneFailed);
-      const result = await train(training, voice, job.signal);
-      const oldPreview = voice.previewKey;
-      await db.transaction(async (tx) => {
-        await voicesRepo.update(tx, voice.id, { ...result, generateStatus: 2, failReason: '' });
+    const oldPreview = voice?.previewKey;
+    const outcome = await runPaidJob(ctx, job, {
+      bill,
+      reasonOf,
+      run: async ({ signal }) => {
+        if (!voice) throw new AppError(speechMessages.cloneFailed);
+        // The preview clip is the app's own and is not counted against the owner's storage.
+        return { ...(await train(training, voice, signal)), credits: training.credits, bytes: 0 };
+      },
+      // In the settling transaction, so a voice never shows ready with its price still only held.
+      finish: async (tx, { voiceRef, promptText, profile, previewKey }) => {
+        if (!voice) return false;
+        await voicesRepo.update(tx, voice.id, {
+          voiceRef,
+          promptText,
+          profile,
+          previewKey,
+          generateStatus: 2,
+          failReason: '',
+        });
         await voicesRepo.finishTraining(tx, training.id, 2);
-        // In the same transaction, so a voice never shows ready with its price still only held.
-        await settleClone(tx, training.jobKey, training.credits);
-      });
-      if (oldPreview && oldPreview !== result.previewKey) await ctx.storage.delete(oldPreview).catch(() => undefined);
-      job.log.info({ voiceId: voice.id }, 'voice cloned');
-    } catch (e) {
-      // A shutdown puts the job back in the queue; it is not the recording's fault.
-      if (job.signal.aborted) throw e;
-      const reason = reasonOf(e);
-      job.log.warn({ err: e, trainingId }, 'voice clone failed');
-      await db.transaction(async (tx) => {
+        return true;
+      },
+      fail: async (tx, reason) => {
         if (voice) {
           const back = training.retrain === 1 ? 1 : 0;
           await voicesRepo.update(tx, voice.id, {
@@ -92,8 +104,11 @@ export function cloneVoiceJob(ctx: AppContext, speech: SpeechChannels) {
           });
         }
         await voicesRepo.finishTraining(tx, training.id, 3, reason);
-        await refundClone(tx, training.jobKey, training.credits);
-      });
-    }
+      },
+    });
+    if (outcome !== 'done' || !voice) return;
+    const fresh = await voicesRepo.byId(db, voice.id);
+    if (oldPreview && oldPreview !== fresh?.previewKey) await ctx.storage.delete(oldPreview).catch(() => undefined);
+    job.log.info({ voiceId: voice.id }, 'voice cloned');
   };
 }

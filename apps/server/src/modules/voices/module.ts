@@ -1,6 +1,3 @@
-import { createSpeechChannels, type SpeechChannels } from '../../engines/speech/index.js';
-import { createTextModel, textModelConfigFromEnv, type TextModel } from '../../engines/text/index.js';
-import type { AppContext } from '../../platform/context.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { voicesJobs } from './jobs.js';
 import { AuditionsService } from './auditions.js';
@@ -10,36 +7,18 @@ import { ScriptTools } from './script-tools.js';
 import { seedVoices } from './seed.js';
 import { VoicesService } from './service.js';
 
-interface VoiceEngines {
-  speech: SpeechChannels;
-  text: TextModel;
-}
-
 /** Voice channels, cloning, auditions and the script tools. */
 export function createVoicesModule(): FeatureModule {
-  // One set of engines per built app (tests build several apps from the same module list).
-  const built = new WeakMap<AppContext, VoiceEngines>();
-  const enginesOf = (ctx: AppContext): VoiceEngines => {
-    const found = built.get(ctx) ?? {
-      speech: createSpeechChannels(ctx.config, { dataDir: ctx.config.dataDir }),
-      text: createTextModel(textModelConfigFromEnv(ctx.config)),
-    };
-    built.set(ctx, found);
-    return found;
-  };
   return {
     name: 'voices',
     routes: (ctx) => {
-      const { speech, text } = enginesOf(ctx);
+      const { speech, text } = ctx.engines;
       return voicesRoutes(new VoicesService(ctx, speech), new AuditionsService(ctx, speech), new ScriptTools(text));
     },
-    jobs: handlersOf(voicesJobs, (ctx) => {
-      const { speech } = enginesOf(ctx);
-      return {
-        'voice.clone': cloneVoiceJob(ctx, speech),
-        'voice.audition': new AuditionsService(ctx, speech).job(),
-      };
-    }),
-    seed: (ctx) => seedVoices(ctx, enginesOf(ctx).speech),
+    jobs: handlersOf(voicesJobs, (ctx) => ({
+      'voice.clone': cloneVoiceJob(ctx, ctx.engines.speech),
+      'voice.audition': new AuditionsService(ctx, ctx.engines.speech).job(),
+    })),
+    seed: (ctx) => seedVoices(ctx, ctx.engines.speech),
   };
 }

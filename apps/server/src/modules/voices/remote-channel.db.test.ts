@@ -13,7 +13,7 @@ import { speechMessages } from '../../engines/speech/index.js';
 import { spokenPcm } from '../../engines/speech/testing/audio-fixtures.js';
 import { startFakeService, type FakeService } from '../../engines/speech/testing/fake-service.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { creditLedger } from '../credits/service.js';
+import { creditLedger } from '../credits/index.js';
 import { channelOf, makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
 
 let app: TestApp;

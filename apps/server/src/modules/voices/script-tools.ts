@@ -1,5 +1,12 @@
 import { voiceMessages } from '@app/contract';
-import { TextModelError, toneMarks, type AiWriteLength, type TextModel } from '../../engines/text/index.js';
+import type { ChannelRegistry } from '../../engines/index.js';
+import {
+  TEXT_CHANNEL,
+  TextModelError,
+  toneMarks,
+  type AiWriteLength,
+  type TextModel,
+} from '../../engines/text/index.js';
 import { AppError } from '../../platform/errors.js';
 import { languageName } from './languages.js';
 
@@ -15,7 +22,12 @@ async function ask<T>(work: () => Promise<T>): Promise<T> {
 
 /** The script box's helpers: polish, tone marks, AI write and translate. */
 export class ScriptTools {
-  constructor(private readonly model: TextModel) {}
+  constructor(private readonly models: ChannelRegistry<TextModel>) {}
+
+  /** Looked up per call, so an unconfigured model is refused inside ask() with its own message. */
+  private get model(): TextModel {
+    return this.models.forChannel(TEXT_CHANNEL);
+  }
 
   async polish(text: string, action: 'emotion' | undefined): Promise<string> {
     if (!text.trim()) throw new AppError(voiceMessages.textRequired);

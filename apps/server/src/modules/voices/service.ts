@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { voiceMessages, type ParsedParamsOf, type listVoices, type saveVoice } from '@app/contract';
-import { users } from '../../db/schema/index.js';
 import { speechMessages, type SpeechChannels } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
-import { clonePrice, reserveClone } from './billing.js';
+import { reservePaidJob } from '../credits/index.js';
+import { clonePrice } from './clone-price.js';
+import { voiceActions } from './voice-actions.js';
 import { describeChannel, isOffered, type ChannelKey, type ChannelRow } from './channels.js';
 import { LANGUAGE_TREE } from './languages.js';
 import { checkRecordingRecord } from './recording-rules.js';
 import { voicesRepo, type VoiceRow } from './repo.js';
 import { voiceFiles, type FileRow } from './voice-files.js';
 import { toVoice } from './view.js';
+import { accountRows } from '../accounts/index.js';
 
 type SaveParams = ParsedParamsOf<typeof saveVoice>;
 type ListParams = ParsedParamsOf<typeof listVoices>;
@@ -128,7 +129,7 @@ export class VoicesService {
   ) {
     const price = await clonePrice(tx, userId, channel);
     const jobKey = `voice.clone:${randomUUID()}`;
-    await reserveClone(tx, userId, jobKey, price, channel.name);
+    await reservePaidJob(tx, { userId, jobKey, held: price.credits, actionName: voiceActions.clone(channel.name) });
     return voicesRepo.insertTraining(tx, {
       voiceId: voice.id,
       userId,
@@ -216,5 +217,5 @@ export function assertReady(voice: VoiceRow): void {
 
 /** Serialises one account's submissions, so two clicks cannot both take the last free clone. */
 async function lockAccount(tx: Db, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await accountRows.lock(tx, userId);
 }

@@ -13,7 +13,7 @@ import {
 } from '@app/contract';
 import { voiceChannels, voices } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { creditLedger } from '../credits/service.js';
+import { creditLedger } from '../credits/index.js';
 import { makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
 
 let app: TestApp;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarMessages, parseChanjingCallback, type ChanjingVideoState } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { studioEngines } from '../avatars/engines.js';
 import { worksRepo } from './repo.js';
 
 /** Where 蝉镜 POSTs a finished video task; CHANJING_CALLBACK_URL is PUBLIC_URL plus this path. */
@@ -31,9 +30,7 @@ export async function chanjingCallbackRoute(scope: FastifyInstance, ctx: AppCont
     }
     const work = await worksRepo.findLiveByTask(ctx.database.db, 'chanjing', state.id);
     if (!work) return reply(1, avatarMessages.chanjingCallbackUnknown);
-    const engine = studioEngines(ctx)
-      .avatar.engines()
-      .find((e) => e.id === 'chanjing');
+    const engine = ctx.engines.avatar.engines().find((e) => e.id === 'chanjing');
     const woken = engine?.wake?.(state.id) ?? false;
     ctx.log.info({ workId: work.id, task: state.id, state: state.state, woken }, '蝉镜 callback');
     return reply(0, 'ok', { id: work.id, woken });

@@ -2,7 +2,6 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { VideoChannel } from '@app/contract';
 import { videoChannels, works } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { studioEngines } from '../avatars/engines.js';
 import { VIDEO_CHANNEL_SEEDS, WORK_STATUS } from './labels.js';
 
 export type VideoChannelRow = typeof videoChannels.$inferSelect;
@@ -21,17 +20,15 @@ export async function usableChannel(
   api: string,
 ): Promise<{ row: VideoChannelRow | null; configured: boolean }> {
   const [row] = await ctx.database.db.select().from(videoChannels).where(eq(videoChannels.api, api)).limit(1);
-  const configured = studioEngines(ctx)
-    .avatar.channels()
-    .some((c) => c.channel === api && c.available);
+  const configured = ctx.engines.avatar.channels().some((c) => c.channel === api && c.available);
   return { row: row && row.enabled === 1 ? row : null, configured };
 }
 
 /** Channels listed in the studio: only those configured here, each with its live queue length. */
 export async function listChannels(ctx: AppContext, api?: string): Promise<VideoChannel[]> {
   const available = new Set(
-    studioEngines(ctx)
-      .avatar.channels()
+    ctx.engines.avatar
+      .channels()
       .filter((c) => c.available)
       .map((c) => c.channel as string),
   );
@@ -46,13 +43,13 @@ export async function listChannels(ctx: AppContext, api?: string): Promise<Video
     .where(inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]))
     .groupBy(works.engine);
   const byEngine = new Map(queues.map((q) => [q.engine, q.n]));
-  const registry = studioEngines(ctx).avatar;
+  const registry = ctx.engines.avatar;
   return rows.map((r) => ({
     api: r.api,
     name: r.name,
     desc: r.desc,
     version_name: r.versionName,
     credits: r.credits,
-    queue: byEngine.get(registry.forChannel(r.api).id) ?? 0,
+    queue: byEngine.get(registry.engineId(r.api) ?? '') ?? 0,
   }));
 }

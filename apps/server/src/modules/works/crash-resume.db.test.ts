@@ -13,11 +13,10 @@ import { loadConfig } from '../../config.js';
 import { creditLogs, creditReservations, works } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { startFake, type FakeServer } from '../../engines/avatar/testing/http-fake.js';
-import { AvatarsService } from '../avatars/service.js';
-import { studioStorageUsage } from '../avatars/storage-usage.js';
-import { avatarsRepo } from '../avatars/repo.js';
-import { creditLedger } from '../credits/service.js';
-import { fileUploads } from './bindings.js';
+import { AvatarsService } from '../avatars/index.js';
+import { avatarsRepo } from '../avatars/index.js';
+import { creditLedger } from '../credits/index.js';
+import { uploadedFiles } from '../files/index.js';
 import { addVoice, member, registerUpload } from './testing/studio.js';
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -139,7 +138,7 @@ describe('a worker killed with kill -9 mid-render', () => {
         'video',
         await makeClip(path.join(dir, 'avatar.mp4'), { width: 360, height: 640, seconds: 6 }),
       );
-      const avatarId = await new AvatarsService(ctx, fileUploads, studioStorageUsage).create(m.id, '分身', fileId);
+      const avatarId = await new AvatarsService(ctx, uploadedFiles).create(m.id, '分身', fileId);
       await waitFor('avatar', async () => (await avatarsRepo.find(ctx.database.db, avatarId))?.status === 2, 60_000);
       return { m, avatarId, voiceId: await addVoice({ ctx }, { userId: null }) };
     });

@@ -13,9 +13,8 @@ import { AvatarEngineError, checkAvatarSource, checkChannelAvatar } from '../../
 import { countScriptChars, estimateSpeechSeconds } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { scratchFor, studioEngines } from '../avatars/engines.js';
-import type { StudioUploads } from '../avatars/ports.js';
-import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/repo.js';
+import { scratchDir } from '../../engines/index.js';
+import { type StudioUploads, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
 import { usableChannel, type VideoChannelRow } from './channels.js';
 import type { StudioVoices } from './ports.js';
 
@@ -76,7 +75,7 @@ async function checkMaterialVideo(
       hs: prepared.hs === 1 ? 1 : 2,
     };
   }
-  const scratch = await scratchFor(ctx, `material-check-${randomUUID()}`);
+  const scratch = await scratchDir(ctx.config.dataDir, `material-check-${randomUUID()}`);
   try {
     const local = await ctx.storage.toLocalFile(file.key, scratch);
     try {
@@ -101,7 +100,7 @@ async function checkMaterialVideo(
 
 /** The channel's engine must be able to render this avatar (e.g. 蝉镜 needs its trained person). */
 function checkEngineReady(channel: string, avatar: AvatarRow, ctx: AppContext): void {
-  const reason = studioEngines(ctx).avatar.forChannel(channel).unusableReason?.(avatar);
+  const reason = ctx.engines.avatar.forChannel(channel).unusableReason?.(avatar);
   if (reason) throw new AppError(reason);
 }
 
@@ -119,7 +118,7 @@ async function checkVoice(ctx: AppContext, voices: StudioVoices, userId: number,
   if (!v || (v.userId !== null && v.userId !== userId)) throw new AppError(voiceMessages.voiceMissing);
   if (v.generateStatus === 1) throw new AppError(voiceMessages.cloning);
   if (v.generateStatus === 3) throw new AppError(voiceMessages.cloneFailed);
-  if (!studioEngines(ctx).speech.isConfigured(v.api as 'local')) throw new AppError(voiceMessages.channelUnavailable);
+  if (!ctx.engines.speech.isConfigured(v.api as 'local')) throw new AppError(voiceMessages.channelUnavailable);
   return v;
 }
 

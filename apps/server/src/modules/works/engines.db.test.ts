@@ -10,7 +10,7 @@ import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeChanjing, type FakeChanjing } from '../../engines/avatar/testing/fake-chanjing.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { creditLedger } from '../credits/service.js';
+import { creditLedger } from '../credits/index.js';
 import { addVoice, cloneAvatar, member, registerUpload, type Member } from './testing/studio.js';
 
 /**

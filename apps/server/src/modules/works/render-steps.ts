@@ -5,9 +5,7 @@ import type { SpeechEmotion } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
-import { studioEngines } from '../avatars/engines.js';
-import { preparedAvatarOf } from '../avatars/prepare-job.js';
-import { avatarsRepo } from '../avatars/repo.js';
+import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
 import type { StudioVoices } from './ports.js';
 import { workFileKeys } from './present.js';
 import { worksRepo, type WorkRow } from './repo.js';
@@ -38,19 +36,17 @@ export async function speechStep(s: StepContext, voices: StudioVoices): Promise<
   const voice = work.voiceId ? await voices.find(ctx.database.db, work.voiceId) : null;
   if (!voice || (voice.userId !== null && voice.userId !== work.userId)) throw new AppError(voiceMessages.voiceMissing);
   const outFile = path.join(s.scratch, 'speech.m4a');
-  const result = await studioEngines(ctx)
-    .speech.forChannel(voice.api as 'local')
-    .synthesize({
-      text: work.script,
-      voice: voice.speech,
-      rate: work.rate,
-      volume: work.volume,
-      pitch: work.pitch,
-      language: work.language || undefined,
-      emotion: (work.emotion || undefined) as SpeechEmotion | undefined,
-      outFile,
-      signal: s.signal,
-    });
+  const result = await ctx.engines.speech.forChannel(voice.api as 'local').synthesize({
+    text: work.script,
+    voice: voice.speech,
+    rate: work.rate,
+    volume: work.volume,
+    pitch: work.pitch,
+    language: work.language || undefined,
+    emotion: (work.emotion || undefined) as SpeechEmotion | undefined,
+    outFile,
+    signal: s.signal,
+  });
   const key = `${workPrefix(work)}speech.m4a`;
   await ctx.storage.putFile(key, result.file);
   await worksRepo.update(ctx.database.db, work.id, { speechKey: key, speechSeconds: result.duration });

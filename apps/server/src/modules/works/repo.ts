@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import { works } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { WORK_STATUS } from './labels.js';
+import { workSlots } from './slots.js';
 
 export type WorkRow = typeof works.$inferSelect;
 export type NewWorkRow = typeof works.$inferInsert;
@@ -32,11 +33,8 @@ function listWhere(q: WorkListQuery): SQL | undefined {
   );
 }
 
-/**
- * 1-based place among the waiting works of the same engine, in submit order; 0 once rendering or
- * finished. The outer columns are written out: drizzle leaves them unqualified in a single-table select.
- */
-const queuePosition = sql<number>`case when works.status = ${WORK_STATUS.queued} then (select count(*) from works w2 where w2.engine = works.engine and w2.status = ${WORK_STATUS.queued} and (w2.created_at, w2.id) <= (works.created_at, works.id))::int else 0 end`;
+/** 1-based place among the waiting works of the same engine, in submit order; 0 once rendering or finished. */
+const queuePosition = workSlots.queuePosition();
 
 const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})::int`;
 

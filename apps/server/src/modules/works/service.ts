@@ -2,21 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { studioMessages, type ParsedParamsOf, type listWorks } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { StudioStorageUsage, StudioUploads } from '../avatars/ports.js';
+import { type StudioUploads, AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
+import { creditLedger, reservePaidJob, storageUsage } from '../credits/index.js';
 import path from 'node:path';
-import { studioEngines } from '../avatars/engines.js';
-import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/repo.js';
 import { creditsFor, planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { WORK_CREDIT_ACTION, WORK_STATUS } from './labels.js';
-import type { StudioVoices, WorkCredits } from './ports.js';
+import type { StudioVoices } from './ports.js';
 import { presentWork, workFileKeys } from './present.js';
 import { worksRepo } from './repo.js';
 
 export interface WorksDeps {
-  credits: WorkCredits;
   uploads: StudioUploads;
   voices: StudioVoices;
-  usage: StudioStorageUsage;
 }
 
 /** Works: submit (validate, estimate, reserve, queue), rename, delete, list. */
@@ -34,10 +31,10 @@ export class WorksService {
     const plan = await planWork(this.ctx, this.deps, userId, p);
     const credits = creditsFor(plan.estimateSeconds, plan.channel.credits);
     const short = async () =>
-      new AppError(studioMessages.notEnoughCredits(credits, await this.deps.credits.balance(this.db, userId)));
-    if ((await this.deps.credits.balance(this.db, userId)) < credits) throw await short();
+      new AppError(studioMessages.notEnoughCredits(credits, await creditLedger(this.db).balance(userId)));
+    if ((await creditLedger(this.db).balance(userId)) < credits) throw await short();
     const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
-    const engine = studioEngines(this.ctx).avatar.forChannel(plan.channel.api).id;
+    const engine = this.ctx.engines.avatar.forChannel(plan.channel.api).id;
     let work;
     try {
       // The row and its hold commit together: refused credits leave nothing behind.
@@ -68,7 +65,7 @@ export class WorksService {
           creditsHeld: credits,
           jobKey: `work:${randomUUID()}`,
         });
-        await this.deps.credits.reserve(tx, userId, credits, row.jobKey, WORK_CREDIT_ACTION);
+        await reservePaidJob(tx, { userId, jobKey: row.jobKey, held: credits, actionName: WORK_CREDIT_ACTION });
         return row;
       });
     } catch (e) {
@@ -106,6 +103,8 @@ export class WorksService {
     if (!trimmed) throw new AppError(studioMessages.renameRequired);
     const w = await worksRepo.find(this.db, id);
     if (!w || w.userId !== userId) throw new AppError(studioMessages.workMissing);
+    // Spec 001: only a finished work (status 3) offers rename.
+    if (w.status !== WORK_STATUS.done) throw new AppError(studioMessages.workNotDone);
     await worksRepo.update(this.db, id, { name: trimmed });
   }
 
@@ -117,7 +116,7 @@ export class WorksService {
       throw new AppError(studioMessages.workNotDone);
     await this.db.transaction(async (tx) => {
       await worksRepo.remove(tx, w.id);
-      await this.deps.usage.release(tx, userId, w.storedBytes);
+      await storageUsage.release(tx, userId, w.storedBytes);
     });
     for (const key of workFileKeys(w))
       await this.ctx.storage

@@ -21,7 +21,7 @@ import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { blackSeconds, makeClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { audioLevels, probe, ffmpeg } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/service.js';
+import { creditLedger } from '../credits/index.js';
 import { addVoice, cloneAvatar, member, registerUpload, type Member } from './testing/studio.js';
 
 let t: TestApp;
@@ -236,5 +236,23 @@ describe('synthesis', () => {
     expect(await t.ctx.storage.head(row!.videoKey!)).toBeNull();
     const [u2] = await t.ctx.database.db.select().from(users).where(eq(users.id, alice.id));
     expect(u1!.storageUsedBytes - u2!.storageUsedBytes).toBe(row!.storedBytes);
+  });
+
+  it('renames only a finished work; a failed or unfinished one answers that it is not finished', async () => {
+    const failed = (await list(alice, { status: 4 })).data.list[0];
+    expect(failed).toBeDefined();
+    expect(await t.call(saveWork, { id: failed!.id, name: '改名' }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.workNotDone,
+    });
+    const live = await submit(alice, {});
+    expect(live.code).toBe(0);
+    expect(await t.call(saveWork, { id: live.data.id, name: '改名' }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: studioMessages.workNotDone,
+    });
+    const names = (await list(alice)).data.list.filter((w) => w.id === failed!.id || w.id === live.data.id);
+    expect(names.map((w) => w.name)).not.toContain('改名');
+    expect((await finished(alice, live.data.id)).status).toBe(3);
   });
 });

@@ -7,7 +7,7 @@ import { users } from '../../../db/schema/index.js';
 import { LOCAL_PRESET_VOICES } from '../../../engines/speech/index.js';
 import { issueToken } from '../../../platform/auth/tokens.js';
 import { probe } from '../../../platform/media/ffmpeg.js';
-import { creditLedger } from '../../credits/service.js';
+import { creditLedger } from '../../credits/index.js';
 
 /** Test fixtures of the studio: accounts with credits, registered uploads, voices. */
 export interface Member {

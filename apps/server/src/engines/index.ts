@@ -1,0 +1,34 @@
+import type { AppConfig } from '../config.js';
+import {
+  avatarEnginesConfigFromEnv,
+  createAvatarEngines,
+  type AvatarEngineRegistry,
+  type PublicUrlFn,
+} from './avatar/index.js';
+import type { ChannelRegistry } from './registry.js';
+import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
+import { createTextModels, type TextModel } from './text/index.js';
+
+/** Every capability's channels, built once at start from configuration and shared by all modules. */
+export interface Engines {
+  speech: SpeechChannels;
+  avatar: AvatarEngineRegistry;
+  text: ChannelRegistry<TextModel>;
+}
+
+export interface EngineDeps {
+  /** Signs a local file into a URL a remote engine can fetch. */
+  publicUrl: PublicUrlFn;
+}
+
+export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
+  return {
+    speech: createSpeechChannels(config, { dataDir: config.dataDir }),
+    avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
+    text: createTextModels(config),
+  };
+}
+
+export { channelRegistry, type ChannelRegistry, type ChannelListing } from './registry.js';
+export { publicUrlSigner } from './public-url.js';
+export { scratchDir } from './scratch.js';

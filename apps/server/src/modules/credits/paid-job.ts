@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import type { JobContext } from '../../platform/queue/queue.js';
+import type { EngineSlot, EngineSlots } from '../../platform/queue/engine-slots.js';
+import { creditLedger } from './service.js';
+import { storageUsage } from './storage-usage.js';
+
+/** A paid job's bill: its ledger key, whose credits, the most it may cost and how the log names it. */
+export interface PaidBill {
+  userId: number;
+  jobKey: string;
+  /** Credits held on submit; 0 for a free job (nothing is reserved, settled or refunded). */
+  held: number;
+  actionName: string;
+}
+
+/** Holds the job's price inside the creating transaction; refuses with 积分不足 when short. */
+export async function reservePaidJob(tx: Db, bill: PaidBill): Promise<void> {
+  if (bill.held > 0) await creditLedger(tx).reserveCredits(bill.userId, bill.held, bill.jobKey, bill.actionName);
+}
+
+/** Keeps the real price (never above the hold) and returns the rest; a second call changes nothing. */
+export async function settlePaidJob(db: Db, bill: Pick<PaidBill, 'jobKey' | 'held'>, real: number): Promise<number> {
+  if (bill.held <= 0) return 0;
+  const r = await creditLedger(db).settleCredits(bill.jobKey, real);
+  return r ? r.charged : Math.min(real, bill.held);
+}
+
+/** Gives back everything taken for the job; a second call changes nothing. */
+export async function refundPaidJob(db: Db, bill: Pick<PaidBill, 'jobKey' | 'held'>): Promise<void> {
+  if (bill.held > 0) await creditLedger(db).refundCredits(bill.jobKey);
+}
+
+/** What a producer's job reports while it runs. */
+export interface PaidRun {
+  signal: AbortSignal;
+  /** Fraction 0..1 of the whole job, recorded with the slot's lease. */
+  progress(fraction: number): void;
+}
+
+export interface PaidResult {
+  /** Credits the real result costs. */
+  credits: number;
+  /** Bytes of stored files the result adds to the owner's storage. */
+  bytes: number;
+}
+
+/** What settling and refunding need: the ledger already knows how the job is named. */
+export type HeldBill = Pick<PaidBill, 'userId' | 'jobKey' | 'held'>;
+
+export interface PaidJobSpec<R extends PaidResult> {
+  bill: HeldBill;
+  /** A per-engine slot the job runs on, with its lease; without it the job runs at once. */
+  slot?: {
+    slots: EngineSlots;
+    rowId: number;
+    engine: EngineSlot;
+    /** Progress already recorded, so a resumed job does not go backwards. */
+    progress: number;
+    /** No free slot: the producer re-sends its job a little later, holding no worker meanwhile. */
+    wait(): Promise<void>;
+  };
+  run(r: PaidRun): Promise<R>;
+  /** Marks the producer's row done in the settling transaction; false when it had already ended. */
+  finish(tx: Db, result: R, charged: number): Promise<boolean>;
+  /** Marks the producer's row failed in the refunding transaction. */
+  fail(tx: Db, reason: string): Promise<void>;
+  /** After a failure is recorded: remove partial files and the like. */
+  cleanUp?(): Promise<void>;
+  /** The message a failure shows the user. */
+  reasonOf(e: unknown): string;
+}
+
+export type PaidOutcome = 'done' | 'failed' | 'waiting' | 'gone';
+
+const HEARTBEAT_MS = 2000;
+
+/**
+ * One paid job's life: take the engine's slot (lease, queue order), run, then settle the real price
+ * exactly once and count the stored bytes in the transaction that marks the row done; any failure
+ * refunds in full in the transaction that marks it failed. A shutdown hands the job back untouched.
+ */
+export async function runPaidJob<R extends PaidResult>(
+  ctx: AppContext,
+  job: JobContext,
+  spec: PaidJobSpec<R>,
+): Promise<PaidOutcome> {
+  const db = ctx.database.db;
+  const lease = ctx.config.WORK_LEASE_SECONDS;
+  const slot = spec.slot;
+  if (slot) {
+    const answer = await slot.slots.take(db, slot.rowId, slot.engine, job.id, lease);
+    if (answer === 'gone') return 'gone';
+    if (answer === 'wait') {
+      await slot.wait();
+      return 'waiting';
+    }
+  }
+  let progress = slot?.progress ?? 0;
+  // Renewed at a third of the lease, so one missed beat never frees the slot of a live job.
+  const heartbeat = slot
+    ? setInterval(
+        () => {
+          slot.slots
+            .renew(db, slot.rowId, lease, sql`, progress = ${progress}`)
+            .catch((err: unknown) => job.log.warn({ err }, 'lease renewal failed'));
+        },
+        Math.min(HEARTBEAT_MS, (lease * 1000) / 3),
+      )
+    : undefined;
+  try {
+    const result = await spec.run({
+      signal: job.signal,
+      progress: (f) => (progress = Math.max(progress, Math.round(f * 100))),
+    });
+    await db.transaction(async (tx) => {
+      const charged = await settlePaidJob(tx, spec.bill, result.credits);
+      if (await spec.finish(tx, result, charged)) await storageUsage.add(tx, spec.bill.userId, result.bytes);
+    });
+    return 'done';
+  } catch (e) {
+    if (job.signal.aborted) throw e;
+    job.log.warn({ err: e, jobKey: spec.bill.jobKey }, 'paid job failed');
+    await failPaidJob(ctx, spec, spec.reasonOf(e));
+    return 'failed';
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** A paid job that cannot start (its engine or input is gone): full refund, the row failed. */
+export async function failPaidJob(
+  ctx: AppContext,
+  spec: Pick<PaidJobSpec<PaidResult>, 'bill' | 'fail' | 'cleanUp'>,
+  reason: string,
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    await refundPaidJob(tx, spec.bill);
+    await spec.fail(tx, reason);
+  });
+  await spec.cleanUp?.();
+}

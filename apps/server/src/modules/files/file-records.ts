@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import { files } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { storageUsage } from '../credits/index.js';
+
+export type FileRow = typeof files.$inferSelect;
+
+/** A file the app itself made for a user (e.g. a trial synthesis), stored and registered in one go. */
+export interface GeneratedFile {
+  key: string;
+  localPath: string;
+  kind: 'voice' | 'video' | 'image';
+  mime: string;
+  /** Seconds, as probed by the maker. */
+  duration: number;
+}
+
+/** File records as other features read and write them; ownership is part of every user lookup. */
+export const fileRecords = {
+  async owned(db: Db, userId: number, id: number): Promise<FileRow | null> {
+    const [row] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.userId, userId)))
+      .limit(1);
+    return row ?? null;
+  },
+  async byId(db: Db, id: number): Promise<FileRow | null> {
+    const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+    return row ?? null;
+  },
+
+  /** Stores a generated file as the user's own and registers it; a second call for the same key returns the first record. */
+  async registerGenerated(ctx: AppContext, userId: number, f: GeneratedFile): Promise<FileRow> {
+    const content = await fs.promises.readFile(f.localPath);
+    const size = content.length;
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await ctx.storage.putFile(f.key, f.localPath);
+    return ctx.database.db.transaction(async (tx) => {
+      const existing = await tx.select().from(files).where(eq(files.key, f.key)).limit(1);
+      if (existing[0]) return existing[0];
+      const [row] = await tx
+        .insert(files)
+        .values({ userId, kind: f.kind, key: f.key, mime: f.mime, size, duration: f.duration, sha256 })
+        .returning();
+      if (!row) throw new Error('file insert returned nothing');
+      // Made by the app at the user's request: it counts towards used storage but is never refused for it.
+      await storageUsage.add(tx, userId, size);
+      return row;
+    });
+  },
+};

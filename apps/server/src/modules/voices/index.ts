@@ -1,0 +1,2 @@
+export { createVoicesModule } from './module.js';
+export { studioVoices, type StudioVoice, type StudioVoices } from './studio-voices.js';

@@ -1,0 +1,2 @@
+export { createWorksModule } from './module.js';
+export type { WorksDeps } from './service.js';

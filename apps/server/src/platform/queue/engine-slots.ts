@@ -1,0 +1,142 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { AppContext } from '../context.js';
+import type { JobName } from '../../jobs.js';
+
+/**
+ * Per-engine slots shared by every producer: a slot is a row of a producer's table, on an engine,
+ * in its "running" status with a lease that holds. Channels mapped to one engine share its slots.
+ */
+export interface SlotTable {
+  /** Table and columns, as named in the database. */
+  table: string;
+  engine: string;
+  status: string;
+  createdAt: string;
+  /** The queue job holding the slot, so a duplicate job never runs the same row twice. */
+  job: string;
+  leaseUntil: string;
+  /** Status values: waiting for a slot, running on it. */
+  waiting: number;
+  running: number;
+}
+
+/** An engine's slots: its id (shared by its channels) and how many run at once. */
+export interface EngineSlot {
+  id: string;
+  max: number;
+}
+
+/** 'taken': run now; 'wait': come back later (slots full or earlier rows first); 'gone': nothing to do. */
+export type SlotAnswer = 'taken' | 'wait' | 'gone';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export function engineSlots(t: SlotTable) {
+  const tbl = sql.identifier(t.table);
+  const col = (name: string) => sql.identifier(name);
+  const live = sql`${col(t.status)} in (${t.waiting}, ${t.running})`;
+  const leaseFor = (seconds: number) => sql`now() + make_interval(secs => ${seconds}::int)`;
+
+  return {
+    /**
+     * Takes one of the engine's `max` slots for row `id`, across every process sharing the database.
+     * Claims are serialised per engine by a transaction-scoped advisory lock. Waiting rows are served
+     * strictly in submit order: a row gets a slot only when fewer rows submitted before it wait than
+     * slots are free. A row re-taking its own slot (the same job after a restart, or any job once the
+     * lease lapsed) does not count against itself; a second job for a row another live job runs is 'gone'.
+     */
+    take(db: Db, id: number, engine: EngineSlot, jobId: string, leaseSeconds: number): Promise<SlotAnswer> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${t.table}-engine:${engine.id}`}))`);
+        const [me] = rowsOf<{ status: number; engine: string; job: string | null; held: boolean }>(
+          await tx.execute(
+            sql`select ${col(t.status)} as status, ${col(t.engine)} as engine, ${col(t.job)} as job,
+                       coalesce(${col(t.leaseUntil)} > now(), false) as held
+                from ${tbl} where id = ${id}`,
+          ),
+        );
+        if (!me || (me.status !== t.waiting && me.status !== t.running)) return 'gone';
+        if (me.status === t.running && me.held && me.job && me.job !== jobId) return 'gone';
+        // The engine is recorded at submit; it changes only when the channel was mapped to another engine since.
+        if (me.engine !== engine.id)
+          await tx.execute(sql`update ${tbl} set ${col(t.engine)} = ${engine.id} where id = ${id}`);
+        const [busy] = rowsOf<{ n: number }>(
+          await tx.execute(
+            sql`select count(*)::int as n from ${tbl} where ${col(t.engine)} = ${engine.id}
+                and ${col(t.status)} = ${t.running} and id <> ${id} and ${col(t.leaseUntil)} > now()`,
+          ),
+        );
+        const free = engine.max - Number(busy?.n ?? 0);
+        if (free <= 0) return 'wait';
+        if (me.status === t.waiting) {
+          const [ahead] = rowsOf<{ n: number }>(
+            await tx.execute(
+              sql`select count(*)::int as n from ${tbl} w2, ${tbl} me where me.id = ${id}
+                  and w2.${col(t.engine)} = ${engine.id} and w2.${col(t.status)} = ${t.waiting}
+                  and (w2.${col(t.createdAt)}, w2.id) < (me.${col(t.createdAt)}, me.id)`,
+            ),
+          );
+          if (Number(ahead?.n ?? 0) >= free) return 'wait';
+        }
+        await tx.execute(
+          sql`update ${tbl} set ${col(t.status)} = ${t.running}, ${col(t.job)} = ${jobId},
+              ${col(t.leaseUntil)} = ${leaseFor(leaseSeconds)}, updated_at = now() where id = ${id}`,
+        );
+        return 'taken';
+      });
+    },
+
+    /** Renews the lease of a row this job runs (and whatever else the producer records, e.g. progress). */
+    async renew(db: Db, id: number, leaseSeconds: number, also: SQL = sql``): Promise<void> {
+      await db.execute(
+        sql`update ${tbl} set ${col(t.leaseUntil)} = ${leaseFor(leaseSeconds)}${also}
+            where id = ${id} and ${col(t.status)} = ${t.running}`,
+      );
+    },
+
+    /**
+     * 1-based place among the rows waiting for the same engine, in submit order; 0 once running or
+     * finished. For a select over the table itself (unaliased).
+     */
+    queuePosition(): SQL<number> {
+      const outer = (c: string) => sql`${tbl}.${col(c)}`;
+      return sql<number>`case when ${outer(t.status)} = ${t.waiting} then (select count(*) from ${tbl} w2
+        where w2.${col(t.engine)} = ${outer(t.engine)} and w2.${col(t.status)} = ${t.waiting}
+        and (w2.${col(t.createdAt)}, w2.id) <= (${outer(t.createdAt)}, ${tbl}.id))::int else 0 end`;
+    },
+
+    /** Unfinished rows whose job stopped renewing its lease (its process died). */
+    async lapsedIds(db: Db): Promise<number[]> {
+      const rows = rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id from ${tbl} where ${live} and (${col(t.leaseUntil)} is null or ${col(t.leaseUntil)} < now())`,
+        ),
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    /**
+     * Puts back in the queue the jobs of rows whose lease lapsed: their worker died (kill -9, lost
+     * machine) while pg-boss still counts them active. Only jobs older than one lease are touched,
+     * so a job that has just started and not yet renewed is left alone.
+     */
+    async releaseLapsed(
+      ctx: AppContext,
+      job: { name: JobName; idField: string; leaseSeconds: number },
+    ): Promise<number> {
+      const ids = await this.lapsedIds(ctx.database.db);
+      if (!ids.length) return 0;
+      const { rows } = await ctx.database.executor.executeSql(
+        "select id from pgboss.job where name = $3 and state = 'active' and started_on < now() - make_interval(secs => $2::int) and (data->>$4)::int = any($1::int[])",
+        [ids, job.leaseSeconds, job.name, job.idField],
+      );
+      const jobIds = (rows as { id: string }[]).map((r) => r.id);
+      await ctx.queue.release(ctx.database.executor, jobIds);
+      if (jobIds.length) ctx.log.warn({ job: job.name, jobs: jobIds.length }, 'released jobs of dead workers');
+      return jobIds.length;
+    },
+  };
+}
+
+export type EngineSlots = ReturnType<typeof engineSlots>;
