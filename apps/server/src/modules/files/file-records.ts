@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { storageUsage } from '../credits/index.js';
+import { filesRepo, type FileRecord } from './repo.js';
 
-export type FileRow = typeof files.$inferSelect;
+export type FileRow = FileRecord;
 
 /** A file the app itself made for a user (e.g. a trial synthesis), stored and registered in one go. */
 export interface GeneratedFile {
@@ -20,14 +21,7 @@ export interface GeneratedFile {
 
 /** File records as other features read and write them; ownership is part of every user lookup. */
 export const fileRecords = {
-  async owned(db: Db, userId: number, id: number): Promise<FileRow | null> {
-    const [row] = await db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, id), eq(files.userId, userId)))
-      .limit(1);
-    return row ?? null;
-  },
+  owned: (db: Db, userId: number, id: number): Promise<FileRow | null> => filesRepo.findOwned(db, userId, id),
   async byId(db: Db, id: number): Promise<FileRow | null> {
     const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
     return row ?? null;
@@ -40,13 +34,17 @@ export const fileRecords = {
     const sha256 = createHash('sha256').update(content).digest('hex');
     await ctx.storage.putFile(f.key, f.localPath);
     return ctx.database.db.transaction(async (tx) => {
-      const existing = await tx.select().from(files).where(eq(files.key, f.key)).limit(1);
-      if (existing[0]) return existing[0];
-      const [row] = await tx
-        .insert(files)
-        .values({ userId, kind: f.kind, key: f.key, mime: f.mime, size, duration: f.duration, sha256 })
-        .returning();
-      if (!row) throw new Error('file insert returned nothing');
+      const existing = await filesRepo.findByKey(tx, f.key);
+      if (existing) return existing;
+      const row = await filesRepo.insert(tx, {
+        userId,
+        kind: f.kind,
+        key: f.key,
+        mime: f.mime,
+        size,
+        duration: f.duration,
+        sha256,
+      });
       // Made by the app at the user's request: it counts towards used storage but is never refused for it.
       await storageUsage.add(tx, userId, size);
       return row;
