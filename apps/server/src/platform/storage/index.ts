@@ -15,10 +15,16 @@ export function storageSecret(config: AppConfig): string {
   if (config.STORAGE_SECRET) return config.STORAGE_SECRET;
   const file = path.join(config.dataDir, '.storage-secret');
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // Written whole to a temp file, then linked into place: a process starting at the same moment
+  // either wins the link or reads the winner's complete secret, never a half-written file.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(temp, randomBytes(32).toString('hex'), { mode: 0o600 });
   try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    fs.linkSync(temp, file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
