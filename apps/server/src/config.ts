@@ -63,7 +63,7 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(6).optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
-    /** How long a resolved login token is remembered in this process (logout elsewhere shows after this); 0 = never. */
+    /** How long a resolved login token is remembered in this process for reads (GET); writes always check it; 0 = never. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(20),
     WEB_DIST: z.string().optional(),
