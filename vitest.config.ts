@@ -3,8 +3,13 @@ import { defineConfig } from 'vitest/config';
 const pg = process.env.TEST_DATABASE_URL;
 
 // Database tests run once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
+// Two files at a time (TEST_WORKERS to change): database tests spend much of their time waiting on
+// the database and ffmpeg, so a second worker keeps both cores busy.
+const workers = Number(process.env.TEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {

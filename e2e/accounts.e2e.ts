@@ -6,6 +6,7 @@ import {
   agreementTitles,
   creditActions,
   getCredits,
+  login,
   ReplyCode,
   siteTextTitles,
   startGuest,
@@ -391,6 +392,39 @@ describe('accounts and credits journey', () => {
     await closePopovers();
   });
 
+  it('after repeated failures shows the image code drawn by the server, and the server checks it', async () => {
+    const signedIn = await token();
+    await page.goto('/#/login?state=1');
+    await page.getByRole('tab', { name: authMessages.loginTab, selected: true }).waitFor();
+    const stranger = `nobody_${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: authMessages.username }).fill(stranger);
+    await page.getByPlaceholder(authMessages.password).fill('wrong1234');
+    await agreement().check();
+    const image = page.getByRole('button', { name: authMessages.captchaImage });
+    for (let i = 0; i < 5; i++) {
+      expect(await image.count(), `image code before failure ${i + 1}`).toBe(0);
+      const reply = page.waitForResponse((r) => r.url().includes(login.path));
+      await page.getByRole('button', { name: named(authMessages.login) }).click();
+      await reply;
+    }
+    await shown(accountMessages.loginCaptchaNeeded).waitFor();
+    await image.waitFor();
+    const firstImage = await image.getAttribute('src');
+    expect(decodeURIComponent(firstImage ?? '')).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg[^>]*width="120"/);
+
+    await page.getByRole('button', { name: named(authMessages.login) }).click();
+    await shown(accountMessages.captchaRequired).waitFor();
+    await settledScreenshot('accounts-login-captcha');
+
+    // A wrong answer is refused by the server, and the used code is replaced by a new one.
+    await page.getByPlaceholder(authMessages.captcha).fill('zzzz');
+    await page.getByRole('button', { name: named(authMessages.login) }).click();
+    await shown(accountMessages.captchaWrong).waitFor();
+    await eventually(() => image.getAttribute('src')).not.toBe(firstImage);
+    expect(await page.getByPlaceholder(authMessages.captcha).inputValue()).toBe('');
+    expect(await token()).toBe(signedIn);
+  });
+
   it('opens an agreement from the login form in a new tab', async () => {
     await page.goto('/#/login');
     const opened = context.waitForEvent('page');
@@ -453,7 +487,7 @@ describe('accounts and credits journey', () => {
       await settledScreenshot(`accounts-moreCredits-${theme}`);
 
       await page.goto('/#/use');
-      await page.getByRole('main').getByRole('heading', { name: '1. 登录与注册' }).waitFor();
+      await page.getByRole('main').getByRole('heading', { name: '1. 游客体验与注册' }).waitFor();
       await settledScreenshot(`accounts-use-${theme}`);
 
       await page.goto('/#/protocol?type=privacy');

@@ -29,6 +29,9 @@ const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocan
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SKIP_PG = process.env.BENCH_SKIP_PG === '1';
+/** Only the full-stack runs whose names contain one of these words (comma-separated), e.g. `pglite`; all when unset. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const wanted = (name: string) => !ONLY.length || ONLY.some((w) => name.includes(w));
 /** Far above what one run can send (tens of thousands of requests a second at most), so it never triggers. */
 const RATE_LIMIT = 1_000_000_000;
 const SESSION_CACHE_SECONDS = 5;
@@ -52,6 +55,8 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Server CPU time (this process, user + system) per answered request: steadier than req/s on a busy machine. */
+  cpuUs: number;
 }
 
 /** The load generator runs in its own process so it does not steal the server's event loop. */
@@ -68,8 +73,11 @@ function autocannonProcess(url: string, connections: number, duration: number, h
 
 async function load(name: string, url: string, headers: Record<string, string> = {}, goal = true): Promise<Result> {
   await autocannonProcess(url, 10, 2, headers); // warm-up
+  const cpu0 = process.cpuUsage();
   const r = await autocannonProcess(url, CONNECTIONS, DURATION, headers);
+  const cpu = process.cpuUsage(cpu0);
   return {
+    cpuUs: (cpu.user + cpu.system) / Math.max(1, r.requests.total),
     name,
     goal,
     rps: r.requests.average,
@@ -90,6 +98,9 @@ async function bare(): Promise<Result> {
     await app.close();
   }
 }
+
+const runName = (kind: 'pglite' | 'postgres', cached: boolean) =>
+  `(b) ${kind}, ${cached ? 'cached session' : 'no session cache'}`;
 
 async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseUrl?: string): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
@@ -131,7 +142,7 @@ async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseU
       return Number(res.headers.get('x-ratelimit-remaining'));
     };
     if (!(await probe() > 0)) throw new Error('the rate limit is not active on the benchmarked route');
-    const name = `(b) ${kind}, ${cached ? 'cached session' : 'no session cache'}`;
+    const name = runName(kind, cached);
     const result = await load(name, url, { 'x-token': token }, cached);
     // Still answered normally afterwards with budget left: the limit was on and never triggered.
     const remaining = await probe();
@@ -191,20 +202,22 @@ console.log(
     .join('\n'),
 );
 
-const results: Result[] = [await bare(), await fullStack('pglite', true), await fullStack('pglite', false)];
+const results: Result[] = [await bare()];
+for (const cached of [true, false]) if (wanted(runName('pglite', cached))) results.push(await fullStack('pglite', cached));
 if (pgDb && 'url' in pgDb) {
   try {
-    results.push(await fullStack('postgres', true, pgDb.url), await fullStack('postgres', false, pgDb.url));
+    for (const cached of [true, false])
+      if (wanted(runName('postgres', cached))) results.push(await fullStack('postgres', cached, pgDb.url));
   } finally {
     await dropDb(pgDb.url);
   }
 }
 
 const base = results[0]!;
-console.log('\nrun                                    req/s   p50 ms   p99 ms  ratio b/a   errors');
+console.log('\nrun                                    req/s   p50 ms   p99 ms  ratio b/a   errors  cpu µs/req');
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base.rps).toFixed(2).padStart(10)} ${String(r.errors + r.non2xx).padStart(8)}`,
+    `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base.rps).toFixed(2).padStart(10)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}`,
   );
 }
 console.log('');

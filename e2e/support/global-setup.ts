@@ -11,7 +11,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const serverMain = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
 const serverLog = path.join(repoRoot, 'e2e', '.artifacts', 'server.log');
 const e2eAdminPassword = 'e2e-admin-Passw0rd';
-const healthTimeoutMs = 120_000;
+// First start seeds the demo content with ffmpeg, which on a busy machine takes minutes.
+const healthTimeoutMs = 300_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

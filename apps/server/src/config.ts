@@ -63,6 +63,12 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(6).optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+    /** Failed logins on one username in 10 minutes before its logins need the server's image code. */
+    LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Failed logins from one address in 10 minutes before its logins need the server's image code. */
+    LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Login image codes one address may draw in 10 minutes. */
+    LOGIN_CAPTCHAS_PER_10_MINUTES: z.coerce.number().int().min(1).max(10_000).default(60),
     /** How long a resolved login token is remembered in this process for reads (GET); writes always check it; 0 = never. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(20),
@@ -71,7 +77,20 @@ const envSchema = z
     SEED_DEMO_ACTORS: flag(true),
     /** Seconds a render job's lease lasts without renewal; after that its slot is free and the job is run again. */
     WORK_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+    /** A work priced by an estimate holds this much more, in percent, so a result running longer is still covered. */
+    CREDIT_HOLD_HEADROOM_PERCENT: z.coerce.number().int().min(0).max(200).default(25),
     ...avatarEnvShape,
+    /** Avatar uploads below this frame rate are refused at creation. */
+    AVATAR_MIN_FPS: z.coerce.number().min(1).max(60).default(10),
+    /** Ceiling of width × height × seconds × max(frame rate, 25) of an avatar upload, checked at creation. */
+    AVATAR_MAX_PIXEL_FRAMES: z.coerce.number().min(1).default(20e9),
+    /** The same for guests. */
+    AVATAR_MAX_PIXEL_FRAMES_GUEST: z.coerce.number().min(1).default(5e9),
+    /** Avatars one account may have in preparation at once (guests: the second value). */
+    AVATAR_PREPARING_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+    AVATAR_PREPARING_PER_GUEST: z.coerce.number().int().min(1).max(100).default(1),
+    /** Seconds one avatar preparation may run; past it the tools are stopped and the avatar fails. */
+    AVATAR_PREPARE_BUDGET_SECONDS: z.coerce.number().min(1).max(24 * 3600).default(900),
     ...speechEnvShape,
     /** Trial syntheses one account may start per minute. */
     AUDITION_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),

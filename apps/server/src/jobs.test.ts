@@ -4,14 +4,14 @@ import { collectJobs, jobDefinitions } from './jobs.js';
 import { handlersOf, type JobHandlers } from './modules/module.js';
 import type { accountsJobs } from './modules/accounts/jobs.js';
 import type { systemJobs } from './modules/system/jobs.js';
-import { worksJobs } from './modules/works/jobs.js';
+import { talkingVideoJobs } from './modules/talking-video/jobs.js';
 
 const job = { payload: z.object({}), retryLimit: 0, expireInSeconds: 60, concurrency: 1 };
 
 describe('job declarations', () => {
   it('collects every module’s jobs into the one map the queue serves', () => {
     expect(Object.keys(jobDefinitions)).toEqual(expect.arrayContaining(['storage.sweep-temp', 'accounts.sweep-attempts', 'work.render']));
-    expect(jobDefinitions['work.render']).toBe(worksJobs['work.render']);
+    expect(jobDefinitions['work.render']).toBe(talkingVideoJobs['work.render']);
   });
 
   it('refuses a job name that two modules declare', () => {
@@ -24,7 +24,7 @@ describe('job declarations', () => {
     // @ts-expect-error the handler of accounts.sweep-attempts is missing
     const missing: JobHandlers<typeof accountsJobs> = {};
     // @ts-expect-error the builder leaves out work.sweep
-    handlersOf(worksJobs, () => ({ 'work.render': noop }));
+    handlersOf(talkingVideoJobs, () => ({ 'work.render': noop }));
     const complete: JobHandlers<typeof systemJobs> = { 'storage.sweep-temp': noop };
     expect(Object.keys(missing)).toEqual([]);
     expect(Object.keys(complete)).toEqual(['storage.sweep-temp']);

@@ -5,7 +5,7 @@ import { creditsJobs } from './modules/credits/jobs.js';
 import { filesJobs } from './modules/files/jobs.js';
 import { systemJobs } from './modules/system/jobs.js';
 import { voicesJobs } from './modules/voices/jobs.js';
-import { worksJobs } from './modules/works/jobs.js';
+import { talkingVideoJobs } from './modules/talking-video/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -44,7 +44,7 @@ export const jobDefinitions = collectJobs(
   creditsJobs,
   filesJobs,
   avatarsJobs,
-  worksJobs,
+  talkingVideoJobs,
   voicesJobs,
 );
 

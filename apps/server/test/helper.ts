@@ -32,7 +32,11 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DB_BACKEND=postgres needs TEST_DATABASE_URL');
   // Named after the CI database so its clean-up also finds what a crashed run left behind.
-  const parent = new URL(admin).pathname.slice(1).replace(/[^a-z0-9_]/gi, '').slice(0, 40) || 't';
+  const parent =
+    new URL(admin).pathname
+      .slice(1)
+      .replace(/[^a-z0-9_]/gi, '')
+      .slice(0, 40) || 't';
   const name = `${parent}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -56,7 +60,11 @@ export interface TestApp extends BuiltApp {
   dataDir: string;
   close: () => Promise<void>;
   /** Sends a signed call as the web client does. */
-  call: <T = unknown>(ep: Endpoint | { method: string; path: string }, params?: Record<string, string | number>, opts?: CallOptions) => Promise<Envelope<T>>;
+  call: <T = unknown>(
+    ep: Endpoint | { method: string; path: string },
+    params?: Record<string, string | number>,
+    opts?: CallOptions,
+  ) => Promise<Envelope<T>>;
 }
 
 export interface CallOptions {
@@ -67,7 +75,11 @@ export interface CallOptions {
   contentType?: string;
 }
 
-export function signedParams(params: Record<string, string | number>, secret: string, mode: CallOptions['sign'] = 'ok') {
+export function signedParams(
+  params: Record<string, string | number>,
+  secret: string,
+  mode: CallOptions['sign'] = 'ok',
+) {
   const flat: Record<string, string> = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   if (mode === 'none') return flat;
   // As the web client does for writes, so identical calls in one second are not refused as replays.
@@ -82,7 +94,16 @@ export function signedParams(params: Record<string, string | number>, secret: st
 export async function buildTestApp(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'avatar-test-'));
   const db = await freshDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ADMIN_PASSWORD: 'admin12345', ...db.env, ...env });
+  // The lip-sync channel tracks the face at every avatar preparation (demo actors too); tests of that channel turn it on themselves.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD: 'admin12345',
+    AVATAR_CHANNELS: 'local=local,ou=duix,df=duix,gj=chanjing',
+    ...db.env,
+    ...env,
+  });
   const built = await buildApp(config, { pollingIntervalSeconds: 0.5, ...opts });
   const call: TestApp['call'] = async (ep, params = {}, o = {}) => {
     const signed = signedParams(params, config.SIGN_SECRET, o.sign);

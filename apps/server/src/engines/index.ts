@@ -5,6 +5,7 @@ import {
   type AvatarEngineRegistry,
   type PublicUrlFn,
 } from './avatar/index.js';
+import { createPhotoEngines, type PhotoVideoEngine } from './photo/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createTextModels, type TextModel } from './text/index.js';
@@ -14,6 +15,8 @@ export interface Engines {
   speech: SpeechChannels;
   avatar: AvatarEngineRegistry;
   text: ChannelRegistry<TextModel>;
+  /** Talking clips from one still picture. */
+  photo: ChannelRegistry<PhotoVideoEngine>;
 }
 
 export interface EngineDeps {
@@ -26,6 +29,7 @@ export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
     speech: createSpeechChannels(config, { dataDir: config.dataDir }),
     avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
     text: createTextModels(config),
+    photo: createPhotoEngines(),
   };
 }
 

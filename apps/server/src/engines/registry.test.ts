@@ -54,7 +54,7 @@ describe('engines built from configuration', () => {
         .channels()
         .filter((c) => c.available)
         .map((c) => c.channel),
-    ).toEqual(['local']);
+    ).toEqual(['local', 'lipsync']);
     expect(engines.text.isConfigured(TEXT_CHANNEL)).toBe(false);
     expect(() => engines.text.forChannel(TEXT_CHANNEL)).toThrow(TextModelError);
     expect(() => engines.text.forChannel(TEXT_CHANNEL)).toThrow('文本模型未配置，请联系管理员');

@@ -4,7 +4,8 @@ import { siteModule } from './site/index.js';
 import { creditsModule } from './credits/index.js';
 import { accountsModule } from './accounts/index.js';
 import { createAvatarsModule } from './avatars/index.js';
-import { createWorksModule } from './works/index.js';
+import { createTalkingVideoModule } from './talking-video/index.js';
+import { worksModule } from './works/index.js';
 import { createFilesModule, uploadedFiles } from './files/index.js';
 import { createVoicesModule, studioVoices } from './voices/index.js';
 
@@ -16,7 +17,8 @@ export const featureModules: FeatureModule[] = [
   creditsModule,
   accountsModule,
   createAvatarsModule({ uploads: uploadedFiles }),
-  createWorksModule({ uploads: uploadedFiles, voices: studioVoices }),
+  worksModule,
+  createTalkingVideoModule({ uploads: uploadedFiles, voices: studioVoices }),
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
   createFilesModule(),
   createVoicesModule(),

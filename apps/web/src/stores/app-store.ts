@@ -9,6 +9,8 @@ interface AppState {
   points: number;
   siteTitle: string;
   redeemOpen: boolean;
+  /** The redeem dialog has been opened once, so its code is loaded and it stays mounted. */
+  redeemOpened: boolean;
   toggleTheme: () => void;
   setPoints: (points: number) => void;
   setSiteTitle: (title: string) => void;
@@ -23,10 +25,11 @@ export const useAppStore = create<AppState>()(
       points: 0,
       siteTitle: siteDefaults.siteTitle,
       redeemOpen: false,
+      redeemOpened: false,
       toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),
       setPoints: (points) => set({ points }),
       setSiteTitle: (siteTitle) => set({ siteTitle }),
-      setRedeemOpen: (redeemOpen) => set({ redeemOpen }),
+      setRedeemOpen: (redeemOpen) => set((s) => ({ redeemOpen, redeemOpened: s.redeemOpened || redeemOpen })),
     }),
     {
       name: 'theme',

@@ -13,11 +13,14 @@ export const accountMessages = {
   wrongCredentials: '账号或密码错误',
   usernameRule: '用户名须为4-32位字母、数字或下划线',
   usernameTaken: '该用户名已被注册',
-  /** After 5 failed logins in 10 minutes: the server refuses with this and `data.need_captcha = 1`. */
+  /** After repeated failed logins: the server refuses with this and `data.need_captcha = 1`. */
   loginCaptchaNeeded: '登录失败次数过多，请输入图形验证码后重试',
-  loginLocked: '登录失败次数过多，请10分钟后再试',
   captchaRequired: '请输入图形验证码',
   captchaWrong: '图形验证码错误',
+  /** The image code was already used or is older than 5 minutes. */
+  captchaExpired: '图形验证码已失效，请重新输入',
+  /** Too many image codes drawn from one address in 10 minutes. */
+  captchaTooMany: '获取验证码过于频繁，请稍后再试',
   loggedOut: '已退出登录',
   /** A guest's display name, and the prefix of generated guest usernames (never valid for registration). */
   guestName: '游客',

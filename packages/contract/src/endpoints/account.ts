@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { strictParams } from './site.js';
-import { choiceWithDefault, optionalChoice, optionalText, text } from '../fields.js';
+import { choiceWithDefault, optionalText, text } from '../fields.js';
 
 /** Which client logs in; the spec's web client always sends `pc`. */
 const client = choiceWithDefault(['pc', 'h5', 'app'], 'pc');
@@ -19,11 +19,12 @@ export const CAPTCHA_LENGTH = 4;
 export const tokenData = z.object({ token: z.string() });
 
 /**
- * Login. Rules on the server: wrong credentials → code 1 `wrongCredentials`; after 5 failures
- * in 10 minutes (per IP or per username) → code 1 `loginCaptchaNeeded` with `data: { need_captcha: 1 }`.
- * The image code is drawn and checked in the browser (a human speed bump, not a secret);
- * the server's protection is its own rate limit, so it sends `captcha: 1` only to say the
- * user passed that check and may keep a stricter limit for logins without it.
+ * Login. Rules on the server: wrong credentials → code 1 `wrongCredentials`. After
+ * `LOGIN_FAILURES_BEFORE_CAPTCHA` failures in 10 minutes from the address or on the username, a login
+ * without an image code is refused with code 1 `loginCaptchaNeeded` and `data: { need_captcha: 1 }`.
+ * The image code comes from `loginCaptcha`; send its `captcha_id` and the typed `captcha`. Each code
+ * answers one login (right or wrong), so every refusal that carries `need_captcha` asks for a new one.
+ * With a correct image code the password is always checked: the right password logs in.
  */
 export const login = endpoint({
   method: 'POST',
@@ -35,9 +36,25 @@ export const login = endpoint({
     username: text({ max: 64 }),
     password: text({ max: 64 }),
     client,
-    captcha: optionalChoice(['1']),
+    captcha: optionalText({ max: 16 }),
+    captcha_id: optionalText({ max: 64 }),
   }),
   data: tokenData,
+});
+/** Size of the image the server draws (spec 000 §2: 120x40). */
+export const CAPTCHA_SIZE = { width: 120, height: 40 } as const;
+/**
+ * A new login image code: `svg` is the picture (CAPTCHA_LENGTH characters, case does not matter),
+ * `id` goes back with the answer. Valid for 5 minutes and for one login; limited per address.
+ */
+export const loginCaptcha = endpoint({
+  method: 'GET',
+  path: '/api/user/captcha',
+  summary: 'Draw a login image code',
+  tag: 'account',
+  auth: 'none',
+  params: noParams,
+  data: z.object({ id: z.string(), svg: z.string() }),
 });
 /** `data` of the code 1 reply once the image code becomes required. */
 export const loginRefusal = z.object({ need_captcha: z.literal(1) });
@@ -105,6 +122,7 @@ export const logout = endpoint({
 
 export const accountEndpoints = {
   login,
+  loginCaptcha,
   redeemCode,
   changePassword,
   startGuest,

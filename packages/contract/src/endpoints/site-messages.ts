@@ -7,7 +7,9 @@ export const agreementTitles = {
 
 /** What the shell shows when site settings leave a field empty (spec 000 §1). */
 export const siteDefaults = {
-  siteTitle: 'AI super avatar',
+  siteTitle: 'AI超级数字人',
+  bannerTitle: '输入一段文案，数字人替你开口',
+  bannerSubtitle: '克隆你的形象与声音，或挑选公共数字人，几分钟生成一条真人口播视频',
 } as const;
 
 /** Titles of the operator's texts: the server seeds and serves them, the web app heads its pages with them. */

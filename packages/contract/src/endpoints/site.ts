@@ -21,6 +21,9 @@ export const siteSettings = z.object({
   logo: z.string(),
   head_logo: z.string(),
   banner: z.string(),
+  /** Headline and sub-line drawn over the banner; empty = the banner image carries its own words. */
+  banner_title: z.string(),
+  banner_subtitle: z.string(),
   login_bg: z.string(),
   login_logo: z.string(),
   login_title: z.string(),
@@ -41,6 +44,10 @@ export const siteSettings = z.object({
   helper_hosts: z.array(z.string()),
   /** Address the mobile QR code points at; empty = the current site address. */
   mobile_url: z.string(),
+  /** Whether a text model is configured here: polish, AI writing and translation need one. */
+  text_model: z.boolean(),
+  /** How the app shows a feature whose engine is not configured: greyed out with the reason, or not at all. */
+  unavailable_features: z.enum(['disable', 'hide']),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

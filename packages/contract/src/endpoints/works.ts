@@ -19,7 +19,7 @@ import { noData } from './account.js';
 import { avatarEndpoints } from './avatars.js';
 import { emotions, SLIDERS } from './voice.js';
 
-export const videoChannelKeys = ['local', 'ou', 'gj', 'df', 'fy'] as const;
+export const videoChannelKeys = ['local', 'lipsync', 'ou', 'gj', 'df', 'fy'] as const;
 export const WORKS_POLL_MS = 15_000;
 /** Duration estimate of a script (spec 001 §9): characters / 4.2 seconds plus pauses. */
 export const CHARS_PER_SECOND = 4.2;

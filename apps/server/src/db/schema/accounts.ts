@@ -40,22 +40,16 @@ export const userTokens = pgTable(
 );
 
 /**
- * Recent sign-in failures and guest creations, kept in the database so that every API process
- * applies the same limits (per IP and per username); rows older than a day are swept.
+ * Login image codes drawn by the server: only a hash of the answer is kept; a code is deleted the
+ * moment it is checked (right or wrong), so each one answers a single login.
  */
-export const accountAttempts = pgTable(
-  'account_attempts',
+export const loginCaptchas = pgTable(
+  'login_captchas',
   {
-    id: serial('id').primaryKey(),
-    /** 'login_failure' or 'guest'. */
-    kind: varchar('kind', { length: 16 }).notNull(),
-    username: varchar('username', { length: 64 }).notNull().default(''),
-    ip: varchar('ip', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: varchar('id', { length: 32 }).primaryKey(),
+    /** sha256 of the id and the lower-cased answer. */
+    answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('account_attempts_username_idx').on(t.kind, t.username, t.createdAt),
-    index('account_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
-    index('account_attempts_created_idx').on(t.createdAt),
-  ],
+  (t) => [index('login_captchas_expires_at_idx').on(t.expiresAt)],
 );

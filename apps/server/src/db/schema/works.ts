@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, real, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
-/** A video channel of the studio; names and prices live here so operators can change them. */
-export const videoChannels = pgTable('video_channels', {
-  api: varchar('api', { length: 16 }).primaryKey(),
-  name: varchar('name', { length: 64 }).notNull(),
-  desc: text('desc').notNull().default(''),
-  versionName: varchar('version_name', { length: 32 }).notNull().default(''),
-  /** Credits per second of finished video. */
-  credits: integer('credits').notNull(),
-  sort: integer('sort').notNull().default(0),
-  enabled: smallint('enabled').notNull().default(1),
-});
-
 /**
- * A work: one talking-avatar video. status 1 queued, 2 rendering, 3 done, 4 failed.
- * Each step of its job writes its output here before the next starts, so a resumed job skips it.
+ * A work: one result in the user's gallery, made by the producer its `kind` names (`talking`: a
+ * talking-avatar video). status 1 queued, 2 rendering, 3 done, 4 failed. The row holds what the
+ * gallery, the ledger and the engine slots read; what only the producer reads is in `params`, where
+ * each step of its job writes its output before the next starts, so a resumed job skips it.
  */
 export const works = pgTable(
   'works',
@@ -36,27 +26,17 @@ export const works = pgTable(
     engineTaskId: varchar('engine_task_id', { length: 128 }),
     /** The queue job that holds the render slot, so a duplicate job never renders the same work twice. */
     renderJob: varchar('render_job', { length: 64 }),
-    avatarId: integer('avatar_id').notNull(),
+    /** The producer: 'talking' today; multi-scene, photo, translation… later. */
+    kind: varchar('kind', { length: 16 }).notNull().default('talking'),
+    /** The producer's own order and step outputs, typed by its module. `files` lists further stored keys the work owns. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     hs: smallint('hs').notNull().default(2),
-    /** 'text' (speech synthesized here) or 'audio' (the user's upload). */
-    mode: varchar('mode', { length: 8 }).notNull(),
-    voiceId: integer('voice_id'),
-    script: text('script').notNull().default(''),
-    audioFileId: integer('audio_file_id'),
-    language: varchar('language', { length: 16 }).notNull().default(''),
-    emotion: varchar('emotion', { length: 16 }).notNull().default(''),
-    rate: real('rate').notNull().default(1),
-    volume: real('volume').notNull().default(1),
-    pitch: real('pitch').notNull().default(1),
-    estimateSeconds: doublePrecision('estimate_seconds').notNull(),
-    creditsPerSecond: integer('credits_per_second').notNull(),
     creditsHeld: integer('credits_held').notNull(),
     creditsCharged: integer('credits_charged').notNull().default(0),
     /** Ledger key of the reservation: one hold, one settlement or refund. */
     jobKey: varchar('job_key', { length: 64 }).notNull().unique(),
-    /** Step outputs. */
-    speechKey: varchar('speech_key', { length: 512 }),
-    speechSeconds: doublePrecision('speech_seconds'),
+    /** Fingerprint of the submission that made the work: the same order sent again at once gets this work back. */
+    submission: varchar('submission', { length: 64 }),
     videoKey: varchar('video_key', { length: 512 }),
     coverKey: varchar('cover_key', { length: 512 }),
     duration: doublePrecision('duration').notNull().default(0),
@@ -74,6 +54,9 @@ export const works = pgTable(
   },
   (t) => [
     index('works_user_idx').on(t.userId, t.id),
+    index('works_submission_idx')
+      .on(t.userId, t.submission, t.createdAt)
+      .where(sql`${t.submission} is not null`),
     index('works_live_idx')
       .on(t.channel, t.status, t.id)
       .where(sql`${t.status} in (1, 2)`),

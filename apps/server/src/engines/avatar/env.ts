@@ -5,10 +5,10 @@ import type { LocalEngineConfig } from './local.js';
 import type { PublicUrlFn } from './types.js';
 
 /** The spec's video channel keys plus our offline one. */
-export const VIDEO_CHANNELS = ['local', 'ou', 'gj', 'df', 'fy'] as const;
+export const VIDEO_CHANNELS = ['local', 'lipsync', 'ou', 'gj', 'df', 'fy'] as const;
 export type VideoChannel = (typeof VIDEO_CHANNELS)[number];
 
-export const AVATAR_PROVIDERS = ['local', 'duix', 'chanjing'] as const;
+export const AVATAR_PROVIDERS = ['local', 'lipsync', 'duix', 'chanjing'] as const;
 export type AvatarProviderId = (typeof AVATAR_PROVIDERS)[number];
 
 export type ChannelMap = Record<VideoChannel, AvatarProviderId | null>;
@@ -22,7 +22,7 @@ const ms = (fallback: number) => z.preprocess(blankToUndefined, z.coerce.number(
 /** Env vars of the avatar video engines, merged into the platform's config schema. */
 export const avatarEnvShape = {
   /** `channel=provider` pairs; a channel left out or given no provider is unavailable. */
-  AVATAR_CHANNELS: z.preprocess(blankToUndefined, z.string().default('local=local,ou=duix,df=duix,gj=chanjing')),
+  AVATAR_CHANNELS: z.preprocess(blankToUndefined, z.string().default('local=local,lipsync=lipsync,ou=duix,df=duix,gj=chanjing')),
   AVATAR_LOCAL_MAX_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(2)),
   DUIX_BASE_URL: optionalUrl,
   DUIX_INPUT_MODE: z.preprocess(blankToUndefined, z.enum(['url', 'shared']).default('url')),
@@ -54,7 +54,7 @@ export type AvatarEnv = z.infer<typeof avatarEnvSchema>;
 
 /** Parses "local=local,ou=duix,gj=" into a full map; unknown channels or providers are config errors. */
 export function parseChannelMap(spec: string): ChannelMap {
-  const map: ChannelMap = { local: null, ou: null, gj: null, df: null, fy: null };
+  const map: ChannelMap = { local: null, lipsync: null, ou: null, gj: null, df: null, fy: null };
   for (const pair of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
     const [channel = '', provider = ''] = pair.split('=').map((s) => s.trim());
     if (!(VIDEO_CHANNELS as readonly string[]).includes(channel)) throw new Error(`AVATAR_CHANNELS: unknown channel "${channel}"`);

@@ -12,6 +12,7 @@ describe('avatar engine env and channels', () => {
     const registry = createAvatarEngines(avatarEnginesConfigFromEnv(env, { publicUrl }));
     expect(registry.availability()).toEqual([
       { channel: 'local', provider: 'local', available: true },
+      { channel: 'lipsync', provider: 'lipsync', available: true },
       { channel: 'ou', provider: 'duix', available: false, reason: 'DUIX_BASE_URL is not set' },
       { channel: 'gj', provider: 'chanjing', available: false, reason: 'CHANJING_APP_ID / CHANJING_SECRET_KEY are not set' },
       { channel: 'df', provider: 'duix', available: false, reason: 'DUIX_BASE_URL is not set' },
@@ -20,8 +21,11 @@ describe('avatar engine env and channels', () => {
     expect(registry.forChannel('local').id).toBe('local');
     expect(() => registry.forChannel('ou')).toThrow(avatarMessages.channelUnavailable);
     expect(() => registry.forChannel('nope')).toThrow(AvatarEngineError);
-    expect(registry.channels().filter((c) => c.available)).toEqual([{ channel: 'local', available: true }]);
-    expect([registry.engineId('local'), registry.engineId('ou')]).toEqual(['local', null]);
+    expect(registry.channels().filter((c) => c.available)).toEqual([
+      { channel: 'local', available: true },
+      { channel: 'lipsync', available: true },
+    ]);
+    expect([registry.engineId('local'), registry.engineId('lipsync'), registry.engineId('ou')]).toEqual(['local', 'lipsync', null]);
   });
 
   it('builds Duix and 蝉镜 from env and routes channels to them', () => {

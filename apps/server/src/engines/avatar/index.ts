@@ -2,6 +2,7 @@ import { createChanjingEngine } from './chanjing.js';
 import { createDuixEngine } from './duix.js';
 import { VIDEO_CHANNELS, type AvatarEnginesConfig, type AvatarProviderId, type VideoChannel } from './env.js';
 import { createLocalEngine } from './local.js';
+import { createLipsyncEngine } from './local-lipsync.js';
 import { AvatarEngineError, type AvatarVideoEngine } from './types.js';
 import { channelRegistry, type ChannelRegistry } from '../registry.js';
 
@@ -10,6 +11,7 @@ export { avatarMessages } from './messages.js';
 export { checkAvatarSource, avatarSourceLimits } from './source-check.js';
 export { prepareAvatarMedia, AVATAR_FILES, type PrepareAvatarOptions } from './prepare.js';
 export { createLocalEngine, renderLocal, type LocalEngineConfig } from './local.js';
+export { createLipsyncEngine, renderLipsync, LIPSYNC_ENGINE_ID, type LipsyncEngineConfig } from './local-lipsync.js';
 export { createDuixEngine, DuixEngine, type DuixConfig } from './duix.js';
 export { createChanjingEngine, ChanjingEngine, chanjingPersonId, withChanjingPerson, type ChanjingConfig } from './chanjing.js';
 export { ChanjingClient } from './chanjing-client.js';
@@ -36,6 +38,8 @@ export interface AvatarEngineRegistry extends ChannelRegistry<AvatarVideoEngine>
 export function createAvatarEngines(config: AvatarEnginesConfig): AvatarEngineRegistry {
   const built = new Map<AvatarProviderId, AvatarVideoEngine>();
   built.set('local', createLocalEngine(config.local));
+  // Only when a channel uses it: its per-avatar preparation (face landmarks) costs CPU time.
+  if (Object.values(config.channels).includes('lipsync')) built.set('lipsync', createLipsyncEngine());
   if (config.duix) built.set('duix', createDuixEngine(config.duix));
   if (config.chanjing) built.set('chanjing', createChanjingEngine(config.chanjing));
 

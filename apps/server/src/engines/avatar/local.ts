@@ -54,11 +54,14 @@ async function probeAudio(file: string, signal?: AbortSignal): Promise<MediaInfo
 }
 
 /**
- * Local composition: no lip movement. The video is assembled by stream copy only (a concat list
- * of the forward and reversed mezzanine, the last piece cut with `outpoint`); only the audio is
- * encoded (AAC), then both are muxed with +faststart.
+ * The frame of every local render: checks the speech, gives `body` a scratch folder, the number
+ * of frames to cover and the ping-pong piece list, then probes the result. Failures become the
+ * user's Chinese message (cancelled, or a render failure worth retrying).
  */
-export async function renderLocal(req: RenderRequest, config: LocalEngineConfig = {}): Promise<RenderResult> {
+export async function renderWithPieces(
+  req: RenderRequest,
+  body: (scratch: { work: string; frames: number; list: string }) => Promise<void>,
+): Promise<RenderResult> {
   const { avatar, audioFile, outFile, signal, onProgress } = req;
   onProgress?.(0);
   const audio = await probeAudio(audioFile, signal);
@@ -67,6 +70,27 @@ export async function renderLocal(req: RenderRequest, config: LocalEngineConfig 
   try {
     const list = join(work, 'pieces.ffconcat');
     await writeFile(list, pieceList(pingPongPieces(avatar, frames)));
+    await body({ work, frames, list });
+    const out = await probe(outFile, { signal });
+    onProgress?.(1);
+    return { file: outFile, duration: out.duration, width: out.video?.width ?? avatar.width, height: out.video?.height ?? avatar.height };
+  } catch (e) {
+    if (signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
+    if (e instanceof MediaToolError) throw new AvatarEngineError('renderFailed', undefined, true, { cause: e });
+    throw e;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Local composition: no lip movement. The video is assembled by stream copy only (a concat list
+ * of the forward and reversed mezzanine, the last piece cut with `outpoint`); only the audio is
+ * encoded (AAC), then both are muxed with +faststart.
+ */
+export function renderLocal(req: RenderRequest, config: LocalEngineConfig = {}): Promise<RenderResult> {
+  const { avatar, audioFile, outFile, signal } = req;
+  return renderWithPieces(req, async ({ frames, list }) => {
     await ffmpeg(
       [
         // Both pieces share one set of H.264 parameters, so packets are copied untouched (no Annex B round trip).
@@ -82,16 +106,7 @@ export async function renderLocal(req: RenderRequest, config: LocalEngineConfig 
       ],
       { signal },
     );
-    const out = await probe(outFile, { signal });
-    onProgress?.(1);
-    return { file: outFile, duration: out.duration, width: out.video?.width ?? avatar.width, height: out.video?.height ?? avatar.height };
-  } catch (e) {
-    if (signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
-    if (e instanceof MediaToolError) throw new AvatarEngineError('renderFailed', undefined, true, { cause: e });
-    throw e;
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 export function createLocalEngine(config: LocalEngineConfig = {}): AvatarVideoEngine {

@@ -17,6 +17,9 @@ export const avatarMessages = {
   // Rendering.
   localChannelName: '本地合成 1.0（无口型）',
   localChannelDesc: '在本机把数字人视频与声音合成，人物口型不会随声音变化',
+  lipsyncChannelName: '本地合成 2.0（口型）',
+  lipsyncChannelDesc: '在本机按声音驱动人物口型，无需显卡与网络；不含牙齿与表情细节',
+  lipsyncNoFace: '数字人视频中没有检测到清晰的人脸，无法使用口型通道，请选择其他通道或更换视频',
   audioUnreadable: '音频文件无法读取，请重新上传MP3/M4A/WAV格式的音频',
   audioEmpty: '音频时长为0，请重新上传音频',
   renderFailed: '视频合成失败，请稍后重试',

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
 import {
   accountMessages,
   changePassword,
   getCredits,
   login,
+  loginCaptcha,
   logout,
   protocolMessages,
   redeemCode,
@@ -22,7 +24,7 @@ import { seedAdmin } from './seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
 });
 afterAll(async () => t?.close());
 
@@ -41,6 +43,26 @@ async function callFrom<T = unknown>(
     payload: new URLSearchParams(signedParams(params, t.config.SIGN_SECRET)).toString(),
   });
   return res.json<Envelope<T>>();
+}
+
+async function drawCaptchaFrom(ip: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${loginCaptcha.path}?${new URLSearchParams(signedParams({}, t.config.SIGN_SECRET)).toString()}`,
+    remoteAddress: ip,
+  });
+  return res.json<Envelope<{ id: string; svg: string }>>();
+}
+
+/** Draws an image code whose answer the test knows (the drawing library is asked for a known text). */
+async function solvedCaptcha(ip: string): Promise<{ captcha_id: string; captcha: string }> {
+  const text = ['ABCD', 'WXYZ', 'MNPQ', 'RSTU'][Math.floor(Math.random() * 4)]!;
+  const real = svgCaptcha.create.bind(svgCaptcha);
+  const spy = vi.spyOn(svgCaptcha, 'create').mockImplementationOnce((o) => ({ ...real(o), text }));
+  const drawn = await drawCaptchaFrom(ip);
+  spy.mockRestore();
+  expect(drawn.code, drawn.msg).toBe(0);
+  return { captcha_id: drawn.data.id, captcha: text };
 }
 
 const codes = (n = 1, credits = 500, vipDays = 0) =>
@@ -218,13 +240,13 @@ describe('login', () => {
       });
     // Absent fields are refused before any password check, so no failure was recorded for the address.
     const { rows } = await t.ctx.database.executor.executeSql(
-      "select count(*)::int as n from account_attempts where ip = '10.1.3.1'",
+      "select count(*)::int as n from rate_counters where key like '%10.1.3.1'",
       [],
     );
     expect(rows).toEqual([{ n: 0 }]);
   });
 
-  it('after 5 failures for a username asks for the image code, then accepts it with captcha=1', async () => {
+  it('after 5 failures for a username asks for the server image code; the right password with it logs in', async () => {
     await register('target_1', 'abc12345');
     const replies = [];
     for (let i = 0; i < 5; i++)
@@ -233,44 +255,139 @@ describe('login', () => {
     expect(replies[4]).toMatchObject({ code: 1, msg: accountMessages.loginCaptchaNeeded, data: { need_captcha: 1 } });
     const blocked = await callFrom('10.2.0.9', login, { username: 'target_1', password: 'abc12345' });
     expect(blocked).toMatchObject({ code: 1, msg: accountMessages.loginCaptchaNeeded, data: { need_captcha: 1 } });
-    const wrongWithCode = await callFrom('10.2.0.9', login, {
-      username: 'target_1',
-      password: 'nope1234',
-      captcha: '1',
-    });
-    expect(wrongWithCode).toMatchObject({ code: 1, msg: accountMessages.wrongCredentials, data: { need_captcha: 1 } });
+    // The old client-side flag is no image code.
     expect(
       await callFrom('10.2.0.9', login, { username: 'target_1', password: 'abc12345', captcha: '1' }),
-    ).toMatchObject({ code: 0 });
+    ).toMatchObject({ code: 1, msg: accountMessages.captchaExpired, data: { need_captcha: 1 } });
+
+    const wrongPassword = await solvedCaptcha('10.2.0.9');
+    expect(
+      await callFrom('10.2.0.9', login, { username: 'target_1', password: 'nope1234', ...wrongPassword }),
+    ).toMatchObject({ code: 1, msg: accountMessages.wrongCredentials, data: { need_captcha: 1 } });
+    const right = await solvedCaptcha('10.2.0.9');
+    expect(await callFrom('10.2.0.9', login, { username: 'target_1', password: 'abc12345', ...right })).toMatchObject({
+      code: 0,
+      msg: accountMessages.loginDone,
+    });
     // Success forgives the username's failures.
     expect((await callFrom('10.2.0.10', login, { username: 'target_1', password: 'abc12345' })).code).toBe(0);
   });
 
+  it('checks the image code on the server: wrong, reused, unknown and blank codes are refused', async () => {
+    await register('captcha_4', 'abc12345');
+    const drawn = await drawCaptchaFrom('10.7.0.1');
+    expect(drawn.code).toBe(0);
+    expect(drawn.data.svg).toMatch(/^<svg[^>]*width="120"[^>]*height="40"/);
+    expect(drawn.data.svg).toContain('<path');
+    const answer = await solvedCaptcha('10.7.0.1');
+    const wrongAnswer = answer.captcha === 'ABCD' ? 'WXYZ' : 'ABCD';
+    const cases: [Record<string, string>, string][] = [
+      [{ captcha_id: drawn.data.id, captcha: '' }, accountMessages.captchaRequired],
+      [{ captcha_id: answer.captcha_id, captcha: wrongAnswer }, accountMessages.captchaWrong],
+      // Used up by the wrong answer above: the right one no longer counts.
+      [answer, accountMessages.captchaExpired],
+      [{ captcha_id: 'f'.repeat(32), captcha: 'ABCD' }, accountMessages.captchaExpired],
+    ];
+    for (const [code, msg] of cases)
+      expect(
+        await callFrom('10.7.0.1', login, { username: 'captcha_4', password: 'abc12345', ...code }),
+        msg,
+      ).toMatchObject({ code: 1, msg, data: { need_captcha: 1 } });
+    // Case and surrounding spaces do not matter.
+    const again = await solvedCaptcha('10.7.0.1');
+    expect(
+      (
+        await callFrom('10.7.0.1', login, {
+          username: 'captcha_4',
+          password: 'abc12345',
+          captcha_id: again.captcha_id,
+          captcha: ` ${again.captcha.toLowerCase()} `,
+        })
+      ).code,
+    ).toBe(0);
+  });
+
   it('counts failures per address across usernames', async () => {
     await register('victim_2', 'abc12345');
-    for (let i = 0; i < 5; i++) await callFrom('10.3.0.1', login, { username: `guess_${i}`, password: 'nope1234' });
+    for (let i = 0; i < 20; i++) await callFrom('10.3.0.1', login, { username: `guess_${i}`, password: 'nope1234' });
     expect(await callFrom('10.3.0.1', login, { username: 'victim_2', password: 'abc12345' })).toMatchObject({
       data: { need_captcha: 1 },
     });
     expect((await callFrom('10.3.0.2', login, { username: 'victim_2', password: 'abc12345' })).code).toBe(0);
   });
 
-  it('stops even image-code logins after 20 failures for a username', async () => {
+  it('never locks the owner out: after many failures with image codes the right password with a code still logs in', async () => {
     await register('locked_3', 'abc12345');
-    for (let i = 0; i < 20; i++)
-      await callFrom(`10.4.${i}.1`, login, { username: 'locked_3', password: 'nope1234', captcha: '1' });
+    for (let i = 0; i < 25; i++)
+      await callFrom(`10.4.${i}.1`, login, {
+        username: 'locked_3',
+        password: 'nope1234',
+        ...(await solvedCaptcha(`10.4.${i}.1`)),
+      });
     expect(
-      await callFrom('10.4.99.1', login, { username: 'locked_3', password: 'abc12345', captcha: '1' }),
-    ).toMatchObject({
-      code: 1,
-      msg: accountMessages.loginLocked,
-    });
+      await callFrom('10.4.99.1', login, {
+        username: 'locked_3',
+        password: 'abc12345',
+        ...(await solvedCaptcha('10.4.99.1')),
+      }),
+    ).toMatchObject({ code: 0 });
+  });
+
+  it('limits how many image codes one address draws in 10 minutes', async () => {
+    for (let i = 0; i < t.config.LOGIN_CAPTCHAS_PER_10_MINUTES; i++)
+      expect((await drawCaptchaFrom('10.8.0.1')).code).toBe(0);
+    expect(await drawCaptchaFrom('10.8.0.1')).toMatchObject({ code: 1, msg: accountMessages.captchaTooMany });
+    expect((await drawCaptchaFrom('10.8.0.2')).code).toBe(0);
   });
 
   it('refuses guests, who have no password', async () => {
     const info = await credits(await guest());
     expect(await callFrom('10.5.0.1', login, { username: info.username, password: 'abc12345' })).toMatchObject({
       msg: accountMessages.wrongCredentials,
+    });
+  });
+});
+
+describe('limits hold under parallel calls', () => {
+  const guestCount = async () =>
+    (await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isTourist, 1))).length;
+
+  it('200 guests asked at once from one address make exactly guests_per_ip_hour (20) guests', async () => {
+    await saveSiteSettings(t.ctx.database.db, { guests_per_ip_hour: 20 });
+    const before = await guestCount();
+    const replies = await Promise.all(Array.from({ length: 200 }, () => callFrom('10.20.0.1', startGuest, {})));
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(20);
+    expect(replies.filter((r) => r.code !== 0).every((r) => r.msg === protocolMessages.tooMany)).toBe(true);
+    expect((await guestCount()) - before).toBe(20);
+    expect((await callFrom('10.20.0.2', startGuest, {})).code).toBe(0);
+    await saveSiteSettings(t.ctx.database.db, { guests_per_ip_hour: 1000 });
+  });
+
+  it('100 wrong logins at once from one address get at most 20 answers; the owner still logs in with an image code', async () => {
+    await register('parallel_owner', 'abc12345');
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        callFrom('10.21.0.1', login, { username: i % 2 ? 'parallel_owner' : `someone_${i}`, password: 'nope1234' }),
+      ),
+    );
+    const verdicts = replies.filter((r) => r.msg === accountMessages.wrongCredentials);
+    const refused = replies.filter((r) => r.msg === accountMessages.loginCaptchaNeeded);
+    expect(verdicts.length + refused.length).toBe(100);
+    expect(verdicts.length).toBeGreaterThan(0);
+    expect(verdicts.length).toBeLessThanOrEqual(t.config.LOGIN_FAILURES_PER_ADDRESS);
+    expect(t.config.LOGIN_FAILURES_PER_ADDRESS).toBe(20);
+    expect(refused.every((r) => (r.data as { need_captcha?: number }).need_captcha === 1)).toBe(true);
+
+    // Without the code the right password waits for the window; with a correct code it logs in.
+    expect(await callFrom('10.21.0.1', login, { username: 'parallel_owner', password: 'abc12345' })).toMatchObject({
+      msg: accountMessages.loginCaptchaNeeded,
+    });
+    const code = await solvedCaptcha('10.21.0.1');
+    expect(
+      await callFrom('10.21.0.1', login, { username: 'parallel_owner', password: 'abc12345', ...code }),
+    ).toMatchObject({
+      code: 0,
+      msg: accountMessages.loginDone,
     });
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
 
 export const accountsJobs = {
-  /** Removes sign-in failures and guest creations older than a day. */
+  /** Removes login image codes past their 5 minutes. */
   'accounts.sweep-attempts': {
     payload: z.object({}),
     cron: '41 * * * *',

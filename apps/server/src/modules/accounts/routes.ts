@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, changePassword, login, logout, redeemCode, startGuest } from '@app/contract';
+import { accountMessages, changePassword, login, loginCaptcha, logout, redeemCode, startGuest } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import * as accounts from './service.js';
@@ -11,13 +11,19 @@ const clientOf = (req: FastifyRequest): accounts.ClientInfo => ({
 
 export function accountRoutes(ctx: AppContext): RouteDef[] {
   const db = ctx.database.db;
+  const limits: accounts.LoginLimits = {
+    failuresBeforeCaptcha: ctx.config.LOGIN_FAILURES_BEFORE_CAPTCHA,
+    failuresPerAddress: ctx.config.LOGIN_FAILURES_PER_ADDRESS,
+    captchasPerWindow: ctx.config.LOGIN_CAPTCHAS_PER_10_MINUTES,
+  };
   return [
     route(
       login,
       async ({ params, req }) =>
-        ok({ token: await accounts.login(db, params, clientOf(req)) }, accountMessages.loginDone),
+        ok({ token: await accounts.login(db, params, clientOf(req), limits) }, accountMessages.loginDone),
       { missing: { username: accountMessages.credentialsRequired, password: accountMessages.credentialsRequired } },
     ),
+    route(loginCaptcha, async ({ req }) => accounts.loginCaptcha(db, clientOf(req), limits)),
     route(
       redeemCode,
       async ({ params, user, req }) => {

@@ -24,31 +24,64 @@ export interface ClientInfo {
 
 const captchaRefusal = (msg: string) => new AppError(msg, 1, { need_captcha: 1 });
 
-/** Username and password; limited per IP and per username, with the image code required after 5 failures. */
+export interface LoginLimits {
+  /** Failures per username in 10 minutes before the image code is required. */
+  failuresBeforeCaptcha: number;
+  /** Failures per address in 10 minutes before the image code is required. */
+  failuresPerAddress: number;
+  /** Image codes one address may draw in 10 minutes. */
+  captchasPerWindow: number;
+}
+
+/**
+ * Username and password. Without an image code each attempt first takes a failure slot on its address
+ * and its username, so parallel guesses get at most `failuresPerAddress` answers per address and
+ * `failuresBeforeCaptcha` per username; past that the image code is required. With a correct image code the password is always checked, so the owner is never
+ * locked out by someone else's guesses; each code answers one attempt.
+ */
 export async function login(
   db: Db,
-  p: { username: string; password: string; captcha?: '1' },
+  p: { username: string; password: string; captcha?: string; captcha_id?: string },
   client: ClientInfo,
+  limits: LoginLimits,
 ): Promise<string> {
   const username = p.username.trim();
   if (!username || !p.password) throw new AppError(accountMessages.credentialsRequired);
-  const pressure = await attempts.recentLoginFailures(db, username, client.ip);
-  if (pressure.byUsername >= attempts.LOCK_AFTER_FAILURES.username || pressure.byIp >= attempts.LOCK_AFTER_FAILURES.ip)
-    throw captchaRefusal(accountMessages.loginLocked);
-  const busy = (extra: number) =>
-    Math.max(pressure.byUsername, pressure.byIp) + extra >= attempts.CAPTCHA_AFTER_FAILURES;
-  if (busy(0) && !p.captcha) throw captchaRefusal(accountMessages.loginCaptchaNeeded);
+  const withCaptcha = p.captcha_id !== undefined || p.captcha !== undefined;
+  let slotsLeft: number | null = null;
+  if (withCaptcha) {
+    if (!p.captcha?.trim()) throw captchaRefusal(accountMessages.captchaRequired);
+    const verdict = p.captcha_id ? await attempts.checkCaptcha(db, p.captcha_id, p.captcha) : 'expired';
+    if (verdict === 'expired') throw captchaRefusal(accountMessages.captchaExpired);
+    if (verdict === 'wrong') throw captchaRefusal(accountMessages.captchaWrong);
+  } else {
+    slotsLeft = await attempts.takeLoginSlot(db, username, client.ip, {
+      perIp: limits.failuresPerAddress,
+      perName: limits.failuresBeforeCaptcha,
+    });
+    if (slotsLeft === null) throw captchaRefusal(accountMessages.loginCaptchaNeeded);
+  }
 
   const user = await findUserByUsername(db, username);
   const passed = await verifyPassword(user?.passwordHash ?? null, p.password);
   if (!user || !user.passwordHash || !passed) {
-    await attempts.recordLoginFailure(db, username, client.ip);
-    if (!busy(1)) throw new AppError(accountMessages.wrongCredentials);
-    throw captchaRefusal(p.captcha ? accountMessages.wrongCredentials : accountMessages.loginCaptchaNeeded);
+    if (withCaptcha) await attempts.countLoginFailure(db, username, client.ip);
+    // The failure that used the last free slot already says what the next attempt needs.
+    if (slotsLeft === 0) throw captchaRefusal(accountMessages.loginCaptchaNeeded);
+    throw withCaptcha
+      ? captchaRefusal(accountMessages.wrongCredentials)
+      : new AppError(accountMessages.wrongCredentials);
   }
-  await attempts.clearLoginFailures(db, username);
+  await attempts.loginSucceeded(db, username, client.ip, !withCaptcha);
   await updateUser(db, user.id, { lastLoginAt: new Date() });
   return issueToken(db, user.id, client);
+}
+
+/** A login image code for the address, or code 1 when it drew too many lately. */
+export async function loginCaptcha(db: Db, client: ClientInfo, limits: LoginLimits) {
+  const drawn = await attempts.drawCaptcha(db, client.ip, limits.captchasPerWindow);
+  if (!drawn) throw new AppError(accountMessages.captchaTooMany);
+  return drawn;
 }
 
 /** Registration checks of spec 000 §5, in the order the form shows them. */
@@ -115,24 +148,31 @@ export async function redeemForUser(db: Db, code: string, user: SessionUser | nu
 
 const guestName = () => `${accountsServerMessages.guestNamePrefix}${randomBytes(5).toString('hex')}`;
 
-/** A new guest with the site's trial credits; at most `guests_per_ip_hour` per address. */
+/**
+ * A new guest with the site's trial credits; at most `guests_per_ip_hour` per address. The slot is taken
+ * before the guest is made, in one statement, so parallel calls cannot pass the limit together.
+ */
 export async function startGuest(db: Db, client: ClientInfo): Promise<string> {
   const settings = await readSiteSettings(db);
-  if ((await attempts.guestsCreatedLastHour(db, client.ip)) >= settings.guests_per_ip_hour)
+  if (!(await attempts.takeGuestSlot(db, client.ip, settings.guests_per_ip_hour)))
     throw new AppError(protocolMessages.tooMany);
-  return db.transaction(async (tx) => {
-    let userId: number | null = null;
-    while (userId === null) userId = await insertUser(tx, { username: guestName(), isTourist: 1 });
-    if (settings.trial_credits > 0)
-      await creditLedger(tx).grantCredits(
-        userId,
-        settings.trial_credits,
-        addDays(new Date(), settings.trial_days),
-        creditActions.trial,
-      );
-    await attempts.recordGuestCreated(tx, client.ip);
-    return issueToken(tx, userId, client);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      let userId: number | null = null;
+      while (userId === null) userId = await insertUser(tx, { username: guestName(), isTourist: 1 });
+      if (settings.trial_credits > 0)
+        await creditLedger(tx).grantCredits(
+          userId,
+          settings.trial_credits,
+          addDays(new Date(), settings.trial_days),
+          creditActions.trial,
+        );
+      return issueToken(tx, userId, client);
+    });
+  } catch (e) {
+    await attempts.returnGuestSlot(db, client.ip);
+    throw e;
+  }
 }
 
 /** Checks of spec 000 §5; on success every session of the account ends. */

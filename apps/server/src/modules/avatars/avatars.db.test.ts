@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { probe } from '../../platform/media/ffmpeg.js';
+import { probe, runTool } from '../../platform/media/ffmpeg.js';
 import { cloneAvatar, member, registerUpload, type Member } from '../works/testing/studio.js';
 
 let t: TestApp;
@@ -86,8 +86,17 @@ describe('avatar cloning', () => {
       'HDR',
     );
     expect(hdr).toMatchObject({ status: 3, fail_reason: avatarMessages.sourceHdr });
-    const short = await cloneAvatar(t, alice, await makeClip(path.join(media, 'short.mp4'), { seconds: 3 }), '短');
-    expect(short).toMatchObject({ status: 3, fail_reason: avatarMessages.sourceTooShort });
+    // Too short is known from the probe at creation: refused before anything is queued.
+    const shortId = await registerUpload(
+      t,
+      alice.id,
+      'video',
+      await makeClip(path.join(media, 'short.mp4'), { seconds: 3 }),
+    );
+    expect(await t.call(createAvatar, { name: '短', file_id: shortId }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: avatarMessages.sourceTooShort,
+    });
   });
 
   it('checks the name and that the upload is the video of the caller', async () => {
@@ -125,6 +134,108 @@ describe('avatar cloning', () => {
       msg: studioMessages.avatarMissing,
     });
   });
+});
+
+describe('preparation bounded by cost', () => {
+  const create = (m: Member, fileId: number, name = '分身') =>
+    t.call<{ id: number }>(createAvatar, { name, file_id: fileId }, { token: m.token });
+
+  it('refuses the 4K, 1 fps, 600 s black video at once, before any work is queued', async () => {
+    const file = path.join(media, 'black-4k.mp4');
+    await runTool(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=black:s=3840x2160:r=1',
+        '-t',
+        '600',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        file,
+      ],
+      { timeoutMs: 300_000 },
+    );
+    expect(fs.statSync(file).size).toBeLessThan(2_000_000);
+    const carol = await member(t, 0);
+    const fileId = await registerUpload(t, carol.id, 'video', file);
+    const started = Date.now();
+    expect(await create(carol, fileId)).toMatchObject({
+      code: 1,
+      msg: studioMessages.avatarFpsTooLow(t.config.AVATAR_MIN_FPS),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await own(carol)).data.total).toBe(0);
+  }, 400_000);
+
+  it('refuses an upload past the pixel-frame ceiling, lower for guests', async () => {
+    const dave = await member(t, 0);
+    const clip = await makeClip(path.join(media, 'ceiling.mp4'), { width: 640, height: 360, seconds: 6 });
+    const fileId = await registerUpload(t, dave.id, 'video', clip);
+    const cost = 640 * 360 * 6 * 30;
+    const saved = { ...t.ctx.config };
+    Object.assign(t.ctx.config, { AVATAR_MAX_PIXEL_FRAMES: cost * 0.9, AVATAR_MAX_PIXEL_FRAMES_GUEST: cost * 0.9 });
+    expect(await create(dave, fileId)).toMatchObject({ code: 1, msg: studioMessages.avatarTooCostly });
+    Object.assign(t.ctx.config, { AVATAR_MAX_PIXEL_FRAMES: cost * 1.2 });
+    await t.ctx.database.db.update(users).set({ isTourist: 1 }).where(eq(users.id, dave.id));
+    expect(await create(dave, fileId)).toMatchObject({ code: 1, msg: studioMessages.avatarTooCostly });
+    Object.assign(t.ctx.config, saved);
+  });
+
+  it('stops a preparation past its time budget: the avatar fails with a clear reason and nothing is left running', async () => {
+    const erin = await member(t, 0);
+    const saved = t.ctx.config.AVATAR_PREPARE_BUDGET_SECONDS;
+    t.ctx.config.AVATAR_PREPARE_BUDGET_SECONDS = 0.3;
+    try {
+      const a = await cloneAvatar(t, erin, path.join(media, 'portrait.mp4'), '超时');
+      expect(a).toMatchObject({ status: 3, fail_reason: studioMessages.avatarPrepareTimeout });
+    } finally {
+      t.ctx.config.AVATAR_PREPARE_BUDGET_SECONDS = saved;
+    }
+    const scratch = path.join(t.config.dataDir, 'scratch');
+    const left = fs.existsSync(scratch) ? fs.readdirSync(scratch).filter((n) => n.startsWith('avatar-')) : [];
+    expect(left).toEqual([]);
+  });
+
+  it("one user's many preparations do not hold up another user's", async () => {
+    const frank = await member(t, 0);
+    const gina = await member(t, 0);
+    const files = [];
+    for (let i = 0; i < 4; i++)
+      files.push(await registerUpload(t, frank.id, 'video', path.join(media, 'portrait.mp4')));
+    const frankIds = [];
+    for (const f of files.slice(0, 3)) {
+      const r = await create(frank, f);
+      expect(r.code, r.msg).toBe(0);
+      frankIds.push(r.data.id);
+    }
+    // Past the per-account share the next one is refused, not queued.
+    expect(await create(frank, files[3]!)).toMatchObject({ code: 1, msg: studioMessages.avatarTooManyProcessing });
+    const ginaFile = await registerUpload(t, gina.id, 'video', path.join(media, 'portrait.mp4'));
+    const ginaId = (await create(gina, ginaFile)).data.id;
+
+    const readyAt = new Map<number, number>();
+    const end = Date.now() + 240_000;
+    while (readyAt.size < 4 && Date.now() < end) {
+      for (const m of [frank, gina])
+        for (const a of (await own(m)).data.list)
+          if (a.status !== 1 && !readyAt.has(a.id)) readyAt.set(a.id, readyAt.size);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(readyAt.size).toBe(4);
+    // Gina's only avatar is not last behind all of Frank's: it runs before his second and third.
+    expect(readyAt.get(ginaId)).toBeLessThan(readyAt.get(frankIds[2]!)!);
+    expect(readyAt.get(ginaId)).toBeLessThanOrEqual(1);
+  }, 300_000);
 });
 
 describe('demo actors', () => {

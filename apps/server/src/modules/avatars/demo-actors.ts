@@ -5,7 +5,9 @@ import { ffmpeg } from '../../platform/media/ffmpeg.js';
 
 /**
  * Demo actors made at first start from the sample photos shipped in the npm package
- * `@vladmandic/face-api` (MIT licence, demo/sample*.jpg): a crop of one photo, gently panning.
+ * `@vladmandic/face-api` (MIT licence, demo/sample*.jpg): a crop around one person, gently panning.
+ * The package's photos are all group shots, so a landscape actor is the same one-person crop set
+ * on a blurred, widened copy of itself: one presenter, never a group.
  */
 export interface DemoActor {
   seedKey: string;
@@ -15,6 +17,8 @@ export interface DemoActor {
   /** Crop of the photo (pixels of the 1920-wide original). */
   crop: { w: number; h: number; x: number; y: number };
   out: { w: number; h: number };
+  /** 'fill': the crop fills the frame; 'pillar': the crop stands in the middle of a blurred copy. */
+  layout?: 'fill' | 'pillar';
 }
 
 export const DEMO_ACTORS: DemoActor[] = [
@@ -33,18 +37,20 @@ export const DEMO_ACTORS: DemoActor[] = [
     out: { w: 720, h: 1280 },
   },
   {
-    seedKey: 'demo-landscape-1',
-    name: '三人访谈',
-    photo: 'sample2.jpg',
-    crop: { w: 1920, h: 1080, x: 0, y: 120 },
+    seedKey: 'demo-landscape-3',
+    name: '小雅·横屏',
+    photo: 'sample6.jpg',
+    crop: { w: 540, h: 960, x: 80, y: 200 },
     out: { w: 1280, h: 720 },
+    layout: 'pillar',
   },
   {
-    seedKey: 'demo-landscape-2',
-    name: '四人合影',
-    photo: 'sample4.jpg',
-    crop: { w: 1920, h: 1080, x: 0, y: 180 },
+    seedKey: 'demo-landscape-4',
+    name: '安琪·横屏',
+    photo: 'sample3.jpg',
+    crop: { w: 560, h: 996, x: 1330, y: 100 },
     out: { w: 1280, h: 720 },
+    layout: 'pillar',
   },
 ];
 
@@ -67,7 +73,9 @@ export async function renderDemoClip(actor: DemoActor, outFile: string): Promise
     '-i',
     path.join(demoPhotoDir(), actor.photo),
     '-vf',
-    `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=${bigW}:${bigH}`,
+    actor.layout === 'pillar'
+      ? `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},split[a][b];[a]scale=${bigW}:${bigH},boxblur=24:2,eq=brightness=-0.08[bg];[b]scale=-2:${bigH}[fg];[bg][fg]overlay=(W-w)/2:0`
+      : `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=${bigW}:${bigH}`,
     still,
   ]);
   const filter = [

@@ -7,6 +7,7 @@ import {
   prepareAvatarMedia,
   type PreparedAvatar,
 } from '../../engines/avatar/index.js';
+import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { scratchDir } from '../../engines/index.js';
@@ -46,8 +47,10 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
   const a = await avatarsRepo.find(db, avatarId);
   if (!a || a.status !== AVATAR_STATUS.processing) return;
   const outDir = await scratchDir(ctx.config.dataDir, `avatar-${a.id}-${job.id}`);
+  // Past its time budget the preparation's tools are stopped and the avatar fails; the queue moves on.
+  const budget = AbortSignal.timeout(ctx.config.AVATAR_PREPARE_BUDGET_SECONDS * 1000);
   try {
-    const prepared = await prepareMedia(ctx, a, outDir, job.signal);
+    const prepared = await prepareMedia(ctx, a, outDir, AbortSignal.any([job.signal, budget]));
     const prefix = avatarPrefix(a);
     const keys = {
       mezzanineKey: prefix + AVATAR_FILES.mezzanine,
@@ -81,7 +84,11 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
     await scheduleEngineRetries(ctx, a.id, prepared, 1);
   } catch (e) {
     if (job.signal.aborted) throw e;
-    const reason = e instanceof AvatarEngineError ? e.message : avatarMessages.prepareFailed;
+    const reason = budget.aborted
+      ? studioMessages.avatarPrepareTimeout
+      : e instanceof AvatarEngineError
+        ? e.message
+        : avatarMessages.prepareFailed;
     job.log.warn({ err: e, avatarId }, 'avatar clone failed');
     await avatarsRepo.finish(db, a.id, { status: AVATAR_STATUS.failed, failReason: reason });
   } finally {

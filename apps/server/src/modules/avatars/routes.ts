@@ -7,7 +7,10 @@ export function avatarRoutes(service: AvatarsService): RouteDef[] {
     route(listPublicActors, ({ params }) => service.publicActors(params.page, params.limit)),
     route(listAvatars, ({ params, user }) => service.list(user.id, params)),
     route(createAvatar, async ({ params, user }) =>
-      ok({ id: await service.create(user.id, params.name, params.file_id) }, studioMessages.cloneStarted),
+      ok(
+        { id: await service.create(user.id, params.name, params.file_id, user.isTourist) },
+        studioMessages.cloneStarted,
+      ),
     ),
     route(deleteAvatar, async ({ params, user }) => {
       await service.remove(user.id, params.id);

@@ -3,6 +3,8 @@ import { studioMessages, type Avatar } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { storageUsage } from '../credits/index.js';
+import { accountRows } from '../accounts/index.js';
+import { checkPreparationCost } from './preparation-cost.js';
 import type { StudioUploads } from './ports.js';
 import { presentActor, presentAvatar } from './present.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
@@ -64,23 +66,39 @@ export class AvatarsService {
     };
   }
 
-  /** Registers the clone and queues its preparation; the list shows it as processing until then. */
-  async create(userId: number, name: string, fileId: number): Promise<number> {
+  /**
+   * Registers the clone and queues its preparation; the list shows it as processing until then.
+   * The upload is probed first and refused when it would cost more than one preparation may
+   * (see `checkPreparationCost`), or when the account already has its share in preparation. A user's
+   * later avatars queue behind other users' first ones, so one account cannot hold up the others.
+   */
+  async create(userId: number, name: string, fileId: number, isTourist = false): Promise<number> {
     const trimmed = name.trim();
     if (!trimmed) throw new AppError(studioMessages.avatarNameRequired);
     const file = await this.uploads.findOwned(this.db, userId, fileId);
     if (!file) throw new AppError(studioMessages.avatarVideoRequired);
     if (file.kind !== 'video') throw new AppError(studioMessages.avatarVideoFormat);
-    const row = await avatarsRepo.insert(this.db, {
-      userId,
-      name: trimmed,
-      source: AVATAR_SOURCE.own,
-      status: AVATAR_STATUS.processing,
-      fileId: file.id,
-      sourceKey: file.key,
-      sourceName: path.posix.basename(file.key),
+    await checkPreparationCost(this.ctx, file.key, isTourist);
+    const { config } = this.ctx;
+    const share = isTourist ? config.AVATAR_PREPARING_PER_GUEST : config.AVATAR_PREPARING_PER_USER;
+    const { row, ahead } = await this.db.transaction(async (tx) => {
+      // The account row lock makes parallel creations count one after another.
+      await accountRows.lock(tx, userId);
+      const ahead = await avatarsRepo.countProcessing(tx, userId);
+      if (ahead >= share) throw new AppError(studioMessages.avatarTooManyProcessing);
+      const row = await avatarsRepo.insert(tx, {
+        userId,
+        name: trimmed,
+        source: AVATAR_SOURCE.own,
+        status: AVATAR_STATUS.processing,
+        fileId: file.id,
+        sourceKey: file.key,
+        sourceName: path.posix.basename(file.key),
+      });
+      return { row, ahead };
     });
-    await this.ctx.queue.send('avatar.prepare', { avatarId: row.id });
+    // Higher runs first: each account's first avatar before anyone's second.
+    await this.ctx.queue.send('avatar.prepare', { avatarId: row.id }, { priority: -ahead });
     return row.id;
   }
 

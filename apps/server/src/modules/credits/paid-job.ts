@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import type { EngineSlot, EngineSlots } from '../../platform/queue/engine-slots.js';
+import * as repo from './repo.js';
 import { creditLedger } from './service.js';
 import { storageUsage } from './storage-usage.js';
 
@@ -15,16 +16,33 @@ export interface PaidBill {
   actionName: string;
 }
 
+/**
+ * The first statement of every transaction that creates a paid job: locks the payer's account row.
+ * Inserting the job's row first would take a key-share lock on the same account row (its foreign
+ * key), and two such transactions asking for the update lock next would deadlock; locked first,
+ * concurrent submissions of one user simply run one after another.
+ */
+export async function lockPayer(tx: Db, userId: number): Promise<void> {
+  if (!(await repo.lockAccount(tx, userId))) throw new Error(`no account ${userId}`);
+}
+
+/** What a job priced by an estimate holds: the estimate plus `headroomPercent`, in whole credits. */
+export const holdWithHeadroom = (estimate: number, headroomPercent: number): number =>
+  Math.ceil((estimate * (100 + headroomPercent)) / 100);
+
 /** Holds the job's price inside the creating transaction; refuses with 积分不足 when short. */
 export async function reservePaidJob(tx: Db, bill: PaidBill): Promise<void> {
   if (bill.held > 0) await creditLedger(tx).reserveCredits(bill.userId, bill.held, bill.jobKey, bill.actionName);
 }
 
-/** Keeps the real price (never above the hold) and returns the rest; a second call changes nothing. */
+/**
+ * Keeps the real price: returns what the hold left over, or takes what the result cost beyond it
+ * (down to a balance of 0, the unpaid rest named in the ledger). A second call changes nothing.
+ */
 export async function settlePaidJob(db: Db, bill: Pick<PaidBill, 'jobKey' | 'held'>, real: number): Promise<number> {
   if (bill.held <= 0) return 0;
-  const r = await creditLedger(db).settleCredits(bill.jobKey, real);
-  return r ? r.charged : Math.min(real, bill.held);
+  const r = await creditLedger(db).settleCredits(bill.jobKey, real, { beyondHold: true });
+  return r ? r.charged : real;
 }
 
 /** Gives back everything taken for the job; a second call changes nothing. */

@@ -92,14 +92,18 @@ export class CreditLedger {
   }
 
   /**
-   * Charges the real amount of a held job and returns the rest. The charge never exceeds the
-   * hold: the hold is the job's maximum. Idempotent: once settled or refunded, nothing changes.
-   * Null for an unknown key.
+   * Charges the real amount of a held job and returns the rest. By default the charge never exceeds
+   * the hold: the hold is the job's maximum. With `beyondHold` (a price known only from the result,
+   * e.g. a video's real duration), a real amount above the hold takes the difference from the balance
+   * too, down to 0; what the balance could not cover stays unpaid and is named in the ledger row.
+   * Idempotent: once settled or refunded, nothing changes. Null for an unknown key.
    */
-  settleCredits(jobKey: string, realAmount: number): Promise<Reservation | null> {
+  settleCredits(jobKey: string, realAmount: number, opts: { beyondHold?: boolean } = {}): Promise<Reservation | null> {
     assertCredits(realAmount, 'settled credits', true);
     return this.closeHeld(jobKey, (r) =>
-      r.status === 'held' ? { status: 'settled', keep: Math.min(realAmount, r.held) } : null,
+      r.status === 'held'
+        ? { status: 'settled', keep: opts.beyondHold ? realAmount : Math.min(realAmount, r.held) }
+        : null,
     );
   }
 
@@ -123,6 +127,21 @@ export class CreditLedger {
       const taken = r.status === 'held' ? r.held : r.charged;
       const back = taken - next.keep;
       let sources = r.sources;
+      let charged = next.keep;
+      if (back < 0) {
+        // The result cost more than was held: take the difference, as far as the balance goes.
+        const extra = await this.takeUpTo(tx, r.userId, -back);
+        sources = [...sources, ...extra.sources];
+        charged = taken + extra.taken;
+        const unpaid = -back - extra.taken;
+        await repo.writeLog(tx, {
+          userId: r.userId,
+          actionName:
+            unpaid > 0 ? creditsMessages.settleShort(r.actionName, unpaid) : creditsMessages.settleExtra(r.actionName),
+          credits: -extra.taken,
+          jobKey,
+        });
+      }
       if (back > 0) {
         const returned = await this.giveBack(tx, r.sources, back);
         sources = returned.kept;
@@ -139,15 +158,27 @@ export class CreditLedger {
             jobKey,
           });
       }
-      return asReservation(await repo.closeReservation(tx, r.id, { status: next.status, charged: next.keep, sources }));
+      return asReservation(await repo.closeReservation(tx, r.id, { status: next.status, charged, sources }));
     });
   }
 
-  /** Takes credits from usable batches, soonest expiry first; the caller holds the transaction. */
+  /** Takes credits from usable batches, soonest expiry first, or refuses with 积分不足; the caller holds the transaction. */
   private async take(tx: Db, userId: number, amount: number): Promise<ReservationSource[]> {
+    const { sources, taken } = await this.takeUpTo(tx, userId, amount, true);
+    if (taken < amount) throw new AppError(accountMessages.creditsShort);
+    return sources;
+  }
+
+  /** Takes up to `amount` (less when the balance is short, or nothing when `allOrNothing`). */
+  private async takeUpTo(
+    tx: Db,
+    userId: number,
+    amount: number,
+    allOrNothing = false,
+  ): Promise<{ sources: ReservationSource[]; taken: number }> {
     if (!(await repo.lockAccount(tx, userId))) throw new Error(`no account ${userId}`);
     const batches = await repo.usableBatchesForUpdate(tx, userId, new Date());
-    if (batches.reduce((s, b) => s + b.creditsLeft, 0) < amount) throw new AppError(accountMessages.creditsShort);
+    if (allOrNothing && batches.reduce((s, b) => s + b.creditsLeft, 0) < amount) return { sources: [], taken: 0 };
     const sources: ReservationSource[] = [];
     let need = amount;
     for (const b of batches) {
@@ -157,7 +188,7 @@ export class CreditLedger {
       sources.push({ batchId: b.id, credits: part });
       need -= part;
     }
-    return sources;
+    return { sources, taken: amount - need };
   }
 
   /**

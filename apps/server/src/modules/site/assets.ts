@@ -6,7 +6,9 @@ import type { AppContext } from '../../platform/context.js';
 const defaultAssets = { logo: 'logo.svg', banner: 'banner.svg' } as const;
 export type DefaultAsset = keyof typeof defaultAssets;
 
-const storageKey = (asset: DefaultAsset) => `public/site/${defaultAssets[asset]}`;
+/** Bumped whenever the shipped artwork changes, so an existing install publishes the new images beside the old. */
+const ASSETS_EDITION = 2;
+const storageKey = (asset: DefaultAsset) => `public/site/v${ASSETS_EDITION}/${defaultAssets[asset]}`;
 
 /** apps/server/assets, found beside the migrations folder so it resolves the same from source and from the bundle. */
 const assetsDir = (ctx: AppContext) => path.join(path.dirname(ctx.config.migrationsDir), 'assets');

@@ -2,8 +2,9 @@ import { agreementTitles, siteTextTitles, type AgreementType } from '@app/contra
 import type { AppContext } from '../../platform/context.js';
 import { publishDefaultAssets } from './assets.js';
 import { seedAgreements } from './seed-agreements.js';
-import { seedCreditsRule, seedNotices, seedUsageGuide } from './seed-content.js';
+import { outdatedUsageGuideMarks, seedCreditsRule, seedNotices, seedUsageGuide } from './seed-content.js';
 import { seedOnce } from './seed-marks.js';
+import { findSiteText } from './repo.js';
 import { publishNotice, saveSiteText, siteTextKeys } from './service.js';
 
 /** First start: default images in public storage, two notices, the agreements, credit rules and usage guide. */
@@ -20,4 +21,10 @@ export async function seedSite(ctx: AppContext): Promise<void> {
       await publishNotice(tx, { ...n, createdAt: new Date(start + i * 60_000) });
   });
   if (wrote) ctx.log.info('site content written: notices, agreements, credit rules, usage guide');
+  await seedOnce(ctx.database.db, 'site.usage-guide.2', async (tx) => {
+    const current = await findSiteText(tx, siteTextKeys.usageGuide);
+    // An operator's own guide is left alone; only the untouched first edition is replaced.
+    if (current && outdatedUsageGuideMarks.every((mark) => current.content.includes(mark)))
+      await saveSiteText(tx, siteTextKeys.usageGuide, siteTextTitles.usageGuide, seedUsageGuide);
+  });
 }

@@ -6,6 +6,7 @@ import {
   type NoticeSummary,
   type SiteSettings,
 } from '@app/contract';
+import { TEXT_CHANNEL } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -36,6 +37,8 @@ export async function publicSiteSettings(ctx: AppContext): Promise<SiteSettings>
     logo,
     head_logo: s.head_logo || logo,
     banner: s.banner || defaultAssetUrl(ctx, 'banner'),
+    banner_title: s.banner_title,
+    banner_subtitle: s.banner_subtitle,
     login_bg: s.login_bg,
     login_logo: s.login_logo || logo,
     login_title: s.login_title,
@@ -52,6 +55,8 @@ export async function publicSiteSettings(ctx: AppContext): Promise<SiteSettings>
     eula: s.eula,
     helper_hosts: s.helper_hosts,
     mobile_url: s.mobile_url,
+    text_model: ctx.engines.text.isConfigured(TEXT_CHANNEL),
+    unavailable_features: s.unavailable_features,
   };
 }
 

@@ -21,6 +21,8 @@ export const siteSettingsSchema = z.object({
   logo: str(),
   head_logo: str(),
   banner: str(),
+  banner_title: str(siteDefaults.bannerTitle),
+  banner_subtitle: str(siteDefaults.bannerSubtitle),
   login_bg: str(),
   login_logo: str(),
   login_title: str(`欢迎使用 ${DEFAULT_SITE_TITLE}`),
@@ -37,6 +39,8 @@ export const siteSettingsSchema = z.object({
   eula: str('#/protocol?type=user'),
   helper_hosts: z.array(z.string().max(253)).max(100).default([]),
   mobile_url: str(),
+  /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
+  unavailable_features: z.enum(['disable', 'hide']).default('disable'),
 
   /** Credits a new guest receives, and for how many days. */
   trial_credits: count(100, 1_000_000),

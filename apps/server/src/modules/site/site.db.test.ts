@@ -9,6 +9,7 @@ import {
   getSiteSettings,
   getThemes,
   getUsageGuide,
+  siteDefaults,
   siteTextTitles,
   ThemeId,
   type NoticeDetail,
@@ -16,9 +17,11 @@ import {
   type ThemePalette,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { notices, redeemCodes, siteSettings } from '../../db/schema/index.js';
+import { notices, redeemCodes, seedMarks, siteSettings } from '../../db/schema/index.js';
 import { creditsModule } from '../credits/index.js';
+import { outdatedUsageGuideMarks, seedUsageGuide } from './seed-content.js';
 import { seedSite } from './seed.js';
+import { saveSiteText, siteTextKeys } from './service.js';
 import { DEFAULT_SITE_TITLE, saveSiteSettings } from './settings.js';
 
 let t: TestApp;
@@ -33,6 +36,10 @@ describe('/api/index/site', () => {
   it('answers without a token with every field and the defaults', async () => {
     const s = await site();
     expect(s.site_title).toBe(DEFAULT_SITE_TITLE);
+    // The interface is Chinese, and so is the brand a fresh install shows.
+    expect(s.site_title).toBe('AI超级数字人');
+    expect(s.banner_title).toBe(siteDefaults.bannerTitle);
+    expect(s.banner_subtitle).toBe(siteDefaults.bannerSubtitle);
     for (const key of [
       'title',
       'login_title',
@@ -44,6 +51,8 @@ describe('/api/index/site', () => {
     ] as const)
       expect(s[key]).not.toBe('');
     expect(s).toMatchObject({ icp: '', gabeian: '', qrcode: '', helper_hosts: [], mobile_url: '' });
+    // The test app has no text model: the studio greys out polish, AI writing and translation.
+    expect(s).toMatchObject({ text_model: false, unavailable_features: 'disable' });
     expect(s.head_logo).toBe(s.logo);
   });
 
@@ -61,12 +70,15 @@ describe('/api/index/site', () => {
     await saveSiteSettings(t.ctx.database.db, {
       site_title: '星河数字人',
       logo: 'https://cdn.example.com/logo.png',
+      banner_title: '',
       helper_hosts: ['helper.example.com'],
     });
     expect(await site()).toMatchObject({
       site_title: '星河数字人',
       logo: 'https://cdn.example.com/logo.png',
       head_logo: 'https://cdn.example.com/logo.png',
+      banner_title: '',
+      banner_subtitle: siteDefaults.bannerSubtitle,
       helper_hosts: ['helper.example.com'],
     });
   });
@@ -123,6 +135,23 @@ describe('texts and themes', () => {
     const guide = await t.call<{ title: string; content: string }>(getUsageGuide);
     expect(guide.data.title).toBe(siteTextTitles.usageGuide);
     expect(guide.data.content).toContain('<h3>');
+    // The guide names the buttons the screens really show.
+    for (const button of ['创建视频', '合成视频', '定制数字人', '插入停顿', '语气标注']) expect(guide.data.content).toContain(button);
+    for (const missing of ['创作视频', '生成视频']) expect(guide.data.content).not.toContain(missing);
+  });
+
+  it('replaces an untouched first-edition guide once, and leaves an operator’s own guide alone', async () => {
+    const db = t.ctx.database.db;
+    const firstEdition = `<p>${outdatedUsageGuideMarks.join('，')}</p>`;
+    await saveSiteText(db, siteTextKeys.usageGuide, siteTextTitles.usageGuide, firstEdition);
+    await db.delete(seedMarks).where(eq(seedMarks.name, 'site.usage-guide.2'));
+    await seedSite(t.ctx);
+    expect((await t.call<{ content: string }>(getUsageGuide)).data.content).toBe(seedUsageGuide);
+
+    await saveSiteText(db, siteTextKeys.usageGuide, siteTextTitles.usageGuide, '<p>本站自己的教程</p>');
+    await db.delete(seedMarks).where(eq(seedMarks.name, 'site.usage-guide.2'));
+    await seedSite(t.ctx);
+    expect((await t.call<{ content: string }>(getUsageGuide)).data.content).toBe('<p>本站自己的教程</p>');
   });
 
   it('returns each agreement by type and refuses an unknown type', async () => {

@@ -1,2 +1,7 @@
-export { createWorksModule } from './module.js';
-export type { WorksDeps } from './service.js';
+export { worksModule } from './module.js';
+export { worksGallery } from './gallery.js';
+export { workLedger, type WorkLedger, type OpenWork, type WorkFacts, type WorkProgress } from './ledger.js';
+export { WORK_STATUS, WORK_STATUS_NAMES } from './labels.js';
+export { workFileKeys } from './present.js';
+export type { WorkRow } from './repo.js';
+export { workSlots } from './slots.js';

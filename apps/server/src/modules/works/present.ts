@@ -5,9 +5,13 @@ import { fileUrl } from '../../platform/storage/file-url.js';
 import { WORK_STATUS, WORK_STATUS_NAMES } from './labels.js';
 import type { WorkRow } from './repo.js';
 
-/** Files a work owns: its render, cover and synthesized speech (an uploaded audio stays the user's). */
-export function workFileKeys(w: WorkRow): string[] {
-  return [w.videoKey, w.coverKey, w.mode === 'text' ? w.speechKey : null].filter((k): k is string => !!k);
+/** Further stored keys a producer lists in `params.files` (e.g. synthesized speech); anything else is ignored. */
+const ownedFiles = (params: Record<string, unknown>): string[] =>
+  Array.isArray(params.files) ? params.files.filter((k): k is string => typeof k === 'string' && k !== '') : [];
+
+/** Every stored file a work owns: its video, its cover and the files its producer listed. */
+export function workFileKeys(w: Pick<WorkRow, 'videoKey' | 'coverKey' | 'params'>): string[] {
+  return [w.videoKey, w.coverKey, ...ownedFiles(w.params)].filter((k): k is string => !!k);
 }
 
 export function presentWork(ctx: AppContext, w: WorkRow, queuePosition: number): Work {

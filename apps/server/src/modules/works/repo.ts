@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { works } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { WORK_STATUS } from './labels.js';
@@ -65,62 +65,10 @@ export const worksRepo = {
     const [row] = await db.select().from(works).where(eq(works.id, id)).limit(1);
     return row ?? null;
   },
-  async insert(db: Db, row: NewWorkRow): Promise<WorkRow> {
-    const [created] = await db.insert(works).values(row).returning();
-    if (!created) throw new Error('work insert returned nothing');
-    return created;
-  },
-  async update(db: Db, id: number, set: Partial<NewWorkRow>): Promise<void> {
-    await db
-      .update(works)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(works.id, id));
-  },
-  /** Ends an unfinished work once; false when it had already ended (a second run changes nothing). */
-  async finish(db: Db, id: number, set: Partial<NewWorkRow>): Promise<boolean> {
-    const rows = await db
-      .update(works)
-      .set({ ...set, leaseUntil: null, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(works.id, id), inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering])))
-      .returning({ id: works.id });
-    return rows.length > 0;
+  async rename(db: Db, id: number, name: string): Promise<void> {
+    await db.update(works).set({ name, updatedAt: new Date() }).where(eq(works.id, id));
   },
   async remove(db: Db, id: number): Promise<void> {
     await db.delete(works).where(eq(works.id, id));
-  },
-  /** The unfinished work following a remote engine task (the callback's check). */
-  async findLiveByTask(db: Db, engine: string, taskId: string): Promise<WorkRow | null> {
-    const [row] = await db
-      .select()
-      .from(works)
-      .where(
-        and(
-          eq(works.engine, engine),
-          eq(works.engineTaskId, taskId),
-          inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]),
-        ),
-      )
-      .limit(1);
-    return row ?? null;
-  },
-  /** Works submitted before engines were recorded get the engine their channel maps to now. */
-  async fillEngine(db: Db, channel: string, engine: string): Promise<void> {
-    await db
-      .update(works)
-      .set({ engine })
-      .where(
-        and(
-          eq(works.channel, channel),
-          eq(works.engine, ''),
-          inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]),
-        ),
-      );
-  },
-  async unfinishedIds(db: Db): Promise<number[]> {
-    const rows = await db
-      .select({ id: works.id })
-      .from(works)
-      .where(inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]));
-    return rows.map((r) => r.id);
   },
 };

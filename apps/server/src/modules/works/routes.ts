@@ -1,22 +1,13 @@
-import { deleteWork, listVideoChannels, listWorks, saveWork, studioMessages } from '@app/contract';
+import { deleteWork, listWorks, studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
-import { listChannels } from './channels.js';
-import type { WorksService } from './service.js';
+import { worksGallery } from './gallery.js';
 
-export function worksRoutes(ctx: AppContext, service: WorksService): RouteDef[] {
+export function worksRoutes(ctx: AppContext): RouteDef[] {
   return [
-    route(listVideoChannels, async ({ params }) => ({ list: await listChannels(ctx, params.api) })),
-    route(listWorks, ({ params, user }) => service.list(user.id, params)),
-    route(saveWork, async ({ params, user }) => {
-      if (params.id) {
-        await service.rename(user.id, params.id, params.name);
-        return ok({ id: params.id, credits: 0 }, studioMessages.renamed);
-      }
-      return ok(await service.create(user.id, params), studioMessages.submitTitle);
-    }),
+    route(listWorks, ({ params, user }) => worksGallery.list(ctx, user.id, params)),
     route(deleteWork, async ({ params, user }) => {
-      await service.remove(user.id, params.id);
+      await worksGallery.remove(ctx, user.id, params.id);
       return ok(null, studioMessages.deleted);
     }),
   ];

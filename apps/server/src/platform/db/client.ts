@@ -10,6 +10,7 @@ import * as schema from '../../db/schema/index.js';
 import type { AppConfig } from '../../config.js';
 import { lockDataDir } from './lock.js';
 import { withAdvisoryLock } from './advisory-lock.js';
+import { statementClient } from './pglite-statements.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -39,18 +40,19 @@ export interface Database {
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
-function pgliteExecutor(client: PGlite): SqlExecutor {
+/** The queue's locked statements come as one text wrapped in BEGIN; … COMMIT;. */
+const wrappedInTransaction = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+
+export function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
     async executeSql(text, values) {
-      try {
-        if (values && values.length > 0) return await client.query(text, values);
-        const results = await client.exec(text);
-        return results[results.length - 1] ?? { rows: [] };
-      } catch (e) {
-        // A failed statement inside BEGIN..COMMIT leaves the single connection aborted; reset it.
-        await client.exec('ROLLBACK').catch(() => undefined);
-        throw e;
-      }
+      if (values && values.length > 0) return await client.query(text, values);
+      // The embedded database has one connection. A failed statement inside the queue's own BEGIN..COMMIT
+      // would leave it aborted until a ROLLBACK, and any query slipping in before that ROLLBACK fails too;
+      // PGlite's transaction holds its lock from BEGIN to COMMIT or ROLLBACK, so nothing can.
+      const wrapped = wrappedInTransaction.exec(text);
+      const results = wrapped ? await client.transaction((tx) => tx.exec(wrapped[1]!)) : await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
     },
   };
 }
@@ -86,12 +88,13 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   try {
     const client = inMemory ? new PGlite() : new PGlite(path.resolve(config.PGLITE_DIR ?? path.join(config.dataDir, 'db')));
     await client.waitReady;
-    const raw = drizzlePglite({ client, schema });
-    await migratePglite(raw, { migrationsFolder: config.migrationsDir });
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: config.migrationsDir });
+    // The app's queries: each distinct statement parsed and planned once, then bound and run in one call.
+    const db = drizzlePglite({ client: statementClient(client) as unknown as PGlite, schema });
     const executor = pgliteExecutor(client);
     let closed = false;
     return {
-      db: raw as unknown as Db,
+      db: db as unknown as Db,
       kind: 'pglite',
       // As on PostgreSQL: late queue writes after shutdown are dropped, the jobs were already released.
       executor: { executeSql: (text, values) => (closed ? afterClose() : executor.executeSql(text, values)) },

@@ -8,7 +8,7 @@ import { shellMessages } from './messages';
 const sections: NavSection[] = ['features', 'video', 'other'];
 
 /** Three sections; an entry exists only once its feature registers it; empty sections are hidden. */
-export function SideNav() {
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { data } = useSiteSettings();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -29,7 +29,10 @@ export function SideNav() {
       mode="inline"
       items={items}
       selectedKeys={selected ? [selected.path] : []}
-      onClick={({ key }) => void navigate(key)}
+      onClick={({ key }) => {
+        onNavigate?.();
+        void navigate(key);
+      }}
       style={{ borderInlineEnd: 'none' }}
     />
   );

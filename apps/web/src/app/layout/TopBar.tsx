@@ -1,4 +1,5 @@
-import { Flex, Typography, theme } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Typography, theme } from 'antd';
 import { Link } from 'react-router-dom';
 import logo from '../../assets/logo.svg';
 import { useSiteSettings } from '../../lib/site-settings';
@@ -10,37 +11,56 @@ import { ThemeSwitch } from '../../features/theme';
 import { MobileQrPopover } from './MobileQrPopover';
 import { shellMessages } from './messages';
 
-export function TopBar() {
+/** `onOpenNav` is given when the navigation lives in a drawer: the bar then shows the menu button. */
+export function TopBar({ onOpenNav }: { onOpenNav?: () => void }) {
   const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
   const { data } = useSiteSettings();
   const siteTitle = useAppStore((s) => s.siteTitle);
+  // On a phone the title gives way to the controls, and the scan-to-phone code is pointless there.
+  const roomy = screens.sm === true;
   return (
     <Flex
       component="header"
       align="center"
       justify="space-between"
+      gap={8}
       style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
         height: 56,
-        padding: '0 16px',
+        padding: roomy ? '0 16px' : '0 8px',
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Link to="/home" aria-label={shellMessages.home} style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
-        <img
-          src={data?.head_logo || data?.logo || logo}
-          alt=""
-          height={32}
-          style={{ maxWidth: 140, objectFit: 'contain' }}
-        />
-        <Typography.Text strong style={{ fontSize: 16 }}>
-          {siteTitle}
-        </Typography.Text>
-      </Link>
-      <Flex align="center" gap={8}>
+      <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+        {onOpenNav && (
+          <Button type="text" shape="circle" aria-label={shellMessages.openNav} icon={<MenuOutlined />} onClick={onOpenNav} />
+        )}
+        <Link
+          to="/home"
+          aria-label={shellMessages.home}
+          style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}
+        >
+          <img
+            src={data?.head_logo || data?.logo || logo}
+            alt=""
+            height={32}
+            style={{ maxWidth: roomy ? 140 : 40, objectFit: 'contain', flex: 'none' }}
+          />
+          {roomy && (
+            <Typography.Text strong ellipsis style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+              {siteTitle}
+            </Typography.Text>
+          )}
+        </Link>
+      </Flex>
+      <Flex align="center" gap={roomy ? 8 : 2} style={{ flex: 'none' }}>
         <CreditsPopover />
         <VipPopover />
-        <MobileQrPopover />
+        {roomy && <MobileQrPopover />}
         <NoticeCenter />
         <ThemeSwitch />
         <AccountMenu />

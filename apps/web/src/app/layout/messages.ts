@@ -5,4 +5,5 @@ export const shellMessages = {
   mobile: '手机端',
   mobileHint: '扫码在手机上使用',
   home: clientMessages.backHome,
+  openNav: '打开导航菜单',
 } as const;

@@ -1,2 +1,2 @@
 export { CreditsPopover } from './components/CreditsPopover';
-export { RedeemDialog } from './components/RedeemDialog';
+export { RedeemDialogHost as RedeemDialog } from './components/RedeemDialogHost';

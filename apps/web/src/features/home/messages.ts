@@ -3,7 +3,6 @@ import { commonLabels } from '../../lib/messages';
 export const homeMessages = {
   createVideo: '创建视频',
   customAvatar: commonLabels.customAvatar,
-  slogan: '用AI数字人，一键生成口播视频',
   publicActors: commonLabels.publicAvatars,
   publicVoices: commonLabels.publicVoices,
   landscape: commonLabels.landscape,

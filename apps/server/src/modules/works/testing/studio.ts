@@ -62,9 +62,14 @@ export async function cloneAvatar(t: TestApp, m: Member, file: string, name = 'æ
   const fileId = await registerUpload(t, m.id, 'video', file);
   const r = await t.call<{ id: number }>(createAvatar, { name, file_id: fileId }, { token: m.token });
   if (r.code !== 0) throw new Error(r.msg);
-  return waitFor('avatar clone', async () => {
-    const list = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: m.token });
-    const a = list.data.list.find((x) => x.id === r.data.id);
-    return a && a.status !== 1 ? a : null;
-  });
+  return waitFor(
+    'avatar clone',
+    async () => {
+      const list = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: m.token });
+      const a = list.data.list.find((x) => x.id === r.data.id);
+      return a && a.status !== 1 ? a : null;
+      // Preparation re-encodes the video: generous, for a loaded machine.
+    },
+    300_000,
+  );
 }

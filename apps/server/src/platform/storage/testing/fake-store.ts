@@ -102,9 +102,16 @@ export async function listen(handler: (req: http.IncomingMessage, res: http.Serv
       );
     });
   });
+  // Clients keep idle sockets open without a time limit of their own: a server closing them after
+  // Node's 5 s default races a client reusing one under load ("socket hang up"). Keep them for the test.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,12 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Divider, Flex, Popover, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isGuest, useAccountInfo, useOpenRedeem } from '../../../entities/account';
 import { useLogout } from '../api/logout';
 import { accountMenuMessages as m } from '../messages';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { StorageUsage } from './StorageUsage';
+
+// The password form is code-split: it loads when first asked for.
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /** Menu rows: their text lines up with the name above while the hover background keeps a little room. */
 const menuItem = { justifyContent: 'flex-start', paddingInline: 8, marginInline: -8 } as const;
@@ -61,7 +63,11 @@ export function AccountMenu() {
           <Avatar size={32} src={data?.avatar || undefined} icon={<UserOutlined />} />
         </Button>
       </Popover>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordOpen && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,28 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
-import { drawImageCode, IMAGE_CODE_SIZE, makeImageCode } from '../lib/image-code';
+import { CAPTCHA_SIZE } from '@app/contract';
+import { Spin } from 'antd';
 import { authMessages } from '../messages';
 
-/** The login image code (spec 000 §2): a 120x40 canvas; clicking draws a new code. */
-export function ImageCode({ onChange }: { onChange: (code: string) => void }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [code, setCode] = useState(() => makeImageCode());
-  useEffect(() => {
-    const ctx = canvas.current?.getContext('2d');
-    if (ctx) drawImageCode(ctx, code);
-    onChange(code);
-  }, [code, onChange]);
+/** The login image code drawn by the server (spec 000 §2: 120x40); clicking asks for a new one. */
+export function ImageCode({ svg, onRefresh }: { svg: string | undefined; onRefresh: () => void }) {
+  const box = { width: CAPTCHA_SIZE.width, height: CAPTCHA_SIZE.height, flex: 'none', borderRadius: 6 } as const;
+  if (!svg)
+    return (
+      <Spin spinning>
+        <div style={box} />
+      </Spin>
+    );
   return (
-    <canvas
-      ref={canvas}
-      width={IMAGE_CODE_SIZE.width}
-      height={IMAGE_CODE_SIZE.height}
+    <img
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      width={CAPTCHA_SIZE.width}
+      height={CAPTCHA_SIZE.height}
       role="button"
       tabIndex={0}
-      aria-label={authMessages.captchaImage}
+      alt={authMessages.captchaImage}
       title={authMessages.captchaImage}
-      style={{ cursor: 'pointer', borderRadius: 6, flex: 'none' }}
-      onClick={() => setCode(makeImageCode())}
-      onKeyDown={(e) => e.key === 'Enter' && setCode(makeImageCode())}
+      style={{ ...box, cursor: 'pointer' }}
+      onClick={onRefresh}
+      onKeyDown={(e) => e.key === 'Enter' && onRefresh()}
     />
   );
 }

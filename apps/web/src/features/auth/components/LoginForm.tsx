@@ -1,8 +1,6 @@
 import { LockOutlined, SafetyOutlined, TagOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Form, Input } from 'antd';
-import { accountMessages, PASSWORD_PATTERN, USERNAME_PATTERN } from '@app/contract';
-import { useCallback, useRef } from 'react';
-import { imageCodeMatches } from '../lib/image-code';
+import { Button, Checkbox, Flex, Form, Input, type FormInstance } from 'antd';
+import { accountMessages, CAPTCHA_LENGTH, PASSWORD_PATTERN, USERNAME_PATTERN } from '@app/contract';
 import { authMessages as m } from '../messages';
 import { ImageCode } from './ImageCode';
 
@@ -17,6 +15,10 @@ export interface LoginValues {
 interface LoginFormProps {
   registering: boolean;
   needImageCode: boolean;
+  /** The server's image code, once it is needed. */
+  captchaSvg: string | undefined;
+  onNewCaptcha: () => void;
+  form: FormInstance<LoginValues>;
   pending: boolean;
   onSubmit: (values: LoginValues) => void;
 }
@@ -28,18 +30,22 @@ const agreement = (type: 'user' | 'privacy', label: string) => (
 );
 
 /** State 1 logs in; state 2 registers with a redeem code. The image code appears once the server asks for it. */
-export function LoginForm({ registering, needImageCode, pending, onSubmit }: LoginFormProps) {
-  const imageCode = useRef('');
-  const keepCode = useCallback((code: string) => {
-    imageCode.current = code;
-  }, []);
+export function LoginForm({
+  registering,
+  needImageCode,
+  captchaSvg,
+  onNewCaptcha,
+  form,
+  pending,
+  onSubmit,
+}: LoginFormProps) {
   const credentials = {
     required: true,
     whitespace: true,
     message: accountMessages.credentialsRequired,
   };
   return (
-    <Form<LoginValues> layout="vertical" size="large" onFinish={onSubmit} initialValues={{ agree: false }}>
+    <Form<LoginValues> form={form} layout="vertical" size="large" onFinish={onSubmit} initialValues={{ agree: false }}>
       <Form.Item
         name="username"
         rules={
@@ -97,19 +103,11 @@ export function LoginForm({ registering, needImageCode, pending, onSubmit }: Log
           <Form.Item
             name="captcha"
             style={{ flex: 1 }}
-            rules={[
-              { required: true, message: accountMessages.captchaRequired },
-              {
-                validator: (_, value: string | undefined) =>
-                  !value || imageCodeMatches(value, imageCode.current)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(accountMessages.captchaWrong)),
-              },
-            ]}
+            rules={[{ required: true, whitespace: true, message: accountMessages.captchaRequired }]}
           >
-            <Input prefix={<SafetyOutlined />} placeholder={m.captcha} maxLength={4} />
+            <Input prefix={<SafetyOutlined />} placeholder={m.captcha} maxLength={CAPTCHA_LENGTH} autoComplete="off" />
           </Form.Item>
-          <ImageCode onChange={keepCode} />
+          <ImageCode svg={captchaSvg} onRefresh={onNewCaptcha} />
         </Flex>
       )}
       <Form.Item

@@ -1,9 +1,9 @@
-import { Button, Card, Flex, Tabs, Typography, theme } from 'antd';
+import { Button, Card, Flex, Form, Tabs, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import defaultLogo from '../../../assets/logo.svg';
 import { siteTitleOf, useSiteSettings } from '../../../lib/site-settings';
-import { needsImageCode, useLogin } from '../api/login';
+import { needsImageCode, useLogin, useLoginCaptcha } from '../api/login';
 import { useRegisterWithCode } from '../api/register-with-code';
 import { LoginForm, type LoginValues } from '../components/LoginForm';
 import { authMessages as m } from '../messages';
@@ -22,6 +22,12 @@ export default function LoginPage() {
   const { data: site } = useSiteSettings();
   const { token } = theme.useToken();
   const [needImageCode, setNeedImageCode] = useState(false);
+  const captcha = useLoginCaptcha(needImageCode);
+  const [form] = Form.useForm<LoginValues>();
+  const newCaptcha = () => {
+    form.setFieldValue('captcha', '');
+    void captcha.refetch();
+  };
   const loginCall = useLogin();
   const register = useRegisterWithCode();
   const done = () => void navigate(safeRedirect(search.get('redirectUrl')), { replace: true });
@@ -44,11 +50,18 @@ export default function LoginPage() {
         username,
         password: values.password,
         client: 'pc',
-        captcha: needImageCode ? '1' : undefined,
+        ...(needImageCode && captcha.data
+          ? { captcha: (values.captcha ?? '').trim(), captcha_id: captcha.data.id }
+          : {}),
       },
       {
         onSuccess: done,
-        onError: (error) => needsImageCode(error) && setNeedImageCode(true),
+        onError: (error) => {
+          if (!needsImageCode(error)) return;
+          // Each image code answers one try: show the field, or draw a new code.
+          if (needImageCode) newCaptcha();
+          else setNeedImageCode(true);
+        },
       },
     );
   };
@@ -89,6 +102,9 @@ export default function LoginPage() {
           key={registering ? 'register' : 'login'}
           registering={registering}
           needImageCode={needImageCode}
+          captchaSvg={captcha.data?.svg}
+          onNewCaptcha={newCaptcha}
+          form={form}
           pending={loginCall.isPending || register.isPending}
           onSubmit={submit}
         />

@@ -28,13 +28,13 @@ export default function ProfilePage() {
           </Typography.Title>
           <Typography.Text type="secondary">{m.count(avatars.data?.total ?? 0)}</Typography.Text>
         </Flex>
-        <Flex gap={12}>
+        <Flex gap={12} style={{ flex: '1 1 auto', justifyContent: 'flex-end', minWidth: 0 }}>
           <Input.Search
             placeholder={m.searchPlaceholder}
             aria-label={m.searchPlaceholder}
             allowClear
             onSearch={(v) => setName(v.trim())}
-            style={{ width: 240 }}
+            style={{ flex: '0 1 240px', minWidth: 0 }}
           />
           {addButton}
         </Flex>

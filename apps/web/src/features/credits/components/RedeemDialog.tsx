@@ -9,7 +9,7 @@ interface RedeemForm {
 }
 
 /** One dialog for the whole app, opened through the store by `useOpenRedeem` (guests go to registration instead). */
-export function RedeemDialog() {
+export default function RedeemDialog() {
   const open = useAppStore((s) => s.redeemOpen);
   const setOpen = useAppStore((s) => s.setRedeemOpen);
   const [form] = Form.useForm<RedeemForm>();

@@ -28,11 +28,29 @@ export async function fetchActorPage(page: number, fetch = fetchActors): Promise
   return { ...all, page, complete: true };
 }
 
+let earlyFirstPage: Promise<ActorPage> | null = null;
+
+/** Starts loading the first page while the home page's code is still on its way (both orientations come in one reply). */
+export function prefetchFirstActorPage(): void {
+  earlyFirstPage ??= fetchActorPage(1);
+  earlyFirstPage.catch(() => undefined);
+}
+
+/** The prefetched first page is used once; later loads (a new orientation, a refresh) ask again. */
+function loadActorPage(page: number): Promise<ActorPage> {
+  if (page === 1 && earlyFirstPage) {
+    const early = earlyFirstPage;
+    earlyFirstPage = null;
+    return early;
+  }
+  return fetchActorPage(page);
+}
+
 /** Public actors of one orientation, page by page; a new orientation starts again from page 1. */
 export function usePublicActors(orientation: Orientation, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: ['home', 'public-actors', orientation],
-    queryFn: ({ pageParam }) => fetchActorPage(pageParam),
+    queryFn: ({ pageParam }) => loadActorPage(pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.complete ? undefined : last.page + 1),
     enabled,

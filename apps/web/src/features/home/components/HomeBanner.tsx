@@ -1,53 +1,44 @@
-import { Button, Flex, Space, Typography } from 'antd';
+import { UserAddOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { siteDefaults } from '@app/contract';
 import defaultBanner from '../../../assets/banner.svg';
-import { siteTitleOf, useSiteSettings } from '../../../lib/site-settings';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { homeMessages } from '../messages';
+import styles from './HomeBanner.module.css';
 
 /**
- * Banner with the two entry buttons; the image comes from site settings or the shipped default.
- * An operator's banner carries its own artwork and words, so the title and slogan are drawn only on ours.
+ * Banner with a headline, a sub-line and the two entry buttons over the artwork; every part comes from
+ * site settings, and an operator whose banner image carries its own words empties the headline.
  */
 export function HomeBanner() {
   const { data } = useSiteSettings();
   const navigate = useNavigate();
   const image = data?.banner || defaultBanner;
-  const ownArtwork = !!data?.banner;
+  const headline = data ? data.banner_title : siteDefaults.bannerTitle;
+  const subline = data ? data.banner_subtitle : siteDefaults.bannerSubtitle;
   return (
     <Flex
       vertical
-      justify={ownArtwork ? 'flex-end' : 'center'}
-      gap={20}
-      style={{
-        minHeight: 240,
-        padding: '32px 40px',
-        borderRadius: 16,
-        background: `center / cover no-repeat url(${JSON.stringify(image)})`,
-      }}
+      justify="center"
+      gap={16}
+      className={styles.banner}
+      style={{ backgroundImage: `url(${JSON.stringify(image)})` }}
     >
-      {!ownArtwork && (
-        <>
-          <Typography.Title level={2} style={{ margin: 0, color: '#fff' }}>
-            {siteTitleOf(data)}
-          </Typography.Title>
-          <Typography.Text style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>
-            {homeMessages.slogan}
-          </Typography.Text>
-        </>
+      {headline && (
+        <Typography.Title level={1} className={styles.headline}>
+          {headline}
+        </Typography.Title>
       )}
-      <Space size="middle">
-        <Button type="primary" size="large" onClick={() => void navigate('/create')}>
+      {subline && <Typography.Text className={styles.subline}>{subline}</Typography.Text>}
+      <Flex wrap gap={12} className={styles.actions}>
+        <Button type="primary" size="large" icon={<VideoCameraAddOutlined aria-hidden />} onClick={() => void navigate('/create')}>
           {homeMessages.createVideo}
         </Button>
-        <Button
-          size="large"
-          ghost
-          style={{ color: '#fff', borderColor: 'rgba(255,255,255,0.85)' }}
-          onClick={() => void navigate('/profile')}
-        >
+        <Button size="large" ghost icon={<UserAddOutlined aria-hidden />} onClick={() => void navigate('/profile')}>
           {homeMessages.customAvatar}
         </Button>
-      </Space>
+      </Flex>
     </Flex>
   );
 }

@@ -31,15 +31,29 @@ function Cover({ item, onPlay }: Pick<MaterialCardProps, 'item' | 'onPlay'>) {
       style={{ border: 0, padding: 0, width: '100%', cursor: 'pointer', position: 'relative', background: 'none' }}
     >
       {item.type === 'video' ? (
-        <video src={item.url} preload="metadata" muted style={coverStyle} />
+        <>
+          <video src={item.url} preload="metadata" muted style={coverStyle} />
+          <PlayCircleOutlined
+            style={{ position: 'absolute', inset: 0, margin: 'auto', fontSize: 40, color: '#fff', width: 40, height: 40 }}
+          />
+        </>
       ) : (
-        <div style={{ ...coverStyle, display: 'grid', placeItems: 'center', fontSize: 48, color: '#8c8c8c' }}>
-          <CustomerServiceOutlined />
+        // Audio has no picture: the headphones and the play sign sit side by side, never on top of each other.
+        <div
+          style={{
+            ...coverStyle,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 16,
+            color: '#8c8c8c',
+            background: 'linear-gradient(135deg, #1f1640, #0f2a3d)',
+          }}
+        >
+          <CustomerServiceOutlined style={{ fontSize: 44 }} />
+          <PlayCircleOutlined style={{ fontSize: 32, color: '#fff' }} />
         </div>
       )}
-      <PlayCircleOutlined
-        style={{ position: 'absolute', inset: 0, margin: 'auto', fontSize: 40, color: '#fff', width: 40, height: 40 }}
-      />
     </button>
   );
 }

@@ -1,16 +1,19 @@
 import { EditOutlined, FieldTimeOutlined, HighlightOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Input, Popover, Space, Typography } from 'antd';
+import { App, Button, Flex, Popover, Space, Tooltip, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { pauseSeconds, voiceMessages } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { usePolishText } from '../api/polish-text';
+import { useTextModel } from '../hooks/use-text-model';
 import { useVoiceChannel } from '../hooks/use-voice-channel';
-import { insertAt, pauseTag, scriptLength, scriptMax } from '../lib/script';
+import { insertAt, scriptLength, scriptMax } from '../lib/script';
+import { pauseChip, toShown, toStored } from '../lib/script-marks';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
 import { AiWriteDialog } from './AiWriteDialog';
 import { AuditionButton } from './AuditionButton';
+import { MarkedScriptBox } from './MarkedScriptBox';
 
 /** Script box with its counter (tags not counted), pause insertion, polish, AI writing, tone marks and audition. */
 export function ScriptEditor() {
@@ -20,18 +23,21 @@ export function ScriptEditor() {
   const voice = useStudioStore((s) => s.voice);
   const { supports } = useVoiceChannel();
   const polish = usePolishText();
+  const textModel = useTextModel();
   const box = useRef<TextAreaRef>(null);
   const [pauseOpen, setPauseOpen] = useState(false);
   const [writing, setWriting] = useState(false);
   const max = scriptMax(voice?.api);
   const count = scriptLength(text);
+  // The store keeps the spec's break tags; the box shows pauses as chips.
+  const shown = toShown(text);
 
   const insertPause = (seconds: number) => {
     const area = box.current?.resizableTextArea?.textArea;
-    const start = area?.selectionStart ?? text.length;
+    const start = area?.selectionStart ?? shown.length;
     const end = area?.selectionEnd ?? start;
-    const next = insertAt(text, pauseTag(seconds), start, end);
-    setText(next.text);
+    const next = insertAt(shown, pauseChip(seconds), start, end);
+    setText(toStored(next.text));
     setPauseOpen(false);
     requestAnimationFrame(() => {
       area?.focus();
@@ -66,13 +72,12 @@ export function ScriptEditor() {
 
   return (
     <Flex vertical gap={8}>
-      <Input.TextArea
+      <MarkedScriptBox
         ref={box}
-        aria-label={t.scriptLabel}
+        label={t.scriptLabel}
         placeholder={t.scriptPlaceholder}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        autoSize={{ minRows: 8, maxRows: 16 }}
+        value={shown}
+        onChange={(next) => setText(toStored(next))}
       />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap size={4}>
@@ -96,17 +101,31 @@ export function ScriptEditor() {
               </Button>
             </Popover>
           )}
-          <Button
-            size="small"
-            icon={<HighlightOutlined />}
-            loading={polish.isPending && !polish.variables.tone}
-            onClick={() => void rewrite(false).catch(() => undefined)}
-          >
-            {t.polish}
-          </Button>
-          <Button size="small" icon={<ThunderboltOutlined />} onClick={() => setWriting(true)}>
-            {t.aiWrite}
-          </Button>
+          {!textModel.hidden && (
+            <Tooltip title={textModel.reason}>
+              <Button
+                size="small"
+                icon={<HighlightOutlined />}
+                disabled={!textModel.available}
+                loading={polish.isPending && !polish.variables.tone}
+                onClick={() => void rewrite(false).catch(() => undefined)}
+              >
+                {t.polish}
+              </Button>
+            </Tooltip>
+          )}
+          {!textModel.hidden && (
+            <Tooltip title={textModel.reason}>
+              <Button
+                size="small"
+                icon={<ThunderboltOutlined />}
+                disabled={!textModel.available}
+                onClick={() => setWriting(true)}
+              >
+                {t.aiWrite}
+              </Button>
+            </Tooltip>
+          )}
           <Button
             size="small"
             icon={<EditOutlined />}

@@ -1,6 +1,7 @@
 import { App, Cascader, Col, Form, Row, Select, Slider } from 'antd';
 import { emotions, SLIDERS } from '@app/contract';
 import { useTranslateText } from '../api/translate-text';
+import { useTextModel } from '../hooks/use-text-model';
 import { useVoiceChannel } from '../hooks/use-voice-channel';
 import { languagePath } from '../lib/language-choices';
 import { studioText as t } from '../messages';
@@ -21,6 +22,7 @@ export function SpeechSettings() {
   const setText = useStudioStore((s) => s.setText);
   const { supports, languages, languagesLoading } = useVoiceChannel();
   const translate = useTranslateText();
+  const textModel = useTextModel();
 
   /** The picker answers with the path to the language (group, then language); cleared means the default. */
   const changeLanguage = (path: string[] | undefined) => {
@@ -28,7 +30,8 @@ export function SpeechSettings() {
     const before = speech.language;
     if (language === before) return;
     setSpeech({ language });
-    if (!language || !text.trim()) return;
+    // Without a text model the language still changes; the script is simply not translated.
+    if (!language || !text.trim() || !textModel.available) return;
     modal.confirm({
       title: t.language,
       content: t.translateConfirm,

@@ -1,4 +1,5 @@
 import { CHARS_PER_SECOND, SCRIPT_MAX } from '@app/contract';
+import { withoutReadings } from './script-marks';
 
 const tag = /<[^>]*>/g;
 const breakTag = /<break\s+time="(\d+(?:\.\d+)?)s"\s*\/>/g;
@@ -6,9 +7,9 @@ const breakTag = /<break\s+time="(\d+(?:\.\d+)?)s"\s*\/>/g;
 /** The tag a pause is stored as in the script. */
 export const pauseTag = (seconds: number) => `<break time="${seconds}s"/>`;
 
-/** Characters a person reads: tags (pauses) do not count. */
+/** Characters a person reads: tags (pauses) and tone-mark readings do not count. */
 export function scriptLength(text: string): number {
-  return text.replace(tag, '').length;
+  return withoutReadings(text.replace(tag, '')).length;
 }
 
 export function scriptMax(channel: string | undefined): number {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
 
-export const worksJobs = {
+export const talkingVideoJobs = {
   /**
    * Speech, render, probe and settlement of one work. Per-engine limits are enforced across
    * processes by the slots in the database, not by this number: a work that finds no free slot

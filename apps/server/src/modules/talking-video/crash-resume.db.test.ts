@@ -17,7 +17,7 @@ import { AvatarsService } from '../avatars/index.js';
 import { avatarsRepo } from '../avatars/index.js';
 import { creditLedger } from '../credits/index.js';
 import { uploadedFiles } from '../files/index.js';
-import { addVoice, member, registerUpload } from './testing/studio.js';
+import { addVoice, member, registerUpload } from '../works/testing/studio.js';
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const freePort = () =>

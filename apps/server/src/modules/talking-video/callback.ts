@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarMessages, parseChanjingCallback, type ChanjingVideoState } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { worksRepo } from './repo.js';
+import { workLedger } from '../works/index.js';
 
 /** Where 蝉镜 POSTs a finished video task; CHANJING_CALLBACK_URL is PUBLIC_URL plus this path. */
 export const CHANJING_CALLBACK_PATH = '/api/callback/chanjing';
@@ -28,7 +28,7 @@ export async function chanjingCallbackRoute(scope: FastifyInstance, ctx: AppCont
     } catch {
       return reply(1, avatarMessages.chanjingCallbackInvalid);
     }
-    const work = await worksRepo.findLiveByTask(ctx.database.db, 'chanjing', state.id);
+    const work = await workLedger.findLiveByTask(ctx.database.db, 'chanjing', state.id);
     if (!work) return reply(1, avatarMessages.chanjingCallbackUnknown);
     const engine = ctx.engines.avatar.engines().find((e) => e.id === 'chanjing');
     const woken = engine?.wake?.(state.id) ?? false;

@@ -6,20 +6,26 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
+import { workFileKeys, workLedger } from '../works/index.js';
+import type { TalkingParams, TalkingWork } from './params.js';
 import type { StudioVoices } from './ports.js';
-import { workFileKeys } from './present.js';
-import { worksRepo, type WorkRow } from './repo.js';
 
 export interface StepContext {
   ctx: AppContext;
-  work: WorkRow;
+  work: TalkingWork;
   scratch: string;
   signal: AbortSignal;
   /** Fraction 0..1 of the whole job. */
   progress: (fraction: number) => void;
 }
 
-const workPrefix = (w: WorkRow) => `users/${w.userId}/works/${w.id}/`;
+const workPrefix = ({ row }: TalkingWork) => `users/${row.userId}/works/${row.id}/`;
+
+/** Stores a step's params on the row and on the work in hand. */
+async function keepParams(s: StepContext, params: Partial<TalkingParams>): Promise<void> {
+  await workLedger.progress(s.ctx.database.db, s.work.row.id, { params });
+  Object.assign(s.work.p, params);
+}
 
 /** A stored step output, fetched as a local file; null when the step has not finished yet. */
 async function stored(s: StepContext, key: string | null): Promise<string | null> {
@@ -30,37 +36,38 @@ async function stored(s: StepContext, key: string | null): Promise<string | null
 /** Step 1: the speech that drives the video (already there in audio mode or after an earlier run). */
 export async function speechStep(s: StepContext, voices: StudioVoices): Promise<string> {
   const { ctx, work } = s;
-  const kept = await stored(s, work.speechKey);
+  const { p } = work;
+  const kept = await stored(s, p.speechKey);
   if (kept) return kept;
-  if (work.mode === 'audio') throw new AppError(studioMessages.audioFileRequired);
-  const voice = work.voiceId ? await voices.find(ctx.database.db, work.voiceId) : null;
-  if (!voice || (voice.userId !== null && voice.userId !== work.userId)) throw new AppError(voiceMessages.voiceMissing);
+  if (p.mode === 'audio') throw new AppError(studioMessages.audioFileRequired);
+  const voice = p.voiceId ? await voices.find(ctx.database.db, p.voiceId) : null;
+  if (!voice || (voice.userId !== null && voice.userId !== work.row.userId))
+    throw new AppError(voiceMessages.voiceMissing);
   const outFile = path.join(s.scratch, 'speech.m4a');
   const result = await ctx.engines.speech.forChannel(voice.api as 'local').synthesize({
-    text: work.script,
+    text: p.script,
     voice: voice.speech,
-    rate: work.rate,
-    volume: work.volume,
-    pitch: work.pitch,
-    language: work.language || undefined,
-    emotion: (work.emotion || undefined) as SpeechEmotion | undefined,
+    rate: p.rate,
+    volume: p.volume,
+    pitch: p.pitch,
+    language: p.language || undefined,
+    emotion: (p.emotion || undefined) as SpeechEmotion | undefined,
     outFile,
     signal: s.signal,
   });
   const key = `${workPrefix(work)}speech.m4a`;
   await ctx.storage.putFile(key, result.file);
-  await worksRepo.update(ctx.database.db, work.id, { speechKey: key, speechSeconds: result.duration });
-  work.speechKey = key;
-  work.speechSeconds = result.duration;
+  // The synthesized speech is the work's own file: listed so that deleting the work removes it.
+  await keepParams(s, { speechKey: key, speechSeconds: result.duration, files: [key] });
   return result.file;
 }
 
 /** Step 2: the talking video and its cover, rendered by the channel's engine and stored. */
 export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audioFile: string): Promise<string> {
   const { ctx, work } = s;
-  const kept = work.coverKey ? await stored(s, work.videoKey) : null;
+  const kept = work.row.coverKey ? await stored(s, work.row.videoKey) : null;
   if (kept) return kept;
-  const row = await avatarsRepo.find(ctx.database.db, work.avatarId);
+  const row = await avatarsRepo.find(ctx.database.db, work.p.avatarId);
   if (!row) throw new AppError(studioMessages.avatarMissing);
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   const outFile = path.join(s.scratch, 'video.mp4');
@@ -71,10 +78,10 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
       outFile,
       signal: s.signal,
       // A remote task accepted before a restart is followed, never started twice.
-      taskId: work.engineTaskId ?? undefined,
+      taskId: work.row.engineTaskId ?? undefined,
       onTask: async (taskId) => {
-        await worksRepo.update(ctx.database.db, work.id, { engineTaskId: taskId });
-        work.engineTaskId = taskId;
+        await workLedger.progress(ctx.database.db, work.row.id, { set: { engineTaskId: taskId } });
+        work.row.engineTaskId = taskId;
       },
       onProgress: (f) => s.progress(0.2 + 0.7 * f),
     });
@@ -87,8 +94,8 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   const coverKey = `${workPrefix(work)}cover.jpg`;
   await ctx.storage.putFile(videoKey, outFile);
   await ctx.storage.putFile(coverKey, cover);
-  await worksRepo.update(ctx.database.db, work.id, { videoKey, coverKey });
-  Object.assign(work, { videoKey, coverKey });
+  await workLedger.progress(ctx.database.db, work.row.id, { set: { videoKey, coverKey } });
+  Object.assign(work.row, { videoKey, coverKey });
   return outFile;
 }
 
@@ -97,6 +104,7 @@ export async function probeStep(s: StepContext, videoFile: string): Promise<{ du
   const info = await probe(videoFile, { signal: s.signal });
   if (!info.video || !info.audio || !(info.duration > 0)) throw new AvatarEngineError('resultInvalid');
   let bytes = 0;
-  for (const key of workFileKeys(s.work)) bytes += (await s.ctx.storage.head(key))?.size ?? 0;
+  for (const key of workFileKeys({ ...s.work.row, params: s.work.p }))
+    bytes += (await s.ctx.storage.head(key))?.size ?? 0;
   return { duration: info.duration, bytes };
 }

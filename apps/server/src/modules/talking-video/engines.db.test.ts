@@ -11,7 +11,8 @@ import { startFakeChanjing, type FakeChanjing } from '../../engines/avatar/testi
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { creditLedger } from '../credits/index.js';
-import { addVoice, cloneAvatar, member, registerUpload, type Member } from './testing/studio.js';
+import { talkingParams } from './params.js';
+import { addVoice, cloneAvatar, member, registerUpload, type Member } from '../works/testing/studio.js';
 
 /**
  * Works on remote engines, against fakes of their published APIs on loopback: 蝉镜 (gj) from avatar
@@ -43,6 +44,8 @@ beforeAll(async () => {
   chanjing = await startFakeChanjing({ ...creds, resultFile: result, personPollsBeforeDone: 1, pollsBeforeDone: 0 });
   t = await buildTestApp({
     SEED_DEMO_ACTORS: '0',
+    // The 30–300 s clips below run at 1 frame a second so they stay quick to make and prepare.
+    AVATAR_MIN_FPS: '1',
     AVATAR_CHANNELS: 'local=local,ou=duix,df=duix,gj=chanjing',
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '200',
@@ -87,6 +90,7 @@ const finished = (m: Member, id: number) =>
     120_000,
   );
 const row = async (id: number) => (await t.ctx.database.db.select().from(works).where(eq(works.id, id)))[0]!;
+const paramsOf = async (id: number) => talkingParams.parse((await row(id)).params);
 const callback = (body: unknown) =>
   t.app.inject({
     method: 'POST',
@@ -181,7 +185,7 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
       .from(creditReservations)
       .where(eq(creditReservations.jobKey, done.jobKey));
     expect(holds).toHaveLength(1);
-    const charged = Math.ceil(done.duration - 0.001) * done.creditsPerSecond;
+    const charged = Math.ceil(done.duration - 0.001) * talkingParams.parse(done.params).creditsPerSecond;
     expect(holds[0]).toMatchObject({ status: 'settled', charged });
     expect(await balance(alice)).toBe(before - charged);
     // The task is finished: a late callback for it is refused.
@@ -318,7 +322,7 @@ describe('a work made from a material-library video', () => {
     const [made] = await t.ctx.database.db
       .select()
       .from(avatars)
-      .where(eq(avatars.id, (await row(r.data.id)).avatarId));
+      .where(eq(avatars.id, (await paramsOf(r.data.id)).avatarId));
     expect(made).toMatchObject({ userId: m.id, source: 3, status: 2, name: '产品介绍' });
     // It is not one of the user's avatars, and a second work reuses it.
     const own = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: m.token });
@@ -329,7 +333,7 @@ describe('a work made from a material-library video', () => {
     await t.ctx.storage.delete(stored!.key);
     const again = await submit(m, { material_video_id: mine });
     expect(again.code).toBe(0);
-    expect((await row(again.data.id)).avatarId).toBe(made!.id);
+    expect((await paramsOf(again.data.id)).avatarId).toBe(made!.id);
     expect((await finished(m, again.data.id)).status).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import { workSlots } from './slots.js';
+import { workSlots } from '../works/index.js';
 
 /** Re-queues render jobs whose worker died while holding a slot (their lease lapsed). */
 export const releaseLapsedRenders = (ctx: AppContext): Promise<number> =>

@@ -7,15 +7,14 @@ import type { JobContext } from '../../platform/queue/queue.js';
 import { studioMessages } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
-import { creditsFor } from './create-rules.js';
-import { WORK_STATUS } from './labels.js';
-import { workFileKeys } from './present.js';
-import { probeStep, renderStep, speechStep, type StepContext } from './render-steps.js';
-import { worksRepo, type WorkRow } from './repo.js';
-import type { WorksDeps } from './service.js';
-import { workSlots } from './slots.js';
 import { failPaidJob, runPaidJob } from '../credits/index.js';
+import { WORK_STATUS, workFileKeys, workLedger, workSlots, type WorkRow } from '../works/index.js';
 import type { Db } from '../../platform/db/client.js';
+import { creditsFor } from './create-rules.js';
+import { TALKING_KIND } from './labels.js';
+import { talkingWorkOf, type TalkingWork } from './params.js';
+import { probeStep, renderStep, speechStep, type StepContext } from './render-steps.js';
+import type { TalkingVideoDeps } from './service.js';
 
 /** How soon a work that found no free slot asks again (its job is re-sent, holding no worker meanwhile). */
 const SLOT_RETRY_SECONDS = 2;
@@ -31,22 +30,21 @@ const readableReason = (e: unknown) =>
 const billOf = (work: WorkRow) => ({ userId: work.userId, jobKey: work.jobKey, held: work.creditsHeld });
 
 /** How a work ends, for the paid-job runner: done with its facts, or failed with the partial files removed. */
-function endings(ctx: AppContext, work: WorkRow) {
+function endings(ctx: AppContext, work: TalkingWork) {
   return {
-    bill: billOf(work),
+    bill: billOf(work.row),
     finish: (tx: Db, facts: { duration: number; bytes: number }, charged: number) =>
-      worksRepo.finish(tx, work.id, {
-        status: WORK_STATUS.done,
+      workLedger.finish(tx, work.row.id, {
         duration: facts.duration,
-        progress: 100,
         creditsCharged: charged,
         storedBytes: facts.bytes,
       }),
     fail: async (tx: Db, reason: string) => {
-      await worksRepo.finish(tx, work.id, { status: WORK_STATUS.failed, failReason: reason, creditsCharged: 0 });
+      await workLedger.fail(tx, work.row.id, reason);
     },
     cleanUp: async () => {
-      for (const key of workFileKeys(work)) await ctx.storage.delete(key).catch(() => undefined);
+      for (const key of workFileKeys({ ...work.row, params: work.p }))
+        await ctx.storage.delete(key).catch(() => undefined);
     },
   };
 }
@@ -55,23 +53,29 @@ function endings(ctx: AppContext, work: WorkRow) {
  * The synthesis job. Each step stores its output on the work row before the next begins, so a
  * retried or resumed run skips what is done; the paid-job runner settles or refunds only once.
  */
-export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: number, job: JobContext): Promise<void> {
+export async function renderWork(
+  ctx: AppContext,
+  deps: TalkingVideoDeps,
+  workId: number,
+  job: JobContext,
+): Promise<void> {
   const db = ctx.database.db;
-  const work = await worksRepo.find(db, workId);
-  if (!work || work.status === WORK_STATUS.done || work.status === WORK_STATUS.failed) return;
+  const row = await workLedger.find(db, workId, TALKING_KIND);
+  if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
+  const work = talkingWorkOf(row);
   const ends = endings(ctx, work);
   let engine: AvatarVideoEngine;
   try {
-    engine = ctx.engines.avatar.forChannel(work.channel);
+    engine = ctx.engines.avatar.forChannel(row.channel);
   } catch (e) {
     job.log.warn({ err: e, workId }, 'work failed');
     await failPaidJob(ctx, ends, readableReason(e));
     return;
   }
   // A work made from a material video waits (status 1, no worker held) until its avatar is prepared.
-  const avatar = await avatarsRepo.find(db, work.avatarId);
+  const avatar = await avatarsRepo.find(db, work.p.avatarId);
   if (avatar?.status === AVATAR_STATUS.processing) {
-    await ctx.queue.send('work.render', { workId: work.id }, { startAfter: AVATAR_RETRY_SECONDS });
+    await ctx.queue.send('work.render', { workId: row.id }, { startAfter: AVATAR_RETRY_SECONDS });
     return;
   }
   const unusable =
@@ -82,7 +86,7 @@ export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: numbe
     await failPaidJob(ctx, ends, unusable);
     return;
   }
-  const scratch = await scratchDir(ctx.config.dataDir, `work-${work.id}-${job.id}`);
+  const scratch = await scratchDir(ctx.config.dataDir, `work-${row.id}-${job.id}`);
   try {
     await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...ends,
@@ -90,11 +94,11 @@ export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: numbe
       // holds a worker that a work on another engine could use. The work keeps status 1 and its place.
       slot: {
         slots: workSlots,
-        rowId: work.id,
+        rowId: row.id,
         engine: { id: engine.id, max: engine.maxConcurrency },
-        progress: work.progress,
+        progress: row.progress,
         wait: async () =>
-          void (await ctx.queue.send('work.render', { workId: work.id }, { startAfter: SLOT_RETRY_SECONDS })),
+          void (await ctx.queue.send('work.render', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS })),
       },
       reasonOf: readableReason,
       run: async ({ signal, progress }) => {
@@ -104,7 +108,7 @@ export async function renderWork(ctx: AppContext, deps: WorksDeps, workId: numbe
         const video = await renderStep(s, engine, audio);
         s.progress(0.95);
         const facts = await probeStep(s, video);
-        return { ...facts, credits: creditsFor(facts.duration, work.creditsPerSecond) };
+        return { ...facts, credits: creditsFor(facts.duration, work.p.creditsPerSecond) };
       },
     });
   } finally {

@@ -1,8 +1,9 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { VideoChannel } from '@app/contract';
-import { videoChannels, works } from '../../db/schema/index.js';
+import { videoChannels } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { VIDEO_CHANNEL_SEEDS, WORK_STATUS } from './labels.js';
+import { workLedger } from '../works/index.js';
+import { VIDEO_CHANNEL_SEEDS } from './labels.js';
 
 export type VideoChannelRow = typeof videoChannels.$inferSelect;
 
@@ -37,12 +38,7 @@ export async function listChannels(ctx: AppContext, api?: string): Promise<Video
     await db.select().from(videoChannels).where(eq(videoChannels.enabled, 1)).orderBy(asc(videoChannels.sort))
   ).filter((r) => available.has(r.api) && (!api || r.api === api));
   // Channels sharing an engine share its queue (ou and df on one Duix).
-  const queues = await db
-    .select({ engine: works.engine, n: count() })
-    .from(works)
-    .where(inArray(works.status, [WORK_STATUS.queued, WORK_STATUS.rendering]))
-    .groupBy(works.engine);
-  const byEngine = new Map(queues.map((q) => [q.engine, q.n]));
+  const byEngine = await workLedger.liveByEngine(db);
   const registry = ctx.engines.avatar;
   return rows.map((r) => ({
     api: r.api,

@@ -1,0 +1,2 @@
+ALTER TABLE "works" ADD COLUMN "submission" varchar(64);--> statement-breakpoint
+CREATE INDEX "works_submission_idx" ON "works" USING btree ("user_id","submission","created_at") WHERE "works"."submission" is not null;

@@ -1,0 +1,130 @@
+import { readRawFrames, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
+import { driveMouth, mouthFrame } from '../talking-face/mouth.js';
+import { decodeSpeech, mouthTrack } from '../talking-face/speech.js';
+import { landmarksAt, packTrack, trackFace, unpackTrack, type FaceTrack } from '../talking-face/track.js';
+import { renderWithPieces } from './local.js';
+import { avatarMessages } from './messages.js';
+import { AvatarEngineError, type AvatarVideoEngine, type PreparedAvatar, type RenderRequest, type RenderResult } from './types.js';
+
+export const LIPSYNC_ENGINE_ID = 'lipsync';
+
+export interface LipsyncEngineConfig {
+  /** Renders at once: each keeps about one core busy with x264 and one with the mouth. */
+  maxConcurrency?: number;
+  /** x264 preset of the output (speed over size). */
+  preset?: string;
+  crf?: number;
+  audioBitrate?: string;
+}
+
+/** Samples per avatar are capped so the stored track stays small (a few hundred KB for 30 minutes). */
+const MAX_SAMPLES = 1200;
+
+/** Landmark sampling step: every 5th frame (5 a second), sparser on long clips. */
+export function trackStep(frameCount: number): number {
+  return Math.max(5, Math.ceil(frameCount / MAX_SAMPLES));
+}
+
+/** First samples without any face after which preparation decides the clip has nobody in it. */
+const NO_FACE_SAMPLES = 8;
+
+type EngineData = PreparedAvatar['engineData'][string];
+
+/**
+ * What the avatar keeps: the packed track, or `noFace` when fewer than a third of the samples show
+ * a face (a stray detection on a pattern or a poster is not a presenter).
+ */
+export function trackData(track: FaceTrack): EngineData {
+  const withFace = track.samples.filter((s) => s !== null).length;
+  if (withFace === 0 || withFace < track.samples.length / 3) return { noFace: true, faces: 0 };
+  return { track: packTrack(track), every: track.every, frames: track.frameCount, faces: track.faces };
+}
+
+function storedTrack(avatar: Pick<PreparedAvatar, 'engineData' | 'frameCount'>): FaceTrack | null {
+  const d = avatar.engineData[LIPSYNC_ENGINE_ID];
+  if (!d || typeof d.track !== 'string' || d.frames !== avatar.frameCount) return null;
+  return unpackTrack(d.track, Number(d.every), avatar.frameCount, Number(d.faces) || 1);
+}
+
+/** Which mezzanine frame output frame `i` shows: forward, then backward, then forward... */
+export function pingPongFrame(i: number, frameCount: number): number {
+  const turn = Math.floor(i / frameCount);
+  const k = i % frameCount;
+  return turn % 2 === 0 ? k : frameCount - 1 - k;
+}
+
+async function faceTrackOf(avatar: PreparedAvatar, signal?: AbortSignal): Promise<FaceTrack> {
+  return (
+    storedTrack(avatar) ??
+    // An avatar prepared before this engine existed: find the face now.
+    (await trackFace(avatar.mezzanine, avatar, { every: trackStep(avatar.frameCount), signal }))
+  );
+}
+
+/**
+ * Local lip-sync: the avatar clip loops forward and backward as in 1.0, but every frame is decoded,
+ * its mouth opened from the speech at the landmarks found at preparation, and encoded again. Frames
+ * stream through two ffmpeg pipes; only the frame being worked on is in memory.
+ */
+export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = {}): Promise<RenderResult> {
+  const { avatar, audioFile, outFile, signal, onProgress } = req;
+  return renderWithPieces(req, async ({ frames, list }) => {
+    const track = await faceTrackOf(avatar, signal);
+    if (trackData(track).noFace) throw new AvatarEngineError('lipsyncNoFace');
+    const speech = mouthTrack(await decodeSpeech(audioFile, signal), avatar.fps, frames);
+    const { width, height, fps } = avatar;
+    const source = readRawFrames(['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-frames:v', String(frames)], 'yuv420p', yuvFrameBytes(width, height), signal);
+    const out = writeRawFrames(
+      { width, height, fps, pixFmt: 'yuv420p' },
+      [
+        '-i', audioFile,
+        '-map', '0:v:0', '-map', '1:a:0',
+        '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20), '-pix_fmt', 'yuv420p',
+        '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k',
+        '-t', (frames / fps).toFixed(6),
+        '-movflags', '+faststart',
+        outFile,
+      ],
+      signal,
+    );
+    try {
+      let i = 0;
+      for await (const frame of source) {
+        if (i >= frames) break;
+        const face = landmarksAt(track, pingPongFrame(i, avatar.frameCount));
+        if (face) driveMouth(frame, width, height, mouthFrame(face), speech.open[i] ?? 0);
+        await out.write(frame);
+        i++;
+        if (i % 25 === 0) onProgress?.(Math.min(0.99, i / frames));
+      }
+      await out.finish();
+    } catch (e) {
+      out.abort();
+      throw e;
+    }
+  });
+}
+
+export function createLipsyncEngine(config: LipsyncEngineConfig = {}): AvatarVideoEngine {
+  return {
+    id: LIPSYNC_ENGINE_ID,
+    lipSync: true,
+    maxConcurrency: config.maxConcurrency ?? 1,
+    async prepareAvatar(avatar, opts = {}) {
+      try {
+        const track = await trackFace(avatar.mezzanine, avatar, {
+          every: trackStep(avatar.frameCount),
+          giveUpAfter: NO_FACE_SAMPLES,
+          signal: opts.signal,
+        });
+        return { ...avatar, engineData: { ...avatar.engineData, [LIPSYNC_ENGINE_ID]: trackData(track) } };
+      } catch (e) {
+        if (opts.signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
+        // The avatar stays usable by every other channel; this one finds the face again at render.
+        return avatar;
+      }
+    },
+    render: (req) => renderLipsync(req, config),
+    unusableReason: (avatar) => (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true ? avatarMessages.lipsyncNoFace : null),
+  };
+}

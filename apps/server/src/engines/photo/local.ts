@@ -1,0 +1,143 @@
+import { MediaToolError, probe, runTool, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import { detectFaces } from '../talking-face/face-api.js';
+import { blinkEye, blinkTrack, eyeFrame } from '../talking-face/eyes.js';
+import { writeRawFrames } from '../talking-face/frames.js';
+import { driveMouth, mouthFrame, mouthLandmarksOf } from '../talking-face/mouth.js';
+import { decodeSpeech, mouthTrack } from '../talking-face/speech.js';
+import { photoMessages } from './messages.js';
+import { PhotoEngineError, type PhotoRenderRequest, type PhotoRenderResult, type PhotoVideoEngine } from './types.js';
+
+export interface LocalPhotoConfig {
+  /** Short side of the clip (default 720; at most 1080). */
+  maxShortSide?: number;
+  fps?: number;
+  preset?: string;
+  crf?: number;
+  maxConcurrency?: number;
+}
+
+/** Clip size: the picture's shape, short side capped, long side at most 1920, both even. */
+export function photoClipSize(width: number, height: number, maxShortSide: number): { width: number; height: number } {
+  const scale = Math.min(1, Math.min(1080, maxShortSide) / Math.min(width, height), 1920 / Math.max(width, height));
+  const even = (n: number) => Math.max(2, 2 * Math.round((n * scale) / 2));
+  return { width: even(width), height: even(height) };
+}
+
+/**
+ * Whole-picture motion as an ffmpeg `perspective` filter evaluated per frame: a sway of ±0.6° about
+ * the centre every 5.3 s, and breathing — a 1 % zoom and a slight rise every 3.7 s. The picture is
+ * zoomed in 4–6 % so its edges never show.
+ */
+export function swayFilter(fps: number): string {
+  const angle = `0.0105*sin(2*PI*in/${(fps * 5.3).toFixed(2)})`;
+  const zoom = `(1.05+0.01*sin(2*PI*in/${(fps * 3.7).toFixed(2)}))`;
+  const rise = `0.004*H*sin(2*PI*in/${(fps * 3.7).toFixed(2)}+0.5)`;
+  const corner = (X: string, Y: string) => [
+    `W/2+(cos(${angle})*(${X}-W/2)+sin(${angle})*(${Y}-H/2))/${zoom}`,
+    `H/2+(cos(${angle})*(${Y}-H/2)-sin(${angle})*(${X}-W/2))/${zoom}+${rise}`,
+  ];
+  const points = [corner('0', '0'), corner('W', '0'), corner('0', 'H'), corner('W', 'H')];
+  const opts = points.flatMap(([x, y], i) => [`x${i}='${x}'`, `y${i}='${y}'`]);
+  return `perspective=${opts.join(':')}:interpolation=linear:eval=frame`;
+}
+
+/** The picture's size (its first video stream, which for a still is the mjpeg/png image itself). */
+async function imageSize(image: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
+  try {
+    const out = await runTool(
+      'ffprobe',
+      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', image],
+      { signal, timeoutMs: 60_000 },
+    );
+    const [width = 0, height = 0] = out.toString('utf8').trim().split(',').map(Number);
+    if (!(width >= 16 && height >= 16)) throw new PhotoEngineError('imageUnreadable');
+    return { width, height };
+  } catch (e) {
+    if (e instanceof MediaToolError) throw new PhotoEngineError('imageUnreadable', false, { cause: e });
+    throw e;
+  }
+}
+
+async function speechInfo(file: string, signal?: AbortSignal): Promise<MediaInfo> {
+  try {
+    const info = await probe(file, { signal });
+    if (!info.audio) throw new PhotoEngineError('audioUnreadable');
+    if (!(info.duration > 0)) throw new PhotoEngineError('audioEmpty');
+    return info;
+  } catch (e) {
+    if (e instanceof MediaToolError) throw new PhotoEngineError('audioUnreadable', false, { cause: e });
+    throw e;
+  }
+}
+
+function decodeStill(image: string, size: { width: number; height: number }, pixFmt: string, signal?: AbortSignal): Promise<Buffer> {
+  return runTool(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', image, '-frames:v', '1', '-vf', `scale=${size.width}:${size.height}:flags=bicubic`, '-f', 'rawvideo', '-pix_fmt', pixFmt, 'pipe:1'],
+    { signal },
+  );
+}
+
+/**
+ * A talking clip from one still: the largest face's mouth follows the speech and its eyes blink,
+ * and the whole picture sways and breathes. With no face, only the whole picture moves and the
+ * result says so.
+ */
+export async function renderPhotoLocal(req: PhotoRenderRequest, config: LocalPhotoConfig = {}): Promise<PhotoRenderResult> {
+  const { image, audioFile, outFile, signal, onProgress } = req;
+  const fps = config.fps ?? 25;
+  onProgress?.(0);
+  const picture = await imageSize(image, signal);
+  const audio = await speechInfo(audioFile, signal);
+  const { width, height } = photoClipSize(picture.width, picture.height, config.maxShortSide ?? 720);
+  const frames = Math.max(1, Math.round(audio.duration * fps));
+  try {
+    const base = await decodeStill(image, { width, height }, 'yuv420p', signal);
+    const faces = await detectFaces(await decodeStill(image, { width, height }, 'rgb24', signal), width, height, { detector: 'ssd', minScore: 0.5 });
+    // A face smaller than 1/25 of the short side is a detail of the picture, not its subject.
+    const face = faces[0] && faces[0].box.width >= Math.min(width, height) / 25 ? faces[0] : undefined;
+    const mouth = face ? mouthFrame(mouthLandmarksOf(face.landmarks)) : null;
+    const eyes = face ? [eyeFrame(face.landmarks.slice(36, 42)), eyeFrame(face.landmarks.slice(42, 48))] : [];
+    const open = face ? mouthTrack(await decodeSpeech(audioFile, signal), fps, frames).open : null;
+    const blinks = blinkTrack(frames, fps);
+    const out = writeRawFrames(
+      { width, height, fps, pixFmt: 'yuv420p' },
+      [
+        '-i', audioFile,
+        '-map', '0:v:0', '-map', '1:a:0',
+        '-vf', `${swayFilter(fps)},format=yuv420p`,
+        '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20),
+        '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k',
+        '-t', (frames / fps).toFixed(6),
+        '-movflags', '+faststart',
+        outFile,
+      ],
+      signal,
+    );
+    try {
+      for (let i = 0; i < frames; i++) {
+        const frame = Buffer.from(base);
+        if (mouth && open) driveMouth(frame, width, height, mouth, open[i] ?? 0);
+        for (const eye of eyes) blinkEye(frame, width, height, eye, blinks[i] ?? 0);
+        await out.write(frame);
+        if (i % 25 === 0) onProgress?.(Math.min(0.99, i / frames));
+      }
+      await out.finish();
+    } catch (e) {
+      out.abort();
+      throw e;
+    }
+    const result = await probe(outFile, { signal });
+    onProgress?.(1);
+    const note = !face ? photoMessages.noFaceAnimated : faces.length > 1 ? photoMessages.largestFaceOnly : null;
+    return { file: outFile, duration: result.duration, width, height, faceAnimated: !!face, faces: faces.length, note };
+  } catch (e) {
+    if (signal?.aborted) throw new PhotoEngineError('cancelled', false, { cause: e });
+    if (e instanceof MediaToolError) throw new PhotoEngineError('renderFailed', true, { cause: e });
+    throw e;
+  }
+}
+
+export function createLocalPhotoEngine(config: LocalPhotoConfig = {}): PhotoVideoEngine {
+  return { id: 'local', maxConcurrency: config.maxConcurrency ?? 1, render: (req) => renderPhotoLocal(req, config) };
+}

@@ -1,0 +1,46 @@
+import { photoMessages, type PhotoMessageKey } from './messages.js';
+
+export interface PhotoRenderRequest {
+  /** A still picture (jpg/png/webp...). */
+  image: string;
+  /** Speech; the clip is as long as it. */
+  audioFile: string;
+  /** Where the finished mp4 is written. */
+  outFile: string;
+  signal?: AbortSignal;
+  /** Fraction 0..1. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface PhotoRenderResult {
+  file: string;
+  duration: number;
+  width: number;
+  height: number;
+  /** False when no face was found: the whole picture moves, but no mouth or eyes do. */
+  faceAnimated: boolean;
+  /** Faces found in the picture (the largest is animated). */
+  faces: number;
+  /** What the user should know about this clip (Chinese), e.g. that no face was animated; null when nothing. */
+  note: string | null;
+}
+
+/** Makes a talking clip from one still picture (pet and person photo features). */
+export interface PhotoVideoEngine {
+  readonly id: string;
+  readonly maxConcurrency: number;
+  render(req: PhotoRenderRequest): Promise<PhotoRenderResult>;
+}
+
+/** A photo engine failure whose message is fit to show the user (Chinese). */
+export class PhotoEngineError extends Error {
+  override readonly name = 'PhotoEngineError';
+  constructor(
+    readonly key: PhotoMessageKey,
+    /** True when trying again later may succeed. */
+    readonly retryable = false,
+    options?: { cause?: unknown },
+  ) {
+    super(photoMessages[key], options);
+  }
+}

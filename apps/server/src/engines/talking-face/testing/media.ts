@@ -1,0 +1,165 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ffmpeg, runTool } from '../../../platform/media/ffmpeg.js';
+import { detectFaces, landmarksInBox, type DetectedFace, type Point } from '../face-api.js';
+import { readRawFrames } from '../frames.js';
+
+/** The sample photos shipped in the npm package @vladmandic/face-api (demo/sample1..6.jpg). */
+export function samplePhoto(n: number): string {
+  const pkg = createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json');
+  return path.join(path.dirname(pkg), 'demo', `sample${n}.jpg`);
+}
+
+/**
+ * A talking-head-like clip: a portrait crop of sample1.jpg around one face (closed mouth), drifting
+ * a few pixels on a slow ellipse as a filmed person would, at 480×854, 25 fps.
+ */
+export async function faceClip(file: string, seconds = 6): Promise<string> {
+  await ffmpeg([
+    '-loop', '1', '-framerate', '25', '-i', samplePhoto(1),
+    '-vf', `crop=378:672:x='304+9*sin(2*PI*t/6)':y='218+6*sin(4*PI*t/6)',scale=480:854,format=yuv420p`,
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', file,
+  ]);
+  return file;
+}
+
+/** Mandarin speech from espeak-ng with three pauses of 0.6–0.9 s (about 15 s in all). */
+export async function speechWithPauses(file: string): Promise<string> {
+  const ssml =
+    '<speak>大家好，欢迎来到直播间。<break time="700ms"/>今天介绍一款新产品。<break time="900ms"/>' +
+    '它的设计非常简洁。<break time="600ms"/>请点个关注吧。</speak>';
+  await runTool('espeak-ng', ['-m', '-v', 'cmn', '-s', '190', '-w', file, ssml]);
+  return file;
+}
+
+/**
+ * Mouth opening as face-api sees it: the mean gap between the inner lips (points 61–67, 62–66,
+ * 63–65) over the mouth's width (48–54). About 0–0.05 for closed lips, 0.2+ for an open "a".
+ */
+export function mouthOpening(p: Point[]): number {
+  const d = (a: number, b: number) => Math.hypot(p[a]!.x - p[b]!.x, p[a]!.y - p[b]!.y);
+  return (d(61, 67) + d(62, 66) + d(63, 65)) / 3 / d(48, 54);
+}
+
+export interface MeasuredFrame {
+  landmarks: Point[] | null;
+  opening: number;
+}
+
+/**
+ * face-api's landmarks of the largest face on every `step`-th frame of a video: the SSD detector
+ * runs on every `detectEvery`-th measured frame (the box is kept in between), the landmark net on each.
+ */
+export async function measureFaces(
+  file: string,
+  width: number,
+  height: number,
+  opts: { step?: number; detectEvery?: number } = {},
+): Promise<MeasuredFrame[]> {
+  const out: MeasuredFrame[] = [];
+  const step = opts.step ?? 1;
+  let box: DetectedFace['box'] | null = null;
+  const select = step > 1 ? ['-vf', `select='not(mod(n\\,${step}))'`, '-fps_mode', 'passthrough'] : [];
+  for await (const rgb of readRawFrames(['-i', file, '-map', '0:v:0', ...select], 'rgb24', width * height * 3)) {
+    if (out.length % (opts.detectEvery ?? 10) === 0 || !box) box = (await detectFaces(rgb, width, height, { detector: 'ssd' }))[0]?.box ?? null;
+    const landmarks = box ? await landmarksInBox(rgb, width, height, box) : null;
+    out.push({ landmarks, opening: landmarks ? mouthOpening(landmarks) : 0 });
+  }
+  return out;
+}
+
+/** Every frame's luma plane. */
+export async function lumaFrames(file: string, width: number, height: number, frames?: number): Promise<Buffer[]> {
+  const all: Buffer[] = [];
+  const limit = frames === undefined ? [] : ['-frames:v', String(frames)];
+  for await (const y of readRawFrames(['-i', file, '-map', '0:v:0', ...limit], 'gray', width * height)) all.push(y);
+  return all;
+}
+
+export async function rgbFrameAt(file: string, index: number, width: number, height: number): Promise<Buffer> {
+  const raw = await runTool('ffmpeg', [
+    '-v', 'error', '-i', file, '-vf', `select=eq(n\\,${index})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
+  ]);
+  if (raw.length !== width * height * 3) throw new Error(`frame ${index} of ${file} not found`);
+  return raw;
+}
+
+export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = Math.min(a.length, b.length);
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < n; i++) {
+    ma += a[i]! / n;
+    mb += b[i]! / n;
+  }
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < n; i++) {
+    sab += (a[i]! - ma) * (b[i]! - mb);
+    saa += (a[i]! - ma) ** 2;
+    sbb += (b[i]! - mb) ** 2;
+  }
+  return sab / Math.sqrt(saa * sbb || 1);
+}
+
+/** Runs of at least `minFrames` frames whose RMS is under `gate`: [first, last] frame indexes. */
+export function pauses(rms: ArrayLike<number>, gate: number, minFrames: number): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= rms.length; i++) {
+    const quiet = i < rms.length && rms[i]! < gate;
+    if (quiet && start < 0) start = i;
+    if (!quiet && start >= 0) {
+      if (i - start >= minFrames) runs.push([start, i - 1]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Compares an output frame with its source (luma): the mean absolute difference outside and inside
+ * `box`, and the border step — across the box's edge, how much the output's jump from the pixel just
+ * inside to the pixel just outside differs from the source's (a pasted patch shows a step there).
+ */
+export function seamFigures(out: Buffer, src: Buffer, width: number, height: number, box: Box) {
+  let outside = 0;
+  let nOut = 0;
+  let inside = 0;
+  let nIn = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const d = Math.abs(out[y * width + x]! - src[y * width + x]!);
+      if (x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1) {
+        inside += d;
+        nIn++;
+      } else {
+        outside += d;
+        nOut++;
+      }
+    }
+  let step = 0;
+  let nStep = 0;
+  const at = (b: Buffer, x: number, y: number) => b[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))]!;
+  const edge = (xi: number, yi: number, xo: number, yo: number) => {
+    step += Math.abs(at(out, xi, yi) - at(out, xo, yo) - (at(src, xi, yi) - at(src, xo, yo)));
+    nStep++;
+  };
+  for (let x = box.x0; x <= box.x1; x++) {
+    edge(x, box.y0, x, box.y0 - 1);
+    edge(x, box.y1, x, box.y1 + 1);
+  }
+  for (let y = box.y0; y <= box.y1; y++) {
+    edge(box.x0, y, box.x0 - 1, y);
+    edge(box.x1, y, box.x1 + 1, y);
+  }
+  return { outside: outside / Math.max(1, nOut), inside: inside / Math.max(1, nIn), step: step / Math.max(1, nStep) };
+}

@@ -1,0 +1,2 @@
+export { createTalkingVideoModule } from './module.js';
+export type { TalkingVideoDeps } from './service.js';

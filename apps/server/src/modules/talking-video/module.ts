@@ -1,0 +1,34 @@
+import type { AppContext } from '../../platform/context.js';
+import { resendMissingJobs } from '../avatars/index.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { workLedger } from '../works/index.js';
+import { chanjingCallbackRoute } from './callback.js';
+import { seedVideoChannels } from './channels.js';
+import { talkingVideoJobs } from './jobs.js';
+import { TALKING_KIND } from './labels.js';
+import { releaseLapsedRenders } from './orphans.js';
+import { renderWork } from './render-job.js';
+import { talkingVideoRoutes } from './routes.js';
+import { TalkingVideoService, type TalkingVideoDeps } from './service.js';
+
+/** The talking video: video channels, its works' submission and the synthesis job. */
+export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule {
+  return {
+    name: 'talking-video',
+    routes: (ctx: AppContext) => talkingVideoRoutes(ctx, new TalkingVideoService(ctx, deps)),
+    jobs: handlersOf(talkingVideoJobs, (ctx) => ({
+      'work.render': ({ workId }, job) => renderWork(ctx, deps, workId, job),
+      'work.sweep': async () => void (await releaseLapsedRenders(ctx)),
+    })),
+    http: (scope, ctx) => chanjingCallbackRoute(scope, ctx),
+    seed: async (ctx) => {
+      await seedVideoChannels(ctx);
+      const db = ctx.database.db;
+      for (const c of ctx.engines.avatar.channels())
+        if (c.available)
+          await workLedger.fillEngine(db, TALKING_KIND, c.channel, ctx.engines.avatar.forChannel(c.channel).id);
+      await releaseLapsedRenders(ctx);
+      await resendMissingJobs(ctx, 'work.render', 'workId', await workLedger.unfinishedIds(db, TALKING_KIND));
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Times the offline talking-face engines against the stream-copy 1.0 render, all in one run:
+ * a 720p avatar video with 30 s of speech (本地合成 2.0 vs 1.0), a 720p photo clip of the same speech,
+ * and the preparation of a 30 s 1080p avatar (media + face landmarks). Peak RSS is the largest sum
+ * of this process and its ffmpeg children seen while each step ran. Run: npm run bench:lipsync
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createLipsyncEngine } from '../apps/server/src/engines/avatar/local-lipsync.js';
+import { createLocalEngine } from '../apps/server/src/engines/avatar/local.js';
+import { prepareAvatarMedia } from '../apps/server/src/engines/avatar/prepare.js';
+import { createLocalPhotoEngine } from '../apps/server/src/engines/photo/local.js';
+import { detectFaces } from '../apps/server/src/engines/talking-face/face-api.js';
+import { decodeSpeech, mouthTrack } from '../apps/server/src/engines/talking-face/speech.js';
+import { samplePhoto, speechWithPauses } from '../apps/server/src/engines/talking-face/testing/media.js';
+import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
+
+const SPEECH_SECONDS = 30;
+/** Where the frame strips are written (git ignores it). */
+const STRIP_DIR = new URL('../e2e/screenshots/lipsync/', import.meta.url).pathname;
+
+/**
+ * Eight frames of a clip side by side, cropped around the face: three with the mouth widest open,
+ * three in pauses (closed) and two half open, in time order.
+ */
+async function frameStrip(clip: string, open: Float32Array, face: { x: number; y: number; size: number }, outFile: string): Promise<number[]> {
+  const order = [...open.keys()];
+  const spread = (picks: number[]) => picks.filter((i, k) => picks.slice(0, k).every((j) => Math.abs(i - j) > 25));
+  const wide = spread(order.sort((a, b) => open[b]! - open[a]!)).slice(0, 3);
+  const shut = spread(order.filter((i) => open[i] === 0 && i > 10)).slice(0, 3);
+  const mid = spread(order.filter((i) => open[i]! > 0.35 && open[i]! < 0.55)).slice(0, 2);
+  const picks = [...wide, ...shut, ...mid].sort((a, b) => a - b);
+  const select = picks.map((i) => `eq(n\\,${i})`).join('+');
+  await ffmpeg([
+    '-i', clip,
+    '-vf', `select='${select}',crop=${face.size}:${face.size}:${face.x}:${face.y},scale=240:240,tile=${picks.length}x1`,
+    '-frames:v', '1', '-fps_mode', 'passthrough', outFile,
+  ]);
+  return picks;
+}
+
+/** Resident memory (MB) of a process and all its descendants, from /proc. */
+async function treeRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  let kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const t of tasks) {
+    const children = (await readFile(`/proc/${pid}/task/${t}/children`, 'utf8').catch(() => '')).trim();
+    for (const c of children ? children.split(/\s+/) : []) kb += (await treeRssMb(Number(c))) * 1024;
+  }
+  return kb / 1024;
+}
+
+/** CPU seconds used by this process and its finished children (Linux /proc clock ticks). */
+async function cpuSeconds(): Promise<number> {
+  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  // utime, stime, cutime, cstime.
+  return ((f[11] ?? 0) + (f[12] ?? 0) + (f[13] ?? 0) + (f[14] ?? 0)) / 100;
+}
+
+/**
+ * Wall time, CPU time (this process and its ffmpeg children) and peak RSS of one step. On a shared
+ * machine the CPU time is the steadier figure: on an idle 2-core machine wall time is at least CPU ÷ 2.
+ */
+async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number; cpu: number; peakMb: number }> {
+  let peakMb = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peakMb = Math.max(peakMb, await treeRssMb(process.pid));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const t = performance.now();
+  const cpu0 = await cpuSeconds();
+  try {
+    const value = await fn();
+    return { value, seconds: (performance.now() - t) / 1000, cpu: (await cpuSeconds()) - cpu0, peakMb };
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+}
+
+/** A filmed-looking clip of one face from the package's sample photos, drifting gently. */
+async function faceVideo(file: string, size: string, crop: string, seconds: number): Promise<string> {
+  await ffmpeg([
+    '-loop', '1', '-framerate', '25', '-i', samplePhoto(2),
+    '-vf', `${crop},scale=${size},format=yuv420p`,
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', file,
+  ]);
+  return file;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-lipsync-'));
+  try {
+    // 30 s of speech with pauses: the espeak-ng passage looped and cut.
+    const passage = await speechWithPauses(join(dir, 'passage.wav'));
+    const speech = join(dir, 'speech.wav');
+    await ffmpeg(['-stream_loop', '-1', '-i', passage, '-t', String(SPEECH_SECONDS), speech]);
+    const seconds = (await probe(speech)).duration;
+
+    // 720p landscape avatar (10 s) around the right-hand face of sample2.jpg.
+    const drift = (w: number, h: number, x: number, y: number) =>
+      `crop=${w}:${h}:x='${x}+12*sin(2*PI*t/6)':y='${y}+8*sin(4*PI*t/6)'`;
+    const clip720 = await faceVideo(join(dir, 'a720.mp4'), '1280:720', drift(920, 518, 980, 30), 10);
+    const media720 = await prepareAvatarMedia(clip720, join(dir, 'avatar720'));
+    const lipsync = createLipsyncEngine();
+    const track720 = await measured(() => lipsync.prepareAvatar(media720));
+    const avatar720 = track720.value;
+
+    const copy = await measured(() => createLocalEngine().render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'v1.mp4') }));
+    const lips = await measured(() => lipsync.render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'v2.mp4') }));
+
+    // A 720p photo of the same face.
+    const still = join(dir, 'still.jpg');
+    await ffmpeg(['-i', samplePhoto(2), '-vf', 'crop=920:518:980:30,scale=1280:720', '-q:v', '2', still]);
+    const photo = await measured(() =>
+      createLocalPhotoEngine().render({ image: still, audioFile: speech, outFile: join(dir, 'photo.mp4') }),
+    );
+
+    // Preparation of a 30 s 1080p (1080×1920 portrait) avatar: media, then landmarks.
+    const clip1080 = await faceVideo(join(dir, 'a1080.mp4'), '1080:1920', drift(560, 996, 1300, 40), 30);
+    const media1080 = await measured(() => prepareAvatarMedia(clip1080, join(dir, 'avatar1080')));
+    const track1080 = await measured(() => lipsync.prepareAvatar(media1080.value));
+
+    // Strips of frames for a person to look at.
+    await mkdir(STRIP_DIR, { recursive: true });
+    const stillRgb = await ffmpeg(['-i', still, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+    const box = (await detectFaces(stillRgb, 1280, 720, { detector: 'ssd' }))[0]!.box;
+    const size = Math.round(Math.min(700, box.height * 1.5) / 2) * 2;
+    const face = {
+      x: Math.round(Math.max(0, Math.min(1280 - size, box.x + box.width / 2 - size / 2))),
+      y: Math.round(Math.max(0, Math.min(720 - size, box.y + box.height / 2 - size / 2))),
+      size,
+    };
+    const open = mouthTrack(await decodeSpeech(speech), 25, Math.round(seconds * 25)).open;
+    const videoPicks = await frameStrip(join(dir, 'v2.mp4'), open, face, join(STRIP_DIR, 'video-strip.png'));
+    const photoPicks = await frameStrip(join(dir, 'photo.mp4'), open, face, join(STRIP_DIR, 'photo-strip.png'));
+    console.log(`strips: ${STRIP_DIR}video-strip.png (frames ${videoPicks.join(', ')}), photo-strip.png (frames ${photoPicks.join(', ')})`);
+
+    const ratio = (s: number) => (s / seconds).toFixed(3);
+    const rows = [
+      ['1.0 stream copy, 720p video', copy.seconds, copy.peakMb, copy.cpu],
+      ['2.0 lip-sync, 720p video', lips.seconds, lips.peakMb, lips.cpu],
+      ['photo, 720p', photo.seconds, photo.peakMb, photo.cpu],
+    ] as const;
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`speech: ${seconds.toFixed(2)} s`);
+    for (const [name, s, mb, cpu] of rows)
+      console.log(
+        `${name.padEnd(30)} ${s.toFixed(2).padStart(7)} s  ×${ratio(s)} real time  CPU ${cpu.toFixed(1)} s (×${ratio(cpu / cpus().length)} on idle cores)  peak RSS ${mb.toFixed(0)} MB`,
+      );
+    console.log(`2.0 ÷ 1.0 wall time: ${(lips.seconds / copy.seconds).toFixed(1)}×; photo ÷ 1.0: ${(photo.seconds / copy.seconds).toFixed(1)}×`);
+    console.log(`720p 10 s avatar landmarks: ${track720.seconds.toFixed(2)} s (CPU ${track720.cpu.toFixed(1)} s)`);
+    console.log(
+      `30 s 1080p avatar preparation: media ${media1080.seconds.toFixed(2)} s + landmarks ${track1080.seconds.toFixed(2)} s = ` +
+        `${(media1080.seconds + track1080.seconds).toFixed(2)} s (CPU ${media1080.cpu.toFixed(1)} s + ${track1080.cpu.toFixed(1)} s; ` +
+        `peak RSS ${Math.max(media1080.peakMb, track1080.peakMb).toFixed(0)} MB)`,
+    );
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    const peak = Math.max(lips.peakMb, photo.peakMb, media1080.peakMb, track1080.peakMb);
+    console.log(`${verdict(lips.seconds / seconds <= 1)} video ≤ 1.0× real time`);
+    console.log(`${verdict(photo.seconds / seconds <= 0.5)} photo ≤ 0.5× real time`);
+    console.log(`${verdict(peak < 600)} peak RSS < 600 MB (${peak.toFixed(0)} MB)`);
+    console.log(`${verdict(media1080.seconds + track1080.seconds <= 60)} 30 s 1080p avatar prepared in ≤ 60 s`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

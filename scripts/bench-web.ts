@@ -1,0 +1,145 @@
+/**
+ * Web first-load benchmark: cold loads of /home in headless Chromium on localhost (fresh profile each
+ * time, so no cache and no login). Prints, per run and as the median: first contentful paint, the time
+ * until the first actor card shows its cover, and the JavaScript transferred before that (compressed
+ * bytes on the wire). Goals: FCP < 1 s, actors < 1.5 s, initial JS ≤ 300 KB gzip.
+ * Uses BENCH_URL when given, else starts the built app (npm run build first) on a free port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const GOALS = { fcpMs: 1000, actorsMs: 1500, jsKb: 300 };
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Records, inside the page, when the first actor card's cover has been drawn. */
+const markActorsVisible = `(() => {
+  const look = () => {
+    const img = document.querySelector('[role="group"] img');
+    if (img && img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < innerHeight) {
+      window.__actorsVisibleAt = performance.now();
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})()`;
+
+type PageMarks = typeof globalThis & { __actorsVisibleAt?: number };
+
+interface Run {
+  fcpMs: number;
+  actorsMs: number;
+  jsKb: number;
+  jsFiles: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startApp(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    const ok = await fetch(`${url}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { url, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error('the app did not answer /healthz within 5 minutes');
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(markActorsVisible);
+  const scripts: Promise<number>[] = [];
+  let actorsShown = false;
+  page.on('response', (response) => {
+    if (actorsShown || response.request().resourceType() !== 'script') return;
+    // Bytes on the wire when the server compressed; otherwise what gzip would make of the body.
+    scripts.push(
+      response.request().sizes().then(async ({ responseBodySize }) => {
+        const encoding = (await response.allHeaders())['content-encoding'];
+        return encoding ? responseBodySize : gzipSync(await response.body()).length;
+      }),
+    );
+  });
+  await page.goto(`${url}/#/home`);
+  // Functions, not strings: the app's content security policy forbids evaluating strings.
+  await page.waitForFunction(() => (globalThis as PageMarks).__actorsVisibleAt !== undefined, undefined, {
+    timeout: 60_000,
+  });
+  actorsShown = true;
+  const timings = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    actors: (globalThis as PageMarks).__actorsVisibleAt ?? NaN,
+  }));
+  const sizes = await Promise.all(scripts);
+  await context.close();
+  return {
+    fcpMs: Math.round(timings.fcp),
+    actorsMs: Math.round(timings.actors),
+    jsKb: Math.round(sizes.reduce((a, b) => a + b, 0) / 1024),
+    jsFiles: sizes.length,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+const app = process.env.BENCH_URL ? { url: process.env.BENCH_URL, stop: () => undefined } : await startApp();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  // One load first, so the server has made its demo covers and warmed its caches; a visitor's browser is still cold.
+  await coldLoad(browser, app.url);
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await coldLoad(browser, app.url);
+    runs.push(run);
+    console.log(
+      `run ${i + 1}: FCP ${run.fcpMs} ms, first actor card ${run.actorsMs} ms, JS ${run.jsKb} KB in ${run.jsFiles} files`,
+    );
+  }
+  const fcp = median(runs.map((r) => r.fcpMs));
+  const actors = median(runs.map((r) => r.actorsMs));
+  const js = median(runs.map((r) => r.jsKb));
+  console.log(`\nmedian of ${RUNS} cold loads of /home`);
+  console.log(`first contentful paint   ${fcp} ms   goal < ${GOALS.fcpMs} ms   ${verdict(fcp < GOALS.fcpMs)}`);
+  console.log(`first actor card shown   ${actors} ms   goal < ${GOALS.actorsMs} ms   ${verdict(actors < GOALS.actorsMs)}`);
+  console.log(`initial JS (compressed)  ${js} KB   goal ≤ ${GOALS.jsKb} KB   ${verdict(js <= GOALS.jsKb)}`);
+} finally {
+  await browser.close();
+  app.stop();
+}
