@@ -7,12 +7,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../e2e/support/ports.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const GOALS = { fcpMs: 1000, actorsMs: 1500, jsKb: 300 };
@@ -40,16 +40,6 @@ interface Run {
   jsFiles: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startApp(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import './context';
+import { freePort } from './ports';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
@@ -14,17 +14,6 @@ const e2eAdminPassword = 'e2e-admin-Passw0rd';
 // First start seeds the demo content with ffmpeg, which on a busy machine takes minutes.
 const healthTimeoutMs = 300_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Keeps the tail of the server's output to show when it dies; the whole of it goes to e2e/.artifacts. */
 function captureOutput(child: ChildProcess): () => string {
