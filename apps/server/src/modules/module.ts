@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { JobDefinition, JobName } from '../jobs.js';
 import type { RouteDef } from '../platform/protocol/route.js';
 import type { AppContext } from '../platform/context.js';
@@ -16,6 +17,13 @@ export const handlersOf =
     build: (ctx: AppContext) => JobHandlers<Jobs>,
   ): ((ctx: AppContext) => JobHandlerMap) =>
   (ctx) => build(ctx) as JobHandlerMap;
+
+/**
+ * A scheduled job that takes nothing and runs on one worker at a time: the sweeps and write-offs the
+ * modules declare. A sweep that runs again within minutes anyway needs no retries.
+ */
+export const sweepJob = (options: { cron: string; expireInSeconds: number; retryLimit: number }) =>
+  ({ payload: z.object({}), concurrency: 1, ...options }) satisfies JobDefinition;
 
 /** A feature of the product: its calls, its job handlers and its first-start content. */
 export interface FeatureModule {

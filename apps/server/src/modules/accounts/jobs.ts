@@ -1,13 +1,7 @@
-import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
+import { sweepJob } from '../module.js';
 
 export const accountsJobs = {
   /** Removes login image codes past their 5 minutes. */
-  'accounts.sweep-attempts': {
-    payload: z.object({}),
-    cron: '41 * * * *',
-    retryLimit: 2,
-    expireInSeconds: 600,
-    concurrency: 1,
-  },
+  'accounts.sweep-attempts': sweepJob({ cron: '41 * * * *', retryLimit: 2, expireInSeconds: 600 }),
 } satisfies Record<string, JobDefinition>;

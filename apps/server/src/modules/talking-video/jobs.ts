@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
+import { sweepJob } from '../module.js';
 
 export const talkingVideoJobs = {
   /**
@@ -14,11 +15,5 @@ export const talkingVideoJobs = {
     concurrency: 4,
   },
   /** Re-queues render jobs whose worker died without releasing them (lease lapsed). */
-  'work.sweep': {
-    payload: z.object({}),
-    cron: '* * * * *',
-    retryLimit: 0,
-    expireInSeconds: 120,
-    concurrency: 1,
-  },
+  'work.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;
