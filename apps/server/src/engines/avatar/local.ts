@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ffmpeg, MediaToolError, probe, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import { ffmpeg, MediaToolError, probe, probeSpeech, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import { concatFileLine } from './mezzanine.js';
 import { AvatarEngineError, type AvatarVideoEngine, type PreparedAvatar, type RenderRequest, type RenderResult } from './types.js';
 
@@ -41,17 +41,12 @@ export function pieceList(pieces: LoopPiece[]): string {
   return lines.join('\n') + '\n';
 }
 
-async function probeAudio(file: string, signal?: AbortSignal): Promise<MediaInfo> {
-  try {
-    const info = await probe(file, { signal });
-    if (!info.audio) throw new AvatarEngineError('audioUnreadable');
-    if (!(info.duration > 0)) throw new AvatarEngineError('audioEmpty');
-    return info;
-  } catch (e) {
-    if (e instanceof MediaToolError) throw new AvatarEngineError('audioUnreadable', undefined, false, { cause: e });
-    throw e;
-  }
-}
+const probeAudio = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
+  probeSpeech(
+    file,
+    (why, cause) => new AvatarEngineError(why === 'empty' ? 'audioEmpty' : 'audioUnreadable', undefined, false, { cause }),
+    { signal },
+  );
 
 /**
  * The frame of every local render: checks the speech, gives `body` a scratch folder, the number

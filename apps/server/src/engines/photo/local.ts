@@ -1,4 +1,4 @@
-import { MediaToolError, probe, runTool, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import { MediaToolError, probe, probeSpeech, runTool, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import { detectFaces } from '../talking-face/face-api.js';
 import { blinkEye, blinkTrack, eyeFrame } from '../talking-face/eyes.js';
 import { writeRawFrames } from '../talking-face/frames.js';
@@ -58,17 +58,10 @@ async function imageSize(image: string, signal?: AbortSignal): Promise<{ width: 
   }
 }
 
-async function speechInfo(file: string, signal?: AbortSignal): Promise<MediaInfo> {
-  try {
-    const info = await probe(file, { signal });
-    if (!info.audio) throw new PhotoEngineError('audioUnreadable');
-    if (!(info.duration > 0)) throw new PhotoEngineError('audioEmpty');
-    return info;
-  } catch (e) {
-    if (e instanceof MediaToolError) throw new PhotoEngineError('audioUnreadable', false, { cause: e });
-    throw e;
-  }
-}
+const speechInfo = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
+  probeSpeech(file, (why, cause) => new PhotoEngineError(why === 'empty' ? 'audioEmpty' : 'audioUnreadable', false, { cause }), {
+    signal,
+  });
 
 function decodeStill(image: string, size: { width: number; height: number }, pixFmt: string, signal?: AbortSignal): Promise<Buffer> {
   return runTool(

@@ -118,6 +118,27 @@ export async function probe(input: string, opts: RunOptions = {}): Promise<Media
 }
 
 /** Loudness of an audio track: mean and max volume in dBFS (ffmpeg volumedetect). */
+/**
+ * Probes the speech an engine is handed: it must have an audio stream and last some time. The engine
+ * names its own error for each case (`unreadable` also when ffprobe cannot read the file at all).
+ */
+export async function probeSpeech(
+  file: string,
+  fail: (why: 'unreadable' | 'empty', cause?: unknown) => Error,
+  opts: RunOptions = {},
+): Promise<MediaInfo> {
+  let info: MediaInfo;
+  try {
+    info = await probe(file, opts);
+  } catch (e) {
+    if (e instanceof MediaToolError) throw fail('unreadable', e);
+    throw e;
+  }
+  if (!info.audio) throw fail('unreadable');
+  if (!(info.duration > 0)) throw fail('empty');
+  return info;
+}
+
 export async function audioLevels(input: string): Promise<{ meanDb: number; maxDb: number }> {
   const child = await runToolStderr('ffmpeg', ['-hide_banner', '-nostdin', '-i', input, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
   const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
