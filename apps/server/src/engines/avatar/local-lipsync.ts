@@ -53,12 +53,17 @@ export function pingPongFrame(i: number, frameCount: number): number {
   return turn % 2 === 0 ? k : frameCount - 1 - k;
 }
 
-async function faceTrackOf(avatar: PreparedAvatar, signal?: AbortSignal): Promise<FaceTrack> {
-  return (
-    storedTrack(avatar) ??
-    // An avatar prepared before this engine existed: find the face now.
-    (await trackFace(avatar.mezzanine, avatar, { every: trackStep(avatar.frameCount), signal }))
-  );
+/**
+ * The avatar's face track: the one stored on it, or found now on first use (tracking decodes the whole
+ * clip, so it is not paid at every avatar's preparation) and handed to the caller to keep.
+ */
+async function faceTrackOf(req: RenderRequest): Promise<FaceTrack> {
+  const { avatar, signal } = req;
+  const stored = storedTrack(avatar);
+  if (stored) return stored;
+  const track = await trackFace(avatar.mezzanine, avatar, { every: trackStep(avatar.frameCount), giveUpAfter: NO_FACE_SAMPLES, signal });
+  await req.onEngineData?.(trackData(track));
+  return track;
 }
 
 /**
@@ -69,7 +74,8 @@ async function faceTrackOf(avatar: PreparedAvatar, signal?: AbortSignal): Promis
 export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = {}): Promise<RenderResult> {
   const { avatar, audioFile, outFile, signal, onProgress } = req;
   return renderWithPieces(req, async ({ frames, list }) => {
-    const track = await faceTrackOf(avatar, signal);
+    if (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true) throw new AvatarEngineError('lipsyncNoFace');
+    const track = await faceTrackOf(req);
     if (trackData(track).noFace) throw new AvatarEngineError('lipsyncNoFace');
     const speech = mouthTrack(await decodeSpeech(audioFile, signal), avatar.fps, frames);
     const { width, height, fps } = avatar;
@@ -110,20 +116,8 @@ export function createLipsyncEngine(config: LipsyncEngineConfig = {}): AvatarVid
     id: LIPSYNC_ENGINE_ID,
     lipSync: true,
     maxConcurrency: config.maxConcurrency ?? 1,
-    async prepareAvatar(avatar, opts = {}) {
-      try {
-        const track = await trackFace(avatar.mezzanine, avatar, {
-          every: trackStep(avatar.frameCount),
-          giveUpAfter: NO_FACE_SAMPLES,
-          signal: opts.signal,
-        });
-        return { ...avatar, engineData: { ...avatar.engineData, [LIPSYNC_ENGINE_ID]: trackData(track) } };
-      } catch (e) {
-        if (opts.signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
-        // The avatar stays usable by every other channel; this one finds the face again at render.
-        return avatar;
-      }
-    },
+    // The face is tracked at the first render that needs it (see faceTrackOf), not at every preparation.
+    prepareAvatar: (avatar) => Promise.resolve(avatar),
     render: (req) => renderLipsync(req, config),
     unusableReason: (avatar) => (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true ? avatarMessages.lipsyncNoFace : null),
   };

@@ -40,6 +40,11 @@ export interface RenderRequest {
   onTask?: (taskId: string) => Promise<void>;
   /** Fraction 0..1. */
   onProgress?: (fraction: number) => void;
+  /**
+   * Called when the engine worked out its per-avatar data during this render (on first use) instead
+   * of at preparation; the caller stores it under the engine's id so later renders skip the work.
+   */
+  onEngineData?: (part: PreparedAvatar['engineData'][string]) => Promise<void>;
 }
 
 export interface RenderResult {

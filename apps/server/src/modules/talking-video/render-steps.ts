@@ -84,6 +84,11 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
         work.row.engineTaskId = taskId;
       },
       onProgress: (f) => s.progress(0.2 + 0.7 * f),
+      // What the engine worked out about this avatar on first use is kept beside the other engines' parts.
+      onEngineData: async (part) => {
+        const fresh = await avatarsRepo.find(ctx.database.db, row.id);
+        if (fresh) await avatarsRepo.setEngineData(ctx.database.db, row.id, { ...fresh.engineData, [engine.id]: part });
+      },
     });
   } finally {
     await cleanup();

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listWorks, saveWork, type Avatar, type Work } from '@app/contract';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { avatars, works } from '../../db/schema/index.js';
+import { LIPSYNC_ENGINE_ID } from '../../engines/avatar/local-lipsync.js';
+import { faceClip } from '../../engines/talking-face/testing/media.js';
+import { probe } from '../../platform/media/ffmpeg.js';
+import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
+
+/**
+ * The lip-sync channel finds an avatar's face at its first render, not at its preparation, and keeps
+ * what it found on the avatar so the next render does not look again.
+ */
+let t: TestApp;
+let dir: string;
+let owner: Member;
+let avatar: Avatar;
+let voiceId: number;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lipsync-work-'));
+  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local,lipsync=lipsync' });
+  owner = await member(t, 1000);
+  avatar = await cloneAvatar(t, owner, await faceClip(path.join(dir, 'face.mp4'), 6));
+  voiceId = await addVoice(t, { userId: owner.id });
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const lipsyncPart = async () =>
+  (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, avatar.id)))[0]!.engineData[LIPSYNC_ENGINE_ID];
+
+async function render(name: string): Promise<Work> {
+  const r = await t.call<{ id: number }>(
+    saveWork,
+    { name, video_id: avatar.id, voice_id: voiceId, text: '大家好，欢迎来到数字人视频平台。', api: 'lipsync' },
+    { token: owner.token },
+  );
+  expect(r.code, r.msg).toBe(0);
+  return waitFor(
+    `work ${r.data.id}`,
+    async () => {
+      const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0 }, { token: owner.token });
+      return l.data.list.find((x) => x.id === r.data.id && (x.status === 3 || x.status === 4));
+    },
+    400_000,
+  );
+}
+
+describe('the lip-sync channel tracks the face on first use', () => {
+  it('leaves the face to the first render, which keeps the track on the avatar for the next one', async () => {
+    // Preparation (the clone above) did not track the face.
+    expect(await lipsyncPart()).toBeUndefined();
+
+    const first = await render('第一条');
+    expect(first.status, first.fail_reason).toBe(3);
+    const kept = await lipsyncPart();
+    expect(kept).toMatchObject({ track: expect.any(String), faces: 1 });
+    const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, first.id));
+    const info = await probe(t.ctx.localStorage!.pathOf(row!.videoKey!));
+    expect(info.video && info.audio && info.duration > 1).toBeTruthy();
+
+    const second = await render('第二条');
+    expect(second.status, second.fail_reason).toBe(3);
+    // The same track served the second render: it was neither lost nor found again differently.
+    expect(await lipsyncPart()).toEqual(kept);
+  }, 900_000);
+});
