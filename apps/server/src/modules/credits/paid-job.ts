@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -33,6 +34,49 @@ export const holdWithHeadroom = (estimate: number, headroomPercent: number): num
 /** Holds the job's price inside the creating transaction; refuses with 积分不足 when short. */
 export async function reservePaidJob(tx: Db, bill: PaidBill): Promise<void> {
   if (bill.held > 0) await creditLedger(tx).reserveCredits(bill.userId, bill.held, bill.jobKey, bill.actionName);
+}
+
+/** Identical submissions of one user within this many seconds make one order (a double click, a resent request). */
+export const SAME_SUBMISSION_SECONDS = 10;
+
+/** The order as submitted, its empty fields left out, independent of field order. */
+export const submissionFingerprint = (params: object): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify(
+        Object.entries(params)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .sort(([a], [b]) => a.localeCompare(b)),
+      ),
+    )
+    .digest('hex');
+
+/** One paid order as a producer submits it. */
+export interface PaidSubmission<Row> {
+  userId: number;
+  /** The order's parameters as sent (not the request's nonce, time or signature). */
+  params: object;
+  /** The user's row made from `submission` within the last `windowSeconds` and still in flight. */
+  findSame(tx: Db, submission: string, windowSeconds: number): Promise<Row | null>;
+  /** Writes the producer's row (keeping `submission` on it) and names the bill to hold. */
+  open(tx: Db, submission: string): Promise<{ row: Row; bill: PaidBill }>;
+}
+
+/**
+ * Takes one paid order in one transaction: locks the payer, hands back the row of an identical
+ * submission still in flight (so a double click makes one job and pays once), or writes the new row
+ * and holds its price. Refused credits leave nothing behind.
+ */
+export async function submitPaidJob<Row>(db: Db, s: PaidSubmission<Row>): Promise<{ row: Row; fresh: boolean }> {
+  const submission = submissionFingerprint(s.params);
+  return db.transaction(async (tx) => {
+    await lockPayer(tx, s.userId);
+    const same = await s.findSame(tx, submission, SAME_SUBMISSION_SECONDS);
+    if (same) return { row: same, fresh: false };
+    const { row, bill } = await s.open(tx, submission);
+    await reservePaidJob(tx, bill);
+    return { row, fresh: true };
+  });
 }
 
 /**

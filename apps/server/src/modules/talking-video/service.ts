@@ -1,30 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type StudioUploads, AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { creditLedger, holdWithHeadroom, lockPayer, reservePaidJob } from '../credits/index.js';
+import { creditLedger, holdWithHeadroom, submitPaidJob } from '../credits/index.js';
 import path from 'node:path';
 import { workLedger } from '../works/index.js';
 import { creditsFor, planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { TALKING_KIND, WORK_CREDIT_ACTION } from './labels.js';
 import type { TalkingParams } from './params.js';
 import type { StudioVoices } from './ports.js';
-
-/** Identical submissions of one user within this many seconds make one work (a double click, a resent request). */
-const SAME_SUBMISSION_SECONDS = 10;
-
-/** The order as submitted, without what differs between two sends of it (nonce, timestamp, signature). */
-const fingerprint = (p: SaveWorkParams): string =>
-  createHash('sha256')
-    .update(
-      JSON.stringify(
-        Object.entries(p)
-          .filter(([, v]) => v !== undefined && v !== '')
-          .sort(([a], [b]) => a.localeCompare(b)),
-      ),
-    )
-    .digest('hex');
 
 export interface TalkingVideoDeps {
   uploads: StudioUploads;
@@ -54,48 +39,46 @@ export class TalkingVideoService {
     if ((await creditLedger(this.db).balance(userId)) < credits) throw await short();
     const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
     const engine = this.ctx.engines.avatar.forChannel(plan.channel.api).id;
-    const submission = fingerprint(p);
     let made;
     try {
-      // The row and its hold commit together: refused credits leave nothing behind. The account row
-      // is locked first, so one user's submissions run one after another and never deadlock.
-      made = await this.db.transaction(async (tx) => {
-        await lockPayer(tx, userId);
-        const same = await workLedger.sameSubmission(tx, userId, submission, SAME_SUBMISSION_SECONDS);
-        if (same) return { row: same, fresh: false };
-        const params: TalkingParams = {
-          avatarId: avatar.id,
-          mode: plan.mode,
-          voiceId: plan.voiceId,
-          script: plan.script,
-          audioFileId: plan.audio?.fileId ?? null,
-          // Audio mode: the upload is the speech step's output from the start (and stays the user's file).
-          speechKey: plan.audio?.key ?? null,
-          speechSeconds: plan.audio?.seconds ?? null,
-          language: p.language ?? '',
-          emotion: p.emotion ?? '',
-          rate: p.rate ?? 1,
-          volume: p.volume ?? 1,
-          pitch: p.pitch ?? 1,
-          estimateSeconds: plan.estimateSeconds,
-          creditsPerSecond: plan.channel.credits,
-          files: [],
-        };
-        const row = await workLedger.open(tx, {
-          userId,
-          kind: TALKING_KIND,
-          name: p.name?.trim() || studioMessages.defaultWorkName,
-          channel: plan.channel.api,
-          channelName: plan.channel.name,
-          engine,
-          hs: avatar.hs,
-          creditsHeld: credits,
-          jobKey: `work:${randomUUID()}`,
-          submission,
-          params,
-        });
-        await reservePaidJob(tx, { userId, jobKey: row.jobKey, held: credits, actionName: WORK_CREDIT_ACTION });
-        return { row, fresh: true };
+      made = await submitPaidJob(this.db, {
+        userId,
+        params: p,
+        findSame: (tx, submission, windowSeconds) => workLedger.sameSubmission(tx, userId, submission, windowSeconds),
+        open: async (tx, submission) => {
+          const params: TalkingParams = {
+            avatarId: avatar.id,
+            mode: plan.mode,
+            voiceId: plan.voiceId,
+            script: plan.script,
+            audioFileId: plan.audio?.fileId ?? null,
+            // Audio mode: the upload is the speech step's output from the start (and stays the user's file).
+            speechKey: plan.audio?.key ?? null,
+            speechSeconds: plan.audio?.seconds ?? null,
+            language: p.language ?? '',
+            emotion: p.emotion ?? '',
+            rate: p.rate ?? 1,
+            volume: p.volume ?? 1,
+            pitch: p.pitch ?? 1,
+            estimateSeconds: plan.estimateSeconds,
+            creditsPerSecond: plan.channel.credits,
+            files: [],
+          };
+          const row = await workLedger.open(tx, {
+            userId,
+            kind: TALKING_KIND,
+            name: p.name?.trim() || studioMessages.defaultWorkName,
+            channel: plan.channel.api,
+            channelName: plan.channel.name,
+            engine,
+            hs: avatar.hs,
+            creditsHeld: credits,
+            jobKey: `work:${randomUUID()}`,
+            submission,
+            params,
+          });
+          return { row, bill: { userId, jobKey: row.jobKey, held: credits, actionName: WORK_CREDIT_ACTION } };
+        },
       });
     } catch (e) {
       if (e instanceof AppError) throw await short();
