@@ -57,6 +57,15 @@ const envSchema = z
       .min(60)
       .max(24 * 3600)
       .default(15 * 60),
+    /**
+     * Bytes one account may have posted to the local store and not yet registered; a post past it is
+     * refused. Landed bytes also count against the account's storage from the moment they land.
+     */
+    UPLOAD_UNREGISTERED_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .default(2 * 1024 * 1024 * 1024),
     FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]{4,32}$/, 'must be 4-32 letters, digits or _').default('admin'),

@@ -29,6 +29,8 @@ export const filesMessages = {
   fileMissing: '文件不存在，请重新上传',
   alreadyRegistered: '该文件已登记，请勿重复提交',
   storageFull: '存储空间不足，请扩容或删除不需要的文件',
+  /** A browser post refused while the account has too many posted files it never registered. */
+  tooManyUnregistered: '已上传但未提交的文件过多，请先完成提交或稍后再试',
 
   // Materials library (spec 001 §8, 000 §8)
   saved: '保存成功',

@@ -61,3 +61,21 @@ export const materials = pgTable(
   },
   (t) => [index('materials_user_type_idx').on(t.userId, t.type, t.id)],
 );
+
+/**
+ * An object posted to the local store and not yet registered: its bytes count against the account's
+ * storage from the moment it lands, and the account's unregistered bytes are capped. Registering the
+ * object, or the sweep removing it, ends the entry.
+ */
+export const uploadLandings = pgTable(
+  'upload_landings',
+  {
+    key: varchar('key', { length: 512 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_landings_user_idx').on(t.userId)],
+);

@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { MaterialsService, noExtractionResults, type ExtractionResults } from './materials-service.js';
 import { filesJobs } from './jobs.js';
+import { admitLanding } from './landings.js';
 import { sweepUnregistered } from './sweep-unregistered.js';
 import { filesRoutes, voiceUploadRoute } from './routes.js';
 import { FilesService } from './service.js';
@@ -23,6 +24,8 @@ export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule 
   return {
     name: 'files',
     routes: (ctx) => {
+      // Browser posts to the local store count against their account from the moment they land.
+      if (ctx.localStorage) ctx.localStorage.admission = admitLanding(ctx);
       const service = filesOf(ctx);
       return filesRoutes(
         service,

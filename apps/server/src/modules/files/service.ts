@@ -10,6 +10,7 @@ import { fileUrl } from '../../platform/storage/file-url.js';
 import { InvalidKeyError, assertSafeKey } from '../../platform/storage/types.js';
 import { inspectUpload, MediaRefusal, sha256Of, type MediaFacts } from './media-rules.js';
 import { storageUsage } from '../credits/index.js';
+import { endLanding } from './landings.js';
 import { receiveRecording } from './voice-upload.js';
 import { filesRepo, isUniqueViolation, type FileRecord } from './repo.js';
 
@@ -88,6 +89,7 @@ export class FilesService {
     } catch (e) {
       if (e instanceof MediaRefusal) {
         await this.ctx.storage.delete(key);
+        await this.db.transaction((tx) => endLanding(tx, key));
         throw new AppError(e.message);
       }
       throw e;
@@ -116,6 +118,8 @@ export class FilesService {
     try {
       return await this.db.transaction(async (tx) => {
         const row = await filesRepo.insert(tx, values);
+        // The bytes counted when the post landed give way to the registered size.
+        await endLanding(tx, values.key);
         await storageUsage.charge(tx, values.userId, values.size);
         return row;
       });
@@ -123,6 +127,7 @@ export class FilesService {
       if (isUniqueViolation(e)) throw new AppError(filesMessages.alreadyRegistered);
       // Over the quota (or any failure to record it): nothing is kept.
       await this.ctx.storage.delete(values.key);
+      await this.db.transaction((tx) => endLanding(tx, values.key));
       throw e;
     }
   }

@@ -1,6 +1,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../platform/context.js';
+import { lt } from 'drizzle-orm';
+import { uploadLandings } from '../../db/schema/index.js';
+import { endLanding } from './landings.js';
 import { filesRepo } from './repo.js';
 
 /**
@@ -22,7 +25,14 @@ export async function sweepUnregistered(ctx: AppContext, olderThanSeconds: numbe
     const key = `users/${rel.split(path.sep).join('/')}`;
     if (await filesRepo.findByKey(ctx.database.db, key)) continue;
     await store.delete(key);
+    await ctx.database.db.transaction((tx) => endLanding(tx, key));
     removed++;
   }
+  // Landings whose object went some other way (a crash between the post and its placing).
+  const stale = await ctx.database.db
+    .select({ key: uploadLandings.key })
+    .from(uploadLandings)
+    .where(lt(uploadLandings.createdAt, new Date(cutoff)));
+  for (const { key } of stale) if (!(await store.head(key))) await ctx.database.db.transaction((tx) => endLanding(tx, key));
   return removed;
 }

@@ -18,10 +18,11 @@ import {
   type UploadSignature,
 } from '@app/contract';
 import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.js';
-import { files, users } from '../../db/schema/index.js';
+import { files, uploadLandings, users } from '../../db/schema/index.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { buildOssPostForm } from '../../platform/storage/upload-policy.js';
 import { codecMessages } from './media-rules.js';
+import { sweepUnregistered } from './sweep-unregistered.js';
 import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';
 
 let t: TestApp;
@@ -148,6 +149,7 @@ beforeEach(async () => {
   for (const f of storedFiles(root, `users/${alice.id}`)) fs.rmSync(path.join(root, `users/${alice.id}`, f));
   fs.rmSync(path.join(root, `.sums/users/${alice.id}`), { recursive: true, force: true });
   await t.ctx.database.db.delete(files).where(eq(files.userId, alice.id));
+  await t.ctx.database.db.delete(uploadLandings).where(eq(uploadLandings.userId, alice.id));
   await t.ctx.database.db.update(users).set({ storageUsedBytes: 0 }).where(eq(users.id, alice.id));
   before = { used: 0, records: await fileCount() };
 });
@@ -470,6 +472,68 @@ describe('an object already stored is never replaced by a form', () => {
   });
 });
 
+describe('posted bytes count from the moment they land', () => {
+  const landings = async (id: number) =>
+    t.ctx.database.db.select().from(uploadLandings).where(eq(uploadLandings.userId, id));
+  /** The admission reads the cap at each post: a test sets it low and puts it back. */
+  const withCap = async (bytes: number, fn: () => Promise<void>) => {
+    const was = t.ctx.config.UPLOAD_UNREGISTERED_MAX_BYTES;
+    t.ctx.config.UPLOAD_UNREGISTERED_MAX_BYTES = bytes;
+    try {
+      await fn();
+    } finally {
+      t.ctx.config.UPLOAD_UNREGISTERED_MAX_BYTES = was;
+    }
+  };
+
+  it('a post counts against the account at once; registering it counts its bytes once', async () => {
+    const s = await sign(alice.token, 'video');
+    const key = keyIn(s, 'mp4');
+    const content = fs.readFileSync(media('clip.mp4'));
+    expect((await upload(s, key, content)).statusCode).toBe(200);
+    expect(await usedBytes(alice.id)).toBe(content.length);
+    expect(await landings(alice.id)).toMatchObject([{ key, bytes: content.length }]);
+    const reg = await complete(alice.token, 'video', key);
+    expect(reg).toMatchObject({ code: 0, data: { size: content.length } });
+    expect(await usedBytes(alice.id)).toBe(content.length);
+    expect(await landings(alice.id)).toEqual([]);
+  });
+
+  it('one signed form reused for 8 parallel posts: only what fits under the unregistered cap is stored', async () => {
+    const s = await sign(alice.token, 'video');
+    const content = fs.readFileSync(media('clip.mp4'));
+    await withCap(Math.floor(content.length * 2.5), async () => {
+      const replies = await Promise.all(Array.from({ length: 8 }, () => upload(s, keyIn(s, 'mp4'), content)));
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 403, 403, 403, 403, 403, 403]);
+      for (const r of replies.filter((x) => x.statusCode === 403)) {
+        expect(r.body).toContain('<Code>AccessDenied</Code>');
+        expect(r.body).toContain(filesMessages.tooManyUnregistered);
+      }
+    });
+    expect(storedFiles(root, `users/${alice.id}`)).toHaveLength(2);
+    expect(await usedBytes(alice.id)).toBe(content.length * 2);
+    expect(await landings(alice.id)).toHaveLength(2);
+    expect(tempFiles(root)).toEqual([]);
+  });
+
+  it('a refused registration and the sweep of unregistered posts give the bytes back', async () => {
+    const s = await sign(alice.token, 'video');
+    const bad = keyIn(s, 'mp4');
+    expect((await upload(s, bad, fs.readFileSync(media('text.mp4')))).statusCode).toBe(200);
+    expect(await complete(alice.token, 'video', bad)).toMatchObject({ code: 1, msg: filesMessages.videoRule });
+    expect(await usedBytes(alice.id)).toBe(0);
+
+    const left = keyIn(s, 'mp4');
+    expect((await upload(s, left, fs.readFileSync(media('clip.mp4')))).statusCode).toBe(200);
+    expect(await usedBytes(alice.id)).toBeGreaterThan(0);
+    // A cutoff in the future: every unregistered object counts as old.
+    expect(await sweepUnregistered(t.ctx, -60)).toBeGreaterThanOrEqual(1);
+    expect(await usedBytes(alice.id)).toBe(0);
+    expect(await landings(alice.id)).toEqual([]);
+    expect(storedFiles(root, `users/${alice.id}`)).toEqual([]);
+  });
+});
+
 describe('signed file URLs', () => {
   /** Registers a recording and saves it into the library, as the web client does. */
   async function savedRecording() {
@@ -612,8 +676,11 @@ describe('bad input: refused at registration', () => {
     before.used = full;
     const s = await sign(alice.token, 'video');
     const key = keyIn(s, 'mp4');
-    await upload(s, key, fs.readFileSync(media('clip.mp4')));
-    expect(await complete(alice.token, 'video', key)).toMatchObject({ code: 1, msg: filesMessages.storageFull });
+    // Posted bytes count as they land: the post itself is refused, with the storage message.
+    const res = await upload(s, key, fs.readFileSync(media('clip.mp4')));
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain(filesMessages.storageFull);
+    expect(await complete(alice.token, 'video', key)).toMatchObject({ code: 1, msg: filesMessages.fileMissing });
     await expectNothingKept(before);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, isPublicKey, type SignedUrlOptions, type StorageDriver, type StoredObject } from './types.js';
+import type { UploadAdmission } from './upload-host.js';
 import { buildOssPostForm, type PostForm, type PostPolicyRequest } from './upload-policy.js';
 
 export const LOCAL_FILES_PREFIX = '/files/';
@@ -27,6 +28,8 @@ export class LocalStorage implements StorageDriver {
   readonly tmpDir: string;
   /** Checksums taken while objects were written, one small file per object key. */
   readonly sumsDir: string;
+  /** Set by the feature that owns users' uploads: admits each browser post before it is put in place. */
+  admission?: UploadAdmission;
 
   constructor(
     dataDir: string,

@@ -8,6 +8,12 @@ import { SpoolWriter } from './spool-writer.js';
 import { assertSafeKey } from './types.js';
 import { OssRefusal, ossErrorXml, verifyOssPost } from './upload-policy.js';
 
+/**
+ * Admits a complete upload before it is put in place: throws an OssRefusal to refuse it, or returns
+ * what undoes the admission when the object then cannot be placed (its key was taken meanwhile).
+ */
+export type UploadAdmission = (key: string, bytes: number) => Promise<(() => Promise<void>) | void>;
+
 interface Outcome {
   status: number;
   body: string;
@@ -17,7 +23,7 @@ interface Outcome {
 const MAX_FIELDS = 32;
 
 /** OSS's answer to a PostObject with `x-oss-forbid-overwrite: true` whose key is taken. */
-const alreadyExists = () =>
+export const alreadyExists = () =>
   new OssRefusal(409, 'FileAlreadyExists', 'The object you specified already exists and can not be overwritten.');
 
 function successReply(status: string | undefined, key: string, host: string): Outcome {
@@ -128,9 +134,11 @@ function receive(storage: LocalStorage, req: FastifyRequest): Promise<Outcome> {
         }
         if (spool.received < range.minBytes)
           throw new OssRefusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.');
+        const undo = await storage.admission?.(key, spool.received);
         try {
           await storage.commitTemp(tmp, key, spool.sha256 ?? undefined, { exclusive: true });
         } catch (e) {
+          await undo?.();
           throw e instanceof ObjectExistsError ? alreadyExists() : e;
         }
         tmp = null;
