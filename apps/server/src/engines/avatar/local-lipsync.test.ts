@@ -26,16 +26,12 @@ let rms: Float32Array;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lipsync-'));
   const media = await prepareAvatarMedia(await faceClip(join(dir, 'face.mp4')), join(dir, 'avatar'));
-  // Preparation leaves the face for the first render, which finds it and hands it back to be kept.
   avatar = await engine.prepareAvatar(media);
-  expect(avatar.engineData[LIPSYNC_ENGINE_ID]).toBeUndefined();
+  const data = avatar.engineData[LIPSYNC_ENGINE_ID]!;
+  track = unpackTrack(String(data.track), Number(data.every), avatar.frameCount, Number(data.faces));
   speech = await speechWithPauses(join(dir, 'speech.wav'));
   out = join(dir, 'out.mp4');
-  let found: PreparedAvatar['engineData'][string] | undefined;
-  await engine.render({ avatar, audioFile: speech, outFile: out, onEngineData: async (part) => void (found = part) });
-  expect(found).toMatchObject({ track: expect.any(String) });
-  avatar = { ...avatar, engineData: { [LIPSYNC_ENGINE_ID]: found! } };
-  track = unpackTrack(String(found!.track), Number(found!.every), avatar.frameCount, Number(found!.faces));
+  await engine.render({ avatar, audioFile: speech, outFile: out });
   frames = Math.round((await probe(speech)).duration * avatar.fps);
   rms = frameRms(await decodeSpeech(speech), avatar.fps, frames);
 }, 300_000);
@@ -122,26 +118,26 @@ describe('local lip-sync channel (本地合成 2.0（口型）)', () => {
 
   it('refuses an avatar with no face, in Chinese', async () => {
     const media = await prepareAvatarMedia(await makeClip(join(dir, 'pattern.mp4'), { seconds: 5 }), join(dir, 'pattern'));
-    const prepared = await engine.prepareAvatar(media);
-    expect(engine.unusableReason?.(prepared)).toBeNull();
-    let found: PreparedAvatar['engineData'][string] | undefined;
-    const renderOf = (a: PreparedAvatar) =>
-      engine
-        .render({ avatar: a, audioFile: speech, outFile: join(dir, 'none.mp4'), onEngineData: async (part) => void (found = part) })
-        .then(
-          () => undefined,
-          (err: unknown) => err,
-        );
-    // The first render finds no face, says so, and hands that back to be kept.
-    const e = await renderOf(prepared);
+    const none = await engine.prepareAvatar(media);
+    expect(none.engineData[LIPSYNC_ENGINE_ID]).toMatchObject({ noFace: true });
+    expect(engine.unusableReason?.(none)).toBe(avatarMessages.lipsyncNoFace);
+    const e = await engine.render({ avatar: none, audioFile: speech, outFile: join(dir, 'none.mp4') }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(AvatarEngineError);
     expect((e as Error).message).toBe(avatarMessages.lipsyncNoFace);
+
+    // An avatar prepared before the channel was on: its first render looks, says so, and hands that back.
+    let found: PreparedAvatar['engineData'][string] | undefined;
+    const unprepared = { ...media, engineData: {} };
+    const first = await engine
+      .render({ avatar: unprepared, audioFile: speech, outFile: join(dir, 'none2.mp4'), onEngineData: async (part) => void (found = part) })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect((first as Error).message).toBe(avatarMessages.lipsyncNoFace);
     expect(found).toMatchObject({ noFace: true });
-    // Kept on the avatar, the channel is shown unusable and a later render refuses at once.
-    const none = { ...prepared, engineData: { [LIPSYNC_ENGINE_ID]: found! } };
-    expect(engine.unusableReason?.(none)).toBe(avatarMessages.lipsyncNoFace);
-    found = undefined;
-    expect(((await renderOf(none)) as Error).message).toBe(avatarMessages.lipsyncNoFace);
-    expect(found).toBeUndefined();
   }, 120_000);
 });

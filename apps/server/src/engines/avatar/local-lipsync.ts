@@ -54,8 +54,8 @@ export function pingPongFrame(i: number, frameCount: number): number {
 }
 
 /**
- * The avatar's face track: the one stored on it, or found now on first use (tracking decodes the whole
- * clip, so it is not paid at every avatar's preparation) and handed to the caller to keep.
+ * The avatar's face track: the one stored at preparation, or, for an avatar prepared before this
+ * channel was on (or whose tracking failed), found now and handed to the caller to keep.
  */
 async function faceTrackOf(req: RenderRequest): Promise<FaceTrack> {
   const { avatar, signal } = req;
@@ -116,8 +116,21 @@ export function createLipsyncEngine(config: LipsyncEngineConfig = {}): AvatarVid
     id: LIPSYNC_ENGINE_ID,
     lipSync: true,
     maxConcurrency: config.maxConcurrency ?? 1,
-    // The face is tracked at the first render that needs it (see faceTrackOf), not at every preparation.
-    prepareAvatar: (avatar) => Promise.resolve(avatar),
+    // The face and its landmarks are found at preparation and stored with the avatar.
+    async prepareAvatar(avatar, opts = {}) {
+      try {
+        const track = await trackFace(avatar.mezzanine, avatar, {
+          every: trackStep(avatar.frameCount),
+          giveUpAfter: NO_FACE_SAMPLES,
+          signal: opts.signal,
+        });
+        return { ...avatar, engineData: { ...avatar.engineData, [LIPSYNC_ENGINE_ID]: trackData(track) } };
+      } catch (e) {
+        if (opts.signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
+        // The avatar stays usable by every other channel; this one finds the face at its first render.
+        return avatar;
+      }
+    },
     render: (req) => renderLipsync(req, config),
     unusableReason: (avatar) => (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true ? avatarMessages.lipsyncNoFace : null),
   };

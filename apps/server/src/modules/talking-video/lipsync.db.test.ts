@@ -12,8 +12,8 @@ import { probe } from '../../platform/media/ffmpeg.js';
 import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
 
 /**
- * The lip-sync channel finds an avatar's face at its first render, not at its preparation, and keeps
- * what it found on the avatar so the next render does not look again.
+ * The lip-sync channel finds an avatar's face at its preparation and keeps it on the avatar; an avatar
+ * without it (prepared before the channel was on) gets it found at its first render and kept.
  */
 let t: TestApp;
 let dir: string;
@@ -53,9 +53,14 @@ async function render(name: string): Promise<Work> {
   );
 }
 
-describe('the lip-sync channel tracks the face on first use', () => {
-  it('leaves the face to the first render, which keeps the track on the avatar for the next one', async () => {
-    // Preparation (the clone above) did not track the face.
+describe('the lip-sync channel and the face track', () => {
+  it('renders from the track found at preparation; an avatar without one gets it at its first render, kept for the next', async () => {
+    const prepared = await lipsyncPart();
+    expect(prepared).toMatchObject({ track: expect.any(String), faces: 1 });
+
+    // As if prepared before the channel was on.
+    const { [LIPSYNC_ENGINE_ID]: _dropped, ...rest } = (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, avatar.id)))[0]!.engineData;
+    await t.ctx.database.db.update(avatars).set({ engineData: rest }).where(eq(avatars.id, avatar.id));
     expect(await lipsyncPart()).toBeUndefined();
 
     const first = await render('第一条');
@@ -68,7 +73,6 @@ describe('the lip-sync channel tracks the face on first use', () => {
 
     const second = await render('第二条');
     expect(second.status, second.fail_reason).toBe(3);
-    // The same track served the second render: it was neither lost nor found again differently.
     expect(await lipsyncPart()).toEqual(kept);
   }, 900_000);
 });
