@@ -139,5 +139,6 @@ export async function renderPhotoLocal(req: PhotoRenderRequest, config: LocalPho
 }
 
 export function createLocalPhotoEngine(config: LocalPhotoConfig = {}): PhotoVideoEngine {
-  return { id: 'local', maxConcurrency: config.maxConcurrency ?? 1, render: (req) => renderPhotoLocal(req, config) };
+  // Its own id: slots are per engine id over all works, and the avatar engine is 'local'.
+  return { id: 'photo-local', maxConcurrency: config.maxConcurrency ?? 1, render: (req) => renderPhotoLocal(req, config) };
 }

@@ -9,7 +9,7 @@ import { workLedger } from '../works/index.js';
 import { creditsFor, planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { TALKING_KIND, WORK_CREDIT_ACTION } from './labels.js';
 import type { TalkingParams } from './params.js';
-import type { StudioVoices } from './ports.js';
+import type { PhotoWorks, StudioVoices } from './ports.js';
 
 /** Identical submissions of one user within this many seconds make one work (a double click, a resent request). */
 const SAME_SUBMISSION_SECONDS = 10;
@@ -29,6 +29,8 @@ const fingerprint = (p: SaveWorkParams): string =>
 export interface TalkingVideoDeps {
   uploads: StudioUploads;
   voices: StudioVoices;
+  /** The producer of videos made from one picture: a save naming photo_id is its submission. */
+  photoWorks?: PhotoWorks;
 }
 
 /** Talking-video works: submit (validate, estimate, reserve, queue). */
