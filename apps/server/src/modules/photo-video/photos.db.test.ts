@@ -4,7 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addPublicPhoto,
   deletePhoto,
+  login,
   listPhotoChannels,
   listPhotos,
   listWorks,
@@ -17,7 +19,7 @@ import {
   type Work,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
-import { creditLogs, creditReservations, photos, works } from '../../db/schema/index.js';
+import { creditLogs, creditReservations, photos, users, works } from '../../db/schema/index.js';
 import { samplePhoto } from '../../engines/talking-face/testing/media.js';
 import { audioLevels, ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
 import { creditLedger } from '../credits/index.js';
@@ -134,6 +136,36 @@ describe('POST /api/user/photo', () => {
     expect((await list(alice, { source: 1, type: 1, limit: 0 })).data.total).toBe(0);
     expect((await list(bob, { source: 1, type: 2, limit: 0 })).data.total).toBe(0);
     expect((await list(alice, { source: 2, type: 2, limit: 0 })).data.total).toBe(0);
+  });
+});
+
+describe('POST /api/admin/photo', () => {
+  it('lets the operator add a pet to the public library, and nobody else', async () => {
+    const token = (await t.call<{ token: string }>(login, { username: 'admin', password: 'admin12345' })).data.token;
+    const [admin] = await db().select().from(users).where(eq(users.username, 'admin'));
+    const file = await image({ id: admin!.id, token }, at('pet.png'));
+    expect(
+      await t.call(addPublicPhoto, { name: '示例猫咪', file_id: file, type: 2 }, { token: alice.token }),
+    ).toMatchObject({
+      code: 1,
+    });
+    expect(await t.call(addPublicPhoto, { name: '', file_id: file, type: 2 }, { token })).toMatchObject({
+      code: 1,
+      msg: '请填写宠物名称！',
+    });
+    const r = await t.call<{ id: number }>(addPublicPhoto, { name: '示例猫咪', file_id: file, type: 2 }, { token });
+    expect(r.code, r.msg).toBe(0);
+    const pets = await list(bob, { source: 2, type: 2, limit: 0 });
+    expect(pets.data.list).toMatchObject([{ id: r.data.id, name: '示例猫咪', source: 2, type: 2 }]);
+    // Public: no user may delete it.
+    expect(await t.call(deletePhoto, { id: r.data.id }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: m.onlyOwnDeletable,
+    });
+    // Copied to a public key: it does not depend on the administrator's own upload.
+    const [row] = await db().select().from(photos).where(eq(photos.id, r.data.id));
+    expect(row!.imageKey).toMatch(/^public\/photos\//);
+    expect(row!.userId).toBeNull();
   });
 });
 
