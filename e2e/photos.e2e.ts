@@ -146,10 +146,11 @@ describe('pets and person photos journey', () => {
 
     // The new picture leads on to photo-speak, chosen.
     await page.waitForURL(/#\/store\/characters\?id=\d+&source=1/);
-    await page.locator(`img[alt="${personName}"]`).first().waitFor();
+    await screenshot(page, 'characters-after-upload');
+    await page.getByRole('button', { name: personName, pressed: true }).waitFor();
     await renameWork(photoWork);
     await page.getByRole('tab', { name: commonLabels.publicVoices }).click();
-    await page.getByRole('radio').first().click();
+    await page.getByRole('radio', { name: /本地/ }).first().click();
     await page.getByRole('textbox', { name: studioText.scriptLabel }).fill(script);
     await expect.poll(() => page.getByLabel(studioText.counterLabel).innerText()).toBe(`${script.length}/10000`);
     await screenshot(page, 'characters-page');
@@ -214,7 +215,7 @@ describe('pets and person photos journey', () => {
     await cardAction(petName, pm.createVideo);
 
     await page.waitForURL(/#\/pet\/establish\?id=\d+&source=1/);
-    await page.locator(`img[alt="${petName}"]`).first().waitFor();
+    await page.getByRole('button', { name: petName, pressed: true }).waitFor();
     await renameWork(petWork);
     await page.getByText(studioText.audioMode, { exact: true }).click();
     await page.locator('input[type=file]').setInputFiles(recording);

@@ -30,6 +30,8 @@ export interface PhotoVideoEngine {
   readonly id: string;
   readonly maxConcurrency: number;
   render(req: PhotoRenderRequest): Promise<PhotoRenderResult>;
+  /** The channel's own rules for the picture (e.g. one face, face size), checked before anything is spent; throws PhotoEngineError. */
+  checkImage?(image: string, signal?: AbortSignal): Promise<void>;
 }
 
 /** A photo engine failure whose message is fit to show the user (Chinese). */

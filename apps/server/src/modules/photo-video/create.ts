@@ -7,6 +7,9 @@ import {
   type ParsedParamsOf,
   type saveWork,
 } from '@app/contract';
+import { rm } from 'node:fs/promises';
+import { scratchDir } from '../../engines/index.js';
+import { PhotoEngineError, type PhotoVideoEngine } from '../../engines/photo/index.js';
 import { countScriptChars, estimateSpeechSeconds } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -103,6 +106,25 @@ export class PhotoVideoService {
     return { mode: 'text', voiceId: v.id, script, audio: null, estimateSeconds: estimateSpeechSeconds(script) };
   }
 
+  /** A remote channel's own rules for the picture (one face, face size…), checked before anything is spent. */
+  private async checkPicture(engine: PhotoVideoEngine, imageKey: string): Promise<void> {
+    if (!engine.checkImage) return;
+    const scratch = await scratchDir(this.ctx.config.dataDir, `photo-check-${randomUUID()}`);
+    try {
+      const local = await this.ctx.storage.toLocalFile(imageKey, scratch);
+      try {
+        await engine.checkImage(local.path);
+      } finally {
+        await local.cleanup();
+      }
+    } catch (e) {
+      if (e instanceof PhotoEngineError) throw new AppError(e.message);
+      throw e;
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
   async create(userId: number, p: SaveWorkParams): Promise<{ id: number; credits: number }> {
     const photo = p.photo_id ? await this.library.usable(userId, p.photo_id) : null;
     if (!photo) throw new AppError(p.photo_id ? m.photoMissing : m.personRequired);
@@ -116,6 +138,7 @@ export class PhotoVideoService {
       new AppError(studioMessages.notEnoughCredits(credits, await creditLedger(this.db).balance(userId)));
     if ((await creditLedger(this.db).balance(userId)) < credits) throw await short();
     const engine = this.ctx.engines.photo.forChannel(channel.api);
+    await this.checkPicture(engine, photo.imageKey);
     const submission = fingerprint(p);
     let made;
     try {

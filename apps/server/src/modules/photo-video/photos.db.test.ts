@@ -35,7 +35,8 @@ const at = (name: string) => path.join(dir, name);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-'));
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  // D-ID configured (at an address nothing answers): its picture rules are checked before anything is sent or spent.
+  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', DID_API_KEY: 'dGVzdDprZXk=', DID_BASE_URL: 'http://127.0.0.1:9' });
   // The demo portraits only (the demo actors' preparation is not what these tests look at).
   await seedDemoPortraits({ ...t.ctx, config: { ...t.ctx.config, SEED_DEMO_ACTORS: true } });
   alice = await member(t, 1000);
@@ -199,7 +200,7 @@ describe('DELETE /api/user/photo', () => {
 describe('photo channels', () => {
   it('lists only channels with an engine here, with price and tips', async () => {
     const r = await t.call<{ list: PhotoChannel[] }>(listPhotoChannels, {});
-    expect(r.data.list.map((c) => c.api)).toEqual(['local']);
+    expect(r.data.list.map((c) => c.api)).toEqual(['local', 'did']);
     expect(r.data.list[0]).toMatchObject({ credits: 1 });
     expect(r.data.list[0]!.tips).not.toBe('');
   });
@@ -222,7 +223,7 @@ describe('POST /api/user/works with photo_id', () => {
       code: 1,
       msg: m.photoChannelMissing,
     });
-    expect(await t.call(saveWork, { ...base, api: 'did', photo_id: pub.id }, { token: alice.token })).toMatchObject({
+    expect(await t.call(saveWork, { ...base, api: 'kling', photo_id: pub.id }, { token: alice.token })).toMatchObject({
       code: 1,
       msg: m.photoChannelUnavailable,
     });
@@ -253,6 +254,21 @@ describe('POST /api/user/works with photo_id', () => {
     expect(await creditLedger(db()).balance(alice.id)).toBe(before);
     expect((await db().select().from(works).where(eq(works.userId, alice.id))).length).toBe(0);
   });
+
+  it('checks a remote channel’s own picture rules before anything is spent', async () => {
+    await ffmpeg(['-i', samplePhoto(2), '-vf', 'scale=960:-2', at('group.jpg')]);
+    const group = await add(alice, { name: '合影', file_id: await image(alice, at('group.jpg')), type: 1 });
+    const voice = await addVoice(t, { userId: null });
+    const before = await creditLedger(db()).balance(alice.id);
+    const r = await t.call(
+      saveWork,
+      { api: 'did', photo_id: group.data.id, voice_id: voice, text: '大家好' },
+      { token: alice.token },
+    );
+    expect(r).toMatchObject({ code: 1, msg: '该通道要求图片中有且只有一张清晰的人脸，请更换图片或选择其他通道' });
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect((await db().select().from(works).where(eq(works.userId, alice.id))).length).toBe(0);
+  }, 60_000);
 
   it('makes a photo-speak video from text: held on submit, settled once on the real duration, listed under 照片说话', async () => {
     const voice = await addVoice(t, { userId: null });
