@@ -136,6 +136,8 @@ describe('pets and person photos journey', () => {
     await dialog.getByRole('button', { name: pm.rulesLink }).click();
     const rules = page.getByRole('dialog', { name: pm.rulesTitle });
     await rules.getByText(pm.rules[0]).waitFor();
+    // Once the dialog's opening animation is over.
+    await eventually(() => page.locator('.ant-zoom-appear, .ant-zoom-enter').count()).toBe(0);
     await screenshot(page, 'photo-rules-dialog');
     await rules.getByRole('button', { name: '我知道了' }).click();
     await dialog.getByLabel(pm.nameLabel).fill(personName);
@@ -205,6 +207,7 @@ describe('pets and person photos journey', () => {
     await dialog.getByRole('button', { name: OK }).click();
     await dialog.getByText(pm.petNameRequired).waitFor();
     await dialog.getByText(pm.petImageRequired).waitFor();
+    await screenshot(page, 'pet-upload-dialog-refusals');
     await dialog.getByLabel(pm.nameLabel).fill(petName);
     await dialog.locator('input[type=file]').setInputFiles(pet);
     await page.getByText(filesMessages.uploaded).first().waitFor({ timeout: 60_000 });
@@ -224,6 +227,9 @@ describe('pets and person photos journey', () => {
     // Audio mode: straight to the pet videos tab.
     await page.waitForURL(/#\/works\?type1=0&type2=1/);
     await playAndDownload(petWork, 'pet-video');
+    // A test pattern has no face: the card says the whole picture was animated instead.
+    await page.getByRole('group', { name: petWork }).getByText(/没有检测到人脸/).waitFor();
+    await screenshot(page, 'works-pet-tab');
     const report = inspectMedia(path.join(media, 'pet-video.mp4'));
     expect(report).toMatchObject({ videoStreams: 1, audioStreams: 1 });
     expect(report.meanVolume).toBeGreaterThan(-45);

@@ -97,6 +97,27 @@ describe('D-ID talks against a fake of its published API', () => {
     }
   });
 
+  it('follows a talk accepted before a restart instead of starting (and paying for) a second one', async () => {
+    const { fake, engine } = await did('done');
+    try {
+      const seen: string[] = [];
+      const first = await render(engine, 'did-first');
+      expect(first.duration).toBeGreaterThan(0);
+      const again = await engine.render({
+        image: portrait,
+        audioFile: speech,
+        outFile: join(dir, 'did-resumed.mp4'),
+        taskId: 'tlk_fake1',
+        onTask: (id) => Promise.resolve(void seen.push(id)),
+      });
+      expect(again.duration).toBeGreaterThan(0);
+      expect(fake.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
+      expect(seen).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('says in Chinese when the talk ends in error or is rejected', async () => {
     for (const [outcome, key2] of [
       ['error', 'remoteFailed'],

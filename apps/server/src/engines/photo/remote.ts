@@ -89,11 +89,15 @@ export async function renderRemote(
   const deadline = Date.now() + (config.timeoutMs ?? 30 * 60_000);
   try {
     req.onProgress?.(0);
-    const taskId = await calls.submit(
-      await config.publicUrl(req.image, 'avatar-video'),
-      await config.publicUrl(req.audioFile, 'audio'),
-      signal,
-    );
+    let taskId = req.taskId;
+    if (!taskId) {
+      taskId = await calls.submit(
+        await config.publicUrl(req.image, 'avatar-video'),
+        await config.publicUrl(req.audioFile, 'audio'),
+        signal,
+      );
+      await req.onTask?.(taskId);
+    }
     for (;;) {
       const s = await calls.poll(taskId, signal);
       if (s.state === 'failed') throw new PhotoEngineError(s.rejected ? 'remoteRejected' : 'remoteFailed');

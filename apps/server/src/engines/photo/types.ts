@@ -10,6 +10,10 @@ export interface PhotoRenderRequest {
   signal?: AbortSignal;
   /** Fraction 0..1. */
   onProgress?: (fraction: number) => void;
+  /** A remote task accepted before a restart: followed, never started twice. */
+  taskId?: string;
+  /** Called once a remote engine accepted the task, so the work can store its id. */
+  onTask?: (taskId: string) => Promise<void>;
 }
 
 export interface PhotoRenderResult {

@@ -85,6 +85,12 @@ async function renderStep(s: Steps, engine: PhotoVideoEngine, audioFile: string)
     outFile,
     signal: s.signal,
     onProgress: (f) => s.progress(0.2 + 0.7 * f),
+    // A remote task accepted before a restart is followed, never started (and paid at the vendor) twice.
+    taskId: work.row.engineTaskId ?? undefined,
+    onTask: async (taskId) => {
+      await workLedger.progress(ctx.database.db, work.row.id, { set: { engineTaskId: taskId } });
+      work.row.engineTaskId = taskId;
+    },
   });
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', result.file, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });

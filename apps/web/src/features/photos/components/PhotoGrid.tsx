@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Row, Spin, Typography, theme } from 'antd';
+import { Button, Card, Col, Flex, Row, Spin, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import type { Photo } from '@app/contract';
 import { MediaCard } from '../../../components/media-card/MediaCard';
@@ -70,9 +70,11 @@ export function PhotoGrid({ photos, loading, empty, onCreate, onDelete, uploadTi
           />
         </Col>
       ))}
-      {!photos?.length && (
-        <Col span={24}>
-          <Empty description={t.myUploadsEmpty} />
+      {!photos?.length && uploadTile && (
+        <Col {...col}>
+          <Flex align="center" style={{ height: '100%' }}>
+            <Typography.Text type="secondary">{t.myUploadsEmpty}</Typography.Text>
+          </Flex>
         </Col>
       )}
     </Row>
