@@ -228,7 +228,10 @@ describe('pets and person photos journey', () => {
     await page.waitForURL(/#\/works\?type1=0&type2=1/);
     await playAndDownload(petWork, 'pet-video');
     // A test pattern has no face: the card says the whole picture was animated instead.
-    await page.getByRole('group', { name: petWork }).getByText(/没有检测到人脸/).waitFor();
+    await page
+      .getByRole('group', { name: petWork })
+      .getByText(/没有检测到人脸/)
+      .waitFor();
     await screenshot(page, 'works-pet-tab');
     const report = inspectMedia(path.join(media, 'pet-video.mp4'));
     expect(report).toMatchObject({ videoStreams: 1, audioStreams: 1 });
