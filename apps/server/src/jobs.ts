@@ -6,6 +6,7 @@ import { filesJobs } from './modules/files/jobs.js';
 import { systemJobs } from './modules/system/jobs.js';
 import { voicesJobs } from './modules/voices/jobs.js';
 import { talkingVideoJobs } from './modules/talking-video/jobs.js';
+import { photoVideoJobs } from './modules/photo-video/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -45,6 +46,7 @@ export const jobDefinitions = collectJobs(
   filesJobs,
   avatarsJobs,
   talkingVideoJobs,
+  photoVideoJobs,
   voicesJobs,
 );
 

@@ -5,7 +5,7 @@ import {
   type AvatarEngineRegistry,
   type PublicUrlFn,
 } from './avatar/index.js';
-import { createPhotoEngines, type PhotoVideoEngine } from './photo/index.js';
+import { createPhotoEngines, photoEnginesConfigFromEnv, type PhotoVideoEngine } from './photo/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createTextModels, type TextModel } from './text/index.js';
@@ -29,7 +29,7 @@ export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
     speech: createSpeechChannels(config, { dataDir: config.dataDir }),
     avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
     text: createTextModels(config),
-    photo: createPhotoEngines(),
+    photo: createPhotoEngines({}, photoEnginesConfigFromEnv(config, deps.publicUrl)),
   };
 }
 

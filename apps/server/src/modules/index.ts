@@ -8,6 +8,10 @@ import { createTalkingVideoModule } from './talking-video/index.js';
 import { worksModule } from './works/index.js';
 import { createFilesModule, uploadedFiles } from './files/index.js';
 import { createVoicesModule, studioVoices } from './voices/index.js';
+import { createPhotoVideoModule } from './photo-video/index.js';
+
+/** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
+const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
 
 /** Every feature of the product, in registration order. */
 export const featureModules: FeatureModule[] = [
@@ -18,7 +22,8 @@ export const featureModules: FeatureModule[] = [
   accountsModule,
   createAvatarsModule({ uploads: uploadedFiles }),
   worksModule,
-  createTalkingVideoModule({ uploads: uploadedFiles, voices: studioVoices }),
+  createTalkingVideoModule({ uploads: uploadedFiles, voices: studioVoices, photoWorks: photoVideo.works }),
+  photoVideo,
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
   createFilesModule(),
   createVoicesModule(),

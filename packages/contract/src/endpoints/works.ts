@@ -18,8 +18,14 @@ import { dateTime } from './site.js';
 import { noData } from './account.js';
 import { avatarEndpoints } from './avatars.js';
 import { emotions, SLIDERS } from './voice.js';
+import { photoChannelKeys } from './photos.js';
 
 export const videoChannelKeys = ['local', 'lipsync', 'ou', 'gj', 'df', 'fy'] as const;
+/** What `api` may name when a work is submitted: a video channel, or with photo_id a photo channel. */
+const workChannelKeys = [...videoChannelKeys, ...photoChannelKeys.filter((k) => k !== 'local')] as unknown as readonly [
+  (typeof videoChannelKeys)[number] | (typeof photoChannelKeys)[number],
+  ...((typeof videoChannelKeys)[number] | (typeof photoChannelKeys)[number])[],
+];
 export const WORKS_POLL_MS = 15_000;
 /** Duration estimate of a script (spec 001 §9): characters / 4.2 seconds plus pauses. */
 export const CHARS_PER_SECOND = 4.2;
@@ -68,6 +74,8 @@ export const work = z.object({
   photo_type: z.number().int(),
   type: z.string(),
   hs: z.number().int(),
+  /** What the user should know about a finished work (e.g. that no face was found and the whole picture moves); '' when nothing. */
+  note: z.string(),
 });
 export type Work = z.infer<typeof work>;
 
@@ -102,13 +110,14 @@ export const listWorks = endpoint({
 export const saveWork = endpoint({
   method: 'POST',
   path: '/api/user/works',
-  summary: 'Create a talking-avatar video, or rename a work',
+  summary: 'Create a talking-avatar video (video_id), a pet or photo-speak video (photo_id), or rename a work',
   tag: 'works',
   auth: 'user',
   params: z.strictObject({
     id: optionalId(),
     name: optionalDisplayName(),
-    api: z.enum(videoChannelKeys).optional(),
+    /** A video channel; with photo_id a photo channel. */
+    api: z.enum(workChannelKeys).optional(),
     video_channel_name: optionalDisplayName(),
     video_id: optionalId(),
     material_video_id: optionalId(),
@@ -124,6 +133,7 @@ export const saveWork = endpoint({
     volume: optionalDecimal(SLIDERS.volume),
     pitch: optionalDecimal(SLIDERS.pitch),
     user_voice_id: optionalId(),
+    /** A person image or pet photo (GET /api/user/photo): the work is a video made from that picture. */
     photo_id: optionalId(),
   }),
   data: z.object({ id: z.number().int(), credits: z.number().int() }),

@@ -7,7 +7,16 @@ import { makeTone } from '../avatar/testing/media.js';
 import { detectFaces, euclidean, faceDescriptor } from '../talking-face/face-api.js';
 import { blinkTrack } from '../talking-face/eyes.js';
 import { decodeSpeech, frameRms } from '../talking-face/speech.js';
-import { lumaFrames, measureFaces, mouthOpening, pauses, pearson, rgbFrameAt, samplePhoto, speechWithPauses } from '../talking-face/testing/media.js';
+import {
+  lumaFrames,
+  measureFaces,
+  mouthOpening,
+  pauses,
+  pearson,
+  rgbFrameAt,
+  samplePhoto,
+  speechWithPauses,
+} from '../talking-face/testing/media.js';
 import type { Point } from '../talking-face/face-api.js';
 import { createPhotoEngines, photoMessages, PhotoEngineError, type PhotoRenderResult } from './index.js';
 
@@ -60,7 +69,8 @@ describe('local photo video engine', () => {
     expect(r).toBeGreaterThanOrEqual(0.5);
     const quiet = pauses(rms, 0.01, 10);
     expect(quiet.length).toBeGreaterThanOrEqual(3);
-    for (const [a, b] of quiet) for (let i = a + 3; i <= b; i++) expect(opening[i], `frame ${i} in pause ${a}-${b}`).toBeLessThan(closed);
+    for (const [a, b] of quiet)
+      for (let i = a + 3; i <= b; i++) expect(opening[i], `frame ${i} in pause ${a}-${b}`).toBeLessThan(closed);
     // Blinks: face-api's landmark net under-reports shut lids (its eye points barely close even when
     // the lid covers the eye), so the test asks for a dip at every blink that the rest of the clip does not show.
     const ears = measured.map((m) => eyeAspect(m.landmarks!));
@@ -73,9 +83,13 @@ describe('local photo video engine', () => {
     expect(apart.filter((e) => e >= median * 0.93).length / apart.length).toBeGreaterThan(0.9);
     // Same person: descriptors of the loudest frames against the still.
     const still0 = await faceDescriptor(rgb, 480, 854);
-    const loud = [...rms.keys()].sort((a, b) => rms[b]! - rms[a]!).slice(0, 40).filter((_, k) => k % 10 === 0);
+    const loud = [...rms.keys()]
+      .sort((a, b) => rms[b]! - rms[a]!)
+      .slice(0, 40)
+      .filter((_, k) => k % 10 === 0);
     let sum = 0;
-    for (const i of loud) sum += euclidean((await faceDescriptor(await rgbFrameAt(result.file, i, 480, 854), 480, 854))!, still0!);
+    for (const i of loud)
+      sum += euclidean((await faceDescriptor(await rgbFrameAt(result.file, i, 480, 854), 480, 854))!, still0!);
     expect(sum / loud.length).toBeLessThan(0.35);
   }, 600_000);
 

@@ -63,10 +63,31 @@ const speechInfo = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
     signal,
   });
 
-function decodeStill(image: string, size: { width: number; height: number }, pixFmt: string, signal?: AbortSignal): Promise<Buffer> {
+function decodeStill(
+  image: string,
+  size: { width: number; height: number },
+  pixFmt: string,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   return runTool(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', image, '-frames:v', '1', '-vf', `scale=${size.width}:${size.height}:flags=bicubic`, '-f', 'rawvideo', '-pix_fmt', pixFmt, 'pipe:1'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      image,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${size.width}:${size.height}:flags=bicubic`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      pixFmt,
+      'pipe:1',
+    ],
     { signal },
   );
 }
@@ -76,7 +97,10 @@ function decodeStill(image: string, size: { width: number; height: number }, pix
  * and the whole picture sways and breathes. With no face, only the whole picture moves and the
  * result says so.
  */
-export async function renderPhotoLocal(req: PhotoRenderRequest, config: LocalPhotoConfig = {}): Promise<PhotoRenderResult> {
+export async function renderPhotoLocal(
+  req: PhotoRenderRequest,
+  config: LocalPhotoConfig = {},
+): Promise<PhotoRenderResult> {
   const { image, audioFile, outFile, signal, onProgress } = req;
   const fps = config.fps ?? 25;
   onProgress?.(0);
@@ -86,7 +110,10 @@ export async function renderPhotoLocal(req: PhotoRenderRequest, config: LocalPho
   const frames = Math.max(1, Math.round(audio.duration * fps));
   try {
     const base = await decodeStill(image, { width, height }, 'yuv420p', signal);
-    const faces = await detectFaces(await decodeStill(image, { width, height }, 'rgb24', signal), width, height, { detector: 'ssd', minScore: 0.5 });
+    const faces = await detectFaces(await decodeStill(image, { width, height }, 'rgb24', signal), width, height, {
+      detector: 'ssd',
+      minScore: 0.5,
+    });
     // A face smaller than 1/25 of the short side is a detail of the picture, not its subject.
     const face = faces[0] && faces[0].box.width >= Math.min(width, height) / 25 ? faces[0] : undefined;
     const mouth = face ? mouthFrame(mouthLandmarksOf(face.landmarks)) : null;
@@ -96,13 +123,30 @@ export async function renderPhotoLocal(req: PhotoRenderRequest, config: LocalPho
     const out = writeRawFrames(
       { width, height, fps, pixFmt: 'yuv420p' },
       [
-        '-i', audioFile,
-        '-map', '0:v:0', '-map', '1:a:0',
-        '-vf', `${swayFilter(fps)},format=yuv420p`,
-        '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20),
-        '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k',
-        '-t', (frames / fps).toFixed(6),
-        '-movflags', '+faststart',
+        '-i',
+        audioFile,
+        '-map',
+        '0:v:0',
+        '-map',
+        '1:a:0',
+        '-vf',
+        `${swayFilter(fps)},format=yuv420p`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        config.preset ?? 'veryfast',
+        '-crf',
+        String(config.crf ?? 20),
+        '-c:a',
+        'aac',
+        '-aac_coder',
+        'fast',
+        '-b:a',
+        '128k',
+        '-t',
+        (frames / fps).toFixed(6),
+        '-movflags',
+        '+faststart',
         outFile,
       ],
       signal,
@@ -132,5 +176,10 @@ export async function renderPhotoLocal(req: PhotoRenderRequest, config: LocalPho
 }
 
 export function createLocalPhotoEngine(config: LocalPhotoConfig = {}): PhotoVideoEngine {
-  return { id: 'local', maxConcurrency: config.maxConcurrency ?? 1, render: (req) => renderPhotoLocal(req, config) };
+  // Its own id: slots are per engine id over all works, and the avatar engine is 'local'.
+  return {
+    id: 'photo-local',
+    maxConcurrency: config.maxConcurrency ?? 1,
+    render: (req) => renderPhotoLocal(req, config),
+  };
 }

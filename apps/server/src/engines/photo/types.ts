@@ -10,6 +10,10 @@ export interface PhotoRenderRequest {
   signal?: AbortSignal;
   /** Fraction 0..1. */
   onProgress?: (fraction: number) => void;
+  /** A remote task accepted before a restart: followed, never started twice. */
+  taskId?: string;
+  /** Called once a remote engine accepted the task, so the work can store its id. */
+  onTask?: (taskId: string) => Promise<void>;
 }
 
 export interface PhotoRenderResult {
@@ -30,6 +34,8 @@ export interface PhotoVideoEngine {
   readonly id: string;
   readonly maxConcurrency: number;
   render(req: PhotoRenderRequest): Promise<PhotoRenderResult>;
+  /** The channel's own rules for the picture (e.g. one face, face size), checked before anything is spent; throws PhotoEngineError. */
+  checkImage?(image: string, signal?: AbortSignal): Promise<void>;
 }
 
 /** A photo engine failure whose message is fit to show the user (Chinese). */

@@ -17,7 +17,7 @@ async function idsWithLiveJob(ctx: AppContext, name: JobName, field: string, ids
  */
 export async function resendMissingJobs(
   ctx: AppContext,
-  name: 'avatar.prepare' | 'work.render',
+  name: 'avatar.prepare' | 'work.render' | 'photo.render',
   field: 'avatarId' | 'workId',
   ids: number[],
 ): Promise<number> {

@@ -15,7 +15,7 @@ import { TalkingVideoService, type TalkingVideoDeps } from './service.js';
 export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule {
   return {
     name: 'talking-video',
-    routes: (ctx: AppContext) => talkingVideoRoutes(ctx, new TalkingVideoService(ctx, deps)),
+    routes: (ctx: AppContext) => talkingVideoRoutes(ctx, new TalkingVideoService(ctx, deps), deps),
     jobs: handlersOf(talkingVideoJobs, (ctx) => ({
       'work.render': ({ workId }, job) => renderWork(ctx, deps, workId, job),
       'work.sweep': async () => void (await releaseLapsedRenders(ctx)),

@@ -1,1 +1,2 @@
 export type { StudioVoice, StudioVoices } from '../voices/index.js';
+export type { PhotoWorks } from '../photo-video/index.js';

@@ -9,11 +9,13 @@ import { workLedger } from '../works/index.js';
 import { creditsFor, planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { TALKING_KIND, WORK_CREDIT_ACTION } from './labels.js';
 import type { TalkingParams } from './params.js';
-import type { StudioVoices } from './ports.js';
+import type { PhotoWorks, StudioVoices } from './ports.js';
 
 export interface TalkingVideoDeps {
   uploads: StudioUploads;
   voices: StudioVoices;
+  /** The producer of videos made from one picture: a save naming photo_id is its submission. */
+  photoWorks?: PhotoWorks;
 }
 
 /** Talking-video works: submit (validate, estimate, reserve, queue). */

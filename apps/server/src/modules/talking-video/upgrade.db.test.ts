@@ -197,6 +197,7 @@ describe('works made before kinds', () => {
       photo_type: 0,
       type: '',
       hs: 2,
+      note: '',
     });
     const fetched = await t.app.inject({ method: 'GET', url: w!.url });
     expect(fetched.statusCode).toBe(200);

@@ -36,5 +36,7 @@ export function presentWork(ctx: AppContext, w: WorkRow, queuePosition: number):
     photo_type: w.photoType,
     type: w.type,
     hs: w.hs,
+    // A producer may leave `params.note`, a sentence the user reads with the work; nothing else of params is shown.
+    note: typeof w.params.note === 'string' ? w.params.note : '',
   };
 }

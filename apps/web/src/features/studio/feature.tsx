@@ -5,7 +5,13 @@ import { studioText } from './messages';
 
 export const feature = defineFeature({
   name: 'studio',
-  routes: [{ path: '/create', page: lazy(() => import('./pages/CreatePage')) }],
+  routes: [
+    { path: '/create', page: lazy(() => import('./pages/CreatePage')) },
+    // Videos made from one picture use the studio's pieces: pet videos and photo-speak.
+    { path: '/pet/establish', page: lazy(() => import('./pages/PetCreatePage')) },
+    { path: '/establishPet', page: lazy(() => import('./pages/EstablishPetRedirect')) },
+    { path: '/store/characters', page: lazy(() => import('./pages/CharactersPage')) },
+  ],
   nav: [
     {
       key: 'create',

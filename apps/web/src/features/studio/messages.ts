@@ -4,6 +4,16 @@ import { commonLabels } from '../../lib/messages';
 /** Studio strings of our own; spec messages come from the contract's studio and voice messages. */
 export const studioText = {
   navLabel: '视频创作',
+  confirmChange: '确认修改',
+  restoreDefaults: '恢复默认',
+  tuningNeedsVoice: '请先选择声音',
+  tuningOwnOnly: '只能保存自己克隆的声音的参数',
+  photoSection: (pet: boolean) => (pet ? '选择宠物' : '选择人物图片'),
+  photoLibrary: (pet: boolean) => (pet ? 'AI宠物库' : 'AI形象库'),
+  myUploads: '我的上传',
+  goUpload: '去上传',
+  noPhotos: (pet: boolean) => (pet ? '暂无宠物图片，先去上传吧' : '暂无人物图片，先去上传吧'),
+  photoPreview: '预览',
   avatarSection: '选择数字人',
   myAvatars: commonLabels.myAvatars,
   publicAvatars: commonLabels.publicAvatars,

@@ -1,6 +1,7 @@
 import { Card, Empty, Flex, Modal, Spin, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
-import type { VideoChannel } from '@app/contract';
+import type { PhotoChannel, VideoChannel } from '@app/contract';
+import { usePhotoChannels } from '../api/list-photo-channels';
 import { useDebounced } from '../../../lib/rate-limit';
 import { useVideoChannels } from '../api/list-video-channels';
 import { estimateCost } from '../lib/script';
@@ -16,11 +17,16 @@ interface ChannelDialogProps {
   submitting: boolean;
   onChoose: (channel: VideoChannel) => void;
   onClose: () => void;
+  /** Video channels of the studio (default), or the channels that make videos from one picture. */
+  kind?: 'video' | 'photo';
 }
 
 /** Training channels with description, version, price per second and the cost of this video. */
-export function ChannelDialog({ open, seconds, submitting, onChoose, onClose }: ChannelDialogProps) {
-  const channels = useVideoChannels(open);
+export function ChannelDialog({ open, seconds, submitting, onChoose, onClose, kind = 'video' }: ChannelDialogProps) {
+  const videoChannels = useVideoChannels(open && kind === 'video');
+  const photoChannels = usePhotoChannels(open && kind === 'photo');
+  const channels: { data?: { list: (VideoChannel & Partial<Pick<PhotoChannel, 'tips'>>)[] }; isPending: boolean } =
+    kind === 'photo' ? photoChannels : videoChannels;
   const { token } = theme.useToken();
   const [picked, setPicked] = useState<string | null>(null);
   const submit = useDebounced(onChoose, CHANNEL_DEBOUNCE_MS);
@@ -57,6 +63,11 @@ export function ChannelDialog({ open, seconds, submitting, onChoose, onClose }: 
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {channel.desc}
                     </Typography.Text>
+                    {channel.tips && (
+                      <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                        {channel.tips}
+                      </Typography.Text>
+                    )}
                   </Flex>
                   <Flex vertical align="end" style={{ flexShrink: 0 }}>
                     <Typography.Text>{t.perSecond(channel.credits)}</Typography.Text>

@@ -18,6 +18,11 @@ const GJ_SECONDS = { min: 30, max: 300 };
 /** What is missing before a channel can be chosen, in the spec's words; null when ready. */
 export function missingInput(s: ReturnType<typeof useStudioStore.getState>): string | null {
   if (!s.avatar) return studioMessages.avatarRequired;
+  return missingDrive(s);
+}
+
+/** What the script or audio still lacks (text: script and voice; audio: the file), in the spec's words. */
+export function missingDrive(s: ReturnType<typeof useStudioStore.getState>): string | null {
   if (s.mode === 1) {
     if (!s.text.trim()) return studioMessages.scriptRequired;
     if (!s.voice) return studioMessages.voiceRequired;

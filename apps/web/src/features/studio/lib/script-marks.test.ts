@@ -4,7 +4,24 @@ import { pauseTag, scriptLength } from './script';
 import { pauseChip, segmentsOf, toShown, toStored } from './script-marks';
 
 /** Every tone the tone-mark button writes: the four tones on each vowel, ü, and the neutral tone. */
-const readings = ['(dà)', '(jiā)', '(hǎo)', '(háng)', '(zhǎng)', '(lǜ)', '(nǚ)', '(lüè)', '(de)', '(yī)', '(bù)', '(wǒ)', '(é)', '(ǒu)', '(yǐ)', '(ǹg)'];
+const readings = [
+  '(dà)',
+  '(jiā)',
+  '(hǎo)',
+  '(háng)',
+  '(zhǎng)',
+  '(lǜ)',
+  '(nǚ)',
+  '(lüè)',
+  '(de)',
+  '(yī)',
+  '(bù)',
+  '(wǒ)',
+  '(é)',
+  '(ǒu)',
+  '(yǐ)',
+  '(ǹg)',
+];
 
 describe('pause chips and the stored script', () => {
   it.each(pauseSeconds)('shows a %s s pause as a chip and stores it as the spec’s break tag', (seconds) => {

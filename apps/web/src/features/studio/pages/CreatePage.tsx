@@ -1,7 +1,6 @@
 import { Button, Card, Col, Flex, Row, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { VoicePicker } from '../../../components/voice-picker';
 import { useAvatars } from '../../../entities/avatars';
 import { useMaterials } from '../../../entities/materials';
 import { feedback } from '../../../lib/feedback';
@@ -11,6 +10,7 @@ import { AvatarPreview } from '../components/AvatarPreview';
 import { ChannelDialog } from '../components/ChannelDialog';
 import { ScriptEditor } from '../components/ScriptEditor';
 import { SpeechSettings } from '../components/SpeechSettings';
+import { StudioVoicePicker } from '../components/StudioVoicePicker';
 import { WorkName } from '../components/WorkName';
 import { useSubmitWork } from '../hooks/use-submit-work';
 import { HANDOVER_TEXT_KEY, parseStudioEntry } from '../lib/query-params';
@@ -70,29 +70,6 @@ function useMaterialAudioFromQuery(materialId: number | null) {
     if (found) choose(found);
     else feedback.warning(t.materialAudioMissing);
   }, [materialId, data, isFetchedAfterMount, choose]);
-}
-
-/** The voice tabs of the studio: the shared picker bound to the studio's choices. */
-function StudioVoicePicker() {
-  const voice = useStudioStore((s) => s.voice);
-  const chooseVoice = useStudioStore((s) => s.chooseVoice);
-  const audio = useStudioStore((s) => s.audio);
-  const chooseMaterialAudio = useStudioStore((s) => s.chooseMaterialAudio);
-  const tab = useStudioStore((s) => s.voiceTab);
-  const setTab = useStudioStore((s) => s.setVoiceTab);
-  return (
-    <VoicePicker
-      tab={tab}
-      onTabChange={setTab}
-      value={voice?.id ?? null}
-      onChange={(v) => {
-        if (v.id !== voice?.id) chooseVoice(v);
-      }}
-      materialValue={audio?.fileId ?? null}
-      onMaterialChange={chooseMaterialAudio}
-      maxHeight={260}
-    />
-  );
 }
 
 /** The studio: avatar, voice and script (or audio), then a channel, then the work is queued. */

@@ -60,9 +60,15 @@ export function WorkCard({ work, onPlay, onRename, onDownload, onDelete }: WorkC
       onClick={
         done ? () => onPlay(work) : failed ? () => feedback.warning(studioMessages.workFailedRegenerate) : undefined
       }
-      description={[work.create_time, work.api_name, done && work.duration ? m.seconds(work.duration) : '']
-        .filter(Boolean)
-        .join(' · ')}
+      description={
+        <>
+          {[work.create_time, work.api_name, done && work.duration ? m.seconds(work.duration) : '']
+            .filter(Boolean)
+            .join(' · ')}
+          {/* What the user should know about the result, e.g. that no face was found and the whole picture moves. */}
+          {done && work.note && <div>{work.note}</div>}
+        </>
+      }
       actions={
         done ? (
           <>

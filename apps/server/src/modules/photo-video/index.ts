@@ -1,0 +1,1 @@
+export { createPhotoVideoModule, type PhotoWorks } from './module.js';

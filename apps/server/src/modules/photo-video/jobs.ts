@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const photoVideoJobs = {
+  /** Speech, render, probe and settlement of one photo video; per-engine limits are the slots in the database. */
+  'photo.render': {
+    payload: z.object({ workId: z.number().int().positive() }),
+    retryLimit: 3,
+    expireInSeconds: 3 * 3600,
+    concurrency: 2,
+  },
+  /** Re-queues photo renders whose worker died without releasing them (lease lapsed). */
+  'photo.sweep': {
+    payload: z.object({}),
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 120,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

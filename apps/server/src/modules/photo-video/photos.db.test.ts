@@ -1,0 +1,365 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPublicPhoto,
+  deletePhoto,
+  login,
+  listPhotoChannels,
+  listPhotos,
+  listWorks,
+  photoLibraryMessages as m,
+  savePhoto,
+  saveWork,
+  studioMessages,
+  type Photo,
+  type PhotoChannel,
+  type Work,
+} from '@app/contract';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { creditLogs, creditReservations, photos, users, works } from '../../db/schema/index.js';
+import { samplePhoto } from '../../engines/talking-face/testing/media.js';
+import { audioLevels, ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
+import { creditLedger } from '../credits/index.js';
+import { addVoice, member, type Member } from '../works/testing/studio.js';
+import { seedDemoPortraits } from './seed.js';
+import { uploadFile } from './test-support.js';
+
+let t: TestApp;
+let dir: string;
+let alice: Member;
+let bob: Member;
+const at = (name: string) => path.join(dir, name);
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-'));
+  // D-ID configured (at an address nothing answers): its picture rules are checked before anything is sent or spent.
+  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', DID_API_KEY: 'dGVzdDprZXk=', DID_BASE_URL: 'http://127.0.0.1:9' });
+  // The demo portraits only (the demo actors' preparation is not what these tests look at).
+  await seedDemoPortraits({ ...t.ctx, config: { ...t.ctx.config, SEED_DEMO_ACTORS: true } });
+  alice = await member(t, 1000);
+  bob = await member(t, 1000);
+  // A portrait crop of a face-api sample photo (one face), a pet-like picture without a face, small and odd files.
+  await ffmpeg(['-i', samplePhoto(1), '-vf', 'crop=378:672:304:218', '-frames:v', '1', at('person.jpg')]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x480', '-frames:v', '1', at('pet.png')]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=400x200', '-frames:v', '1', at('narrow.png')]);
+  await runTool('espeak-ng', [
+    '-v',
+    'cmn',
+    '-w',
+    at('speech.wav'),
+    '小猫咪你好，今天天气真好，我们一起出去玩吧，好不好呀。',
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const db = () => t.ctx.database.db;
+const list = (who: Member, p: Record<string, string | number>) =>
+  t.call<{ list: Photo[]; hlist: Photo[]; slist: Photo[]; total: number }>(listPhotos, p, { token: who.token });
+const add = (who: Member, p: Record<string, string | number>) =>
+  t.call<{ id: number }>(savePhoto, p, { token: who.token });
+const image = async (who: Member, file: string) => {
+  const r = await uploadFile(t, who, 'image', file);
+  expect(r.code, r.msg).toBe(0);
+  return r.fileId;
+};
+const worksOf = async (who: Member, p: Record<string, string | number> = {}) =>
+  (await t.call<{ list: Work[]; counts: Record<string, number> }>(listWorks, { limit: 0, ...p }, { token: who.token }))
+    .data;
+const finished = (who: Member, id: number) =>
+  waitFor(`work ${id}`, async () => (await worksOf(who)).list.find((w) => w.id === id && w.status >= 3), 120_000);
+const reservation = async (jobKey: string) =>
+  (await db().select().from(creditReservations).where(eq(creditReservations.jobKey, jobKey)))[0];
+
+describe('GET /api/user/photo', () => {
+  it('lists the public person library (demo portraits from face-api samples) and an empty pet library', async () => {
+    const persons = await list(alice, { source: 2, type: 1, page: 1, limit: 9999 });
+    expect(persons.code).toBe(0);
+    expect(persons.data.total).toBe(4);
+    expect(persons.data.list.map((p) => p.name)).toContain('示例人物·小林');
+    expect(persons.data.slist).toHaveLength(4);
+    const cover = persons.data.list[0]!.cover;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: new URL(cover, 'http://x').pathname + new URL(cover, 'http://x').search,
+    });
+    expect(res.statusCode).toBe(200);
+    const pets = await list(alice, { source: 2, type: 2, limit: 0 });
+    expect(pets.data).toMatchObject({ total: 0, list: [] });
+  });
+});
+
+describe('POST /api/user/photo', () => {
+  it('refuses a blank name and a missing picture with the spec messages of each library', async () => {
+    const file = await image(alice, at('pet.png'));
+    expect(await add(alice, { name: '  ', file_id: file, type: 2 })).toMatchObject({
+      code: 1,
+      msg: '请填写宠物名称！',
+    });
+    expect(await add(alice, { name: '', file_id: file, type: 1 })).toMatchObject({
+      code: 1,
+      msg: '请填写人物图片名称！',
+    });
+    expect(await add(alice, { name: '旺财', type: 2 })).toMatchObject({ code: 1, msg: '请上传宠物图片！' });
+    expect(await add(alice, { name: '小林', type: 1 })).toMatchObject({ code: 1, msg: '请上传人物图片图片！' });
+    // Someone else's upload is as good as none.
+    expect(await add(bob, { name: '旺财', file_id: file, type: 2 })).toMatchObject({
+      code: 1,
+      msg: '请上传宠物图片！',
+    });
+    expect(await add(alice, { name: '旺财', file_id: file, type: 3 })).toMatchObject({ code: 1 });
+  });
+
+  it('refuses what is not a png/jpg picture of at least 300 px on its shorter side', async () => {
+    const narrow = await uploadFile(t, alice, 'image', at('narrow.png'));
+    expect(narrow).toMatchObject({ code: 1, msg: '图片尺寸不能小于300像素' });
+    const sound = await uploadFile(t, alice, 'voice', at('speech.wav'));
+    expect(sound.code, sound.msg).toBe(0);
+    expect(await add(alice, { name: '声音', file_id: sound.fileId, type: 1 })).toMatchObject({
+      code: 1,
+      msg: m.fileNotImage,
+    });
+  });
+
+  it('adds an upload to the caller’s own library of its type only', async () => {
+    const r = await add(alice, { name: '旺财', file_id: await image(alice, at('pet.png')), type: 2 });
+    expect(r).toMatchObject({ code: 0, msg: '上传成功' });
+    const mine = await list(alice, { source: 1, type: 2, limit: 0 });
+    expect(mine.data.list).toMatchObject([
+      { id: r.data.id, name: '旺财', source: 1, type: 2, width: 640, height: 480 },
+    ]);
+    expect(mine.data.hlist).toHaveLength(1);
+    expect((await list(alice, { source: 1, type: 1, limit: 0 })).data.total).toBe(0);
+    expect((await list(bob, { source: 1, type: 2, limit: 0 })).data.total).toBe(0);
+    expect((await list(alice, { source: 2, type: 2, limit: 0 })).data.total).toBe(0);
+  });
+});
+
+describe('POST /api/admin/photo', () => {
+  it('lets the operator add a pet to the public library, and nobody else', async () => {
+    const token = (await t.call<{ token: string }>(login, { username: 'admin', password: 'admin12345' })).data.token;
+    const [admin] = await db().select().from(users).where(eq(users.username, 'admin'));
+    const file = await image({ id: admin!.id, token }, at('pet.png'));
+    expect(
+      await t.call(addPublicPhoto, { name: '示例猫咪', file_id: file, type: 2 }, { token: alice.token }),
+    ).toMatchObject({
+      code: 1,
+    });
+    expect(await t.call(addPublicPhoto, { name: '', file_id: file, type: 2 }, { token })).toMatchObject({
+      code: 1,
+      msg: '请填写宠物名称！',
+    });
+    const r = await t.call<{ id: number }>(addPublicPhoto, { name: '示例猫咪', file_id: file, type: 2 }, { token });
+    expect(r.code, r.msg).toBe(0);
+    const pets = await list(bob, { source: 2, type: 2, limit: 0 });
+    expect(pets.data.list).toMatchObject([{ id: r.data.id, name: '示例猫咪', source: 2, type: 2 }]);
+    // Public: no user may delete it.
+    expect(await t.call(deletePhoto, { id: r.data.id }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: m.onlyOwnDeletable,
+    });
+    // Copied to a public key: it does not depend on the administrator's own upload.
+    const [row] = await db().select().from(photos).where(eq(photos.id, r.data.id));
+    expect(row!.imageKey).toMatch(/^public\/photos\//);
+    expect(row!.userId).toBeNull();
+  });
+});
+
+describe('DELETE /api/user/photo', () => {
+  it('deletes own uploads only', async () => {
+    const { data } = await add(alice, { name: '删除我', file_id: await image(alice, at('person.jpg')), type: 1 });
+    expect(await t.call(deletePhoto, { id: data.id }, { token: bob.token })).toMatchObject({
+      code: 1,
+      msg: m.photoMissing,
+    });
+    const pub = (await list(alice, { source: 2, type: 1, limit: 1 })).data.list[0]!;
+    expect(await t.call(deletePhoto, { id: pub.id }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: m.onlyOwnDeletable,
+    });
+    expect(await t.call(deletePhoto, { id: 999999 }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: m.photoMissing,
+    });
+    expect(await t.call(deletePhoto, { id: data.id }, { token: alice.token })).toMatchObject({
+      code: 0,
+      msg: '删除成功',
+    });
+    expect(
+      (await list(alice, { source: 1, type: 1, limit: 0 })).data.list.find((p) => p.id === data.id),
+    ).toBeUndefined();
+    expect((await list(alice, { source: 2, type: 1, limit: 0 })).data.total).toBe(4);
+  });
+});
+
+describe('photo channels', () => {
+  it('lists only channels with an engine here, with price and tips', async () => {
+    const r = await t.call<{ list: PhotoChannel[] }>(listPhotoChannels, {});
+    expect(r.data.list.map((c) => c.api)).toEqual(['local', 'did']);
+    expect(r.data.list[0]).toMatchObject({ credits: 1 });
+    expect(r.data.list[0]!.tips).not.toBe('');
+  });
+});
+
+describe('POST /api/user/works with photo_id', () => {
+  it('refuses another user’s picture, a missing or unconfigured channel, a missing script, voice or audio', async () => {
+    const { data } = await add(bob, { name: '鲍勃', file_id: await image(bob, at('person.jpg')), type: 1 });
+    const voice = await addVoice(t, { userId: null });
+    const base = { api: 'local', voice_id: voice, text: '你好' };
+    const before = await creditLedger(db()).balance(alice.id);
+    expect(await t.call(saveWork, { ...base, photo_id: data.id }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: m.photoMissing,
+    });
+    const pub = (await list(alice, { source: 2, type: 1, limit: 1 })).data.list[0]!;
+    expect(
+      await t.call(saveWork, { voice_id: voice, text: '你好', photo_id: pub.id }, { token: alice.token }),
+    ).toMatchObject({
+      code: 1,
+      msg: m.photoChannelMissing,
+    });
+    expect(await t.call(saveWork, { ...base, api: 'kling', photo_id: pub.id }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: m.photoChannelUnavailable,
+    });
+    expect(
+      await t.call(saveWork, { api: 'local', voice_id: voice, photo_id: pub.id }, { token: alice.token }),
+    ).toMatchObject({
+      code: 1,
+      msg: studioMessages.scriptRequired,
+    });
+    expect(
+      await t.call(saveWork, { api: 'local', text: '你好', photo_id: pub.id }, { token: alice.token }),
+    ).toMatchObject({
+      code: 1,
+      msg: studioMessages.voiceRequired,
+    });
+    const bobsAudio = await uploadFile(t, bob, 'voice', at('speech.wav'));
+    expect(
+      await t.call(
+        saveWork,
+        { api: 'local', material_audio_id: bobsAudio.fileId, photo_id: pub.id },
+        { token: alice.token },
+      ),
+    ).toMatchObject({ code: 1, msg: studioMessages.audioFileRequired });
+    const poor = await member(t, 0);
+    const r = await t.call(saveWork, { ...base, photo_id: pub.id }, { token: poor.token });
+    expect(r.code).toBe(1);
+    expect(r.msg).toMatch(/^积分不足/);
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect((await db().select().from(works).where(eq(works.userId, alice.id))).length).toBe(0);
+  });
+
+  it('checks a remote channel’s own picture rules before anything is spent', async () => {
+    await ffmpeg(['-i', samplePhoto(2), '-vf', 'scale=960:-2', at('group.jpg')]);
+    const group = await add(alice, { name: '合影', file_id: await image(alice, at('group.jpg')), type: 1 });
+    const voice = await addVoice(t, { userId: null });
+    const before = await creditLedger(db()).balance(alice.id);
+    const r = await t.call(
+      saveWork,
+      { api: 'did', photo_id: group.data.id, voice_id: voice, text: '大家好' },
+      { token: alice.token },
+    );
+    expect(r).toMatchObject({ code: 1, msg: '该通道要求图片中有且只有一张清晰的人脸，请更换图片或选择其他通道' });
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect((await db().select().from(works).where(eq(works.userId, alice.id))).length).toBe(0);
+  }, 60_000);
+
+  it('makes a photo-speak video from text: held on submit, settled once on the real duration, listed under 照片说话', async () => {
+    const voice = await addVoice(t, { userId: null });
+    const pub = (await list(alice, { source: 2, type: 1, limit: 0 })).data.list.find(
+      (p) => p.name === '示例人物·小林',
+    )!;
+    const before = await creditLedger(db()).balance(alice.id);
+    const r = await t.call<{ id: number; credits: number }>(
+      saveWork,
+      {
+        api: 'local',
+        photo_id: pub.id,
+        voice_id: voice,
+        text: '大家好，我是小林，欢迎来看我的照片说话。',
+        name: '小林说话',
+      },
+      { token: alice.token },
+    );
+    expect(r).toMatchObject({ code: 0, msg: studioMessages.submitTitle });
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before - r.data.credits);
+    const done = await finished(alice, r.data.id);
+    expect(done).toMatchObject({ status: 3, photo_type: 1, name: '小林说话', api_key: 'local', note: '' });
+    const [row] = await db().select().from(works).where(eq(works.id, r.data.id));
+    expect(row).toMatchObject({ kind: 'photo', photoType: 1 });
+    const res = await reservation(row!.jobKey);
+    expect(res).toMatchObject({ status: 'settled', charged: Math.ceil(done.duration - 0.001) });
+    expect(done.credits).toBe(res!.charged);
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before - res!.charged);
+    const logs = await db().select().from(creditLogs).where(eq(creditLogs.jobKey, row!.jobKey));
+    expect(logs.filter((l) => l.credits < 0)).toHaveLength(1);
+    expect(logs[0]!.actionName).toBe('照片说话合成');
+    // The tab 照片说话 (type2=2) lists it; 宠物视频 and the avatar videos do not.
+    const photos = await worksOf(alice, { photo_type: 1 });
+    expect(photos.list.map((w) => w.id)).toEqual([r.data.id]);
+    expect(photos.counts).toMatchObject({ photo: 1, pet: 0, video: 0 });
+    expect((await worksOf(alice, { photo_type: 2 })).list).toHaveLength(0);
+    // The stored video: picture and sound, and the sound is speech, not silence.
+    const video = await t.ctx.storage.toLocalFile(row!.videoKey!, dir);
+    const info = await probe(video.path);
+    expect(info.video).toBeTruthy();
+    expect(info.audio).toBeTruthy();
+    expect(info.duration).toBeGreaterThan(2);
+    expect((await audioLevels(video.path)).meanDb).toBeGreaterThan(-40);
+  }, 180_000);
+
+  it('makes an audio-driven pet video: listed under 宠物视频 with what was animated', async () => {
+    const pet = await add(alice, { name: '旺财', file_id: await image(alice, at('pet.png')), type: 2 });
+    const audio = await uploadFile(t, alice, 'voice', at('speech.wav'));
+    const r = await t.call<{ id: number; credits: number }>(
+      saveWork,
+      { api: 'local', photo_id: pet.data.id, material_audio_id: audio.fileId },
+      { token: alice.token },
+    );
+    expect(r.code, r.msg).toBe(0);
+    const done = await finished(alice, r.data.id);
+    expect(done).toMatchObject({ status: 3, photo_type: 2, name: '未命名' });
+    // testsrc2 has no face: the whole picture moves, and the work says so.
+    expect(done.note).toContain('没有检测到人脸');
+    expect((await worksOf(alice, { photo_type: 2 })).list.map((w) => w.id)).toEqual([r.data.id]);
+    const [row] = await db().select().from(works).where(eq(works.id, r.data.id));
+    expect(await reservation(row!.jobKey)).toMatchObject({ status: 'settled' });
+    expect(Math.abs(done.duration - (await probe(at('speech.wav'))).duration)).toBeLessThan(0.2);
+    expect(logsAction(await db().select().from(creditLogs).where(eq(creditLogs.jobKey, row!.jobKey)))).toBe(
+      '宠物视频合成',
+    );
+  }, 180_000);
+
+  it('refunds in full when the picture cannot be rendered', async () => {
+    const pet = await add(alice, { name: '坏图', file_id: await image(alice, at('pet.png')), type: 2 });
+    // The stored picture is damaged after it was accepted.
+    const [p] = (await list(alice, { source: 1, type: 2, limit: 0 })).data.list.filter((x) => x.id === pet.data.id);
+    expect(p).toBeTruthy();
+    const [photoRow] = await db().select().from(photos).where(eq(photos.id, pet.data.id));
+    fs.writeFileSync(at('broken.png'), 'not a picture at all');
+    await t.ctx.storage.putFile(photoRow!.imageKey, at('broken.png'));
+    const audio = await uploadFile(t, alice, 'voice', at('speech.wav'));
+    const before = await creditLedger(db()).balance(alice.id);
+    const r = await t.call<{ id: number; credits: number }>(
+      saveWork,
+      { api: 'local', photo_id: pet.data.id, material_audio_id: audio.fileId, name: '会失败' },
+      { token: alice.token },
+    );
+    expect(r.code, r.msg).toBe(0);
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before - r.data.credits);
+    const done = await finished(alice, r.data.id);
+    expect(done).toMatchObject({ status: 4, credits: 0 });
+    expect(done.fail_reason).toBe('图片无法读取，请上传JPG/PNG格式的图片');
+    const [row] = await db().select().from(works).where(eq(works.id, r.data.id));
+    expect(await reservation(row!.jobKey)).toMatchObject({ status: 'refunded' });
+    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+  }, 180_000);
+});
+
+const logsAction = (logs: { actionName: string; credits: number }[]) => logs.find((l) => l.credits < 0)?.actionName;

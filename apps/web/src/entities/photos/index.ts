@@ -1,0 +1,1 @@
+export { photosKey, refreshPhotos, usePhotos, type PhotoSource, type PhotoType } from './photo-queries';
