@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
+          // Set-up makes media with ffmpeg; on a loaded machine that takes longer than the 10 s default.
+          hookTimeout: 120_000,
         },
       },
       {
