@@ -6,6 +6,7 @@ import { filesJobs } from './modules/files/jobs.js';
 import { systemJobs } from './modules/system/jobs.js';
 import { voicesJobs } from './modules/voices/jobs.js';
 import { talkingVideoJobs } from './modules/talking-video/jobs.js';
+import { extractionJobs } from './modules/extraction/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -46,6 +47,7 @@ export const jobDefinitions = collectJobs(
   avatarsJobs,
   talkingVideoJobs,
   voicesJobs,
+  extractionJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;

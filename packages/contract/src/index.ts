@@ -16,3 +16,5 @@ export * from './endpoints/avatars.js';
 export * from './endpoints/works.js';
 export * from './endpoints/files-messages.js';
 export * from './endpoints/files.js';
+export * from './endpoints/analyse-messages.js';
+export * from './endpoints/analyse.js';

@@ -8,6 +8,7 @@ import { createTalkingVideoModule } from './talking-video/index.js';
 import { worksModule } from './works/index.js';
 import { createFilesModule, uploadedFiles } from './files/index.js';
 import { createVoicesModule, studioVoices } from './voices/index.js';
+import { extractionModule, extractionResults } from './extraction/index.js';
 
 /** Every feature of the product, in registration order. */
 export const featureModules: FeatureModule[] = [
@@ -20,6 +21,7 @@ export const featureModules: FeatureModule[] = [
   worksModule,
   createTalkingVideoModule({ uploads: uploadedFiles, voices: studioVoices }),
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
-  createFilesModule(),
+  createFilesModule({ extraction: extractionResults }),
   createVoicesModule(),
+  extractionModule,
 ];

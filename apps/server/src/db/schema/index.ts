@@ -8,3 +8,4 @@ export * from './files.js';
 export * from './voices.js';
 export * from './request-nonces.js';
 export * from './limits.js';
+export * from './extraction.js';
