@@ -78,7 +78,11 @@ export class ExtractionService {
   async free(userId: number, kind: AnalyseKind): Promise<AnalyseFree> {
     const perDay = this.ctx.config.EXTRACTION_FREE_PER_DAY;
     const used = await analyseRepo.freeUsedSince(this.db, userId, kind, startOfToday());
-    return { free_times: Math.max(0, perDay - used), free_per_day: perDay, credits: this.ctx.config.EXTRACTION_CREDITS };
+    return {
+      free_times: Math.max(0, perDay - used),
+      free_per_day: perDay,
+      credits: this.ctx.config.EXTRACTION_CREDITS,
+    };
   }
 
   /** A link found in what the user pasted, refused unless it is http(s) and leads to a public address. */
@@ -106,7 +110,8 @@ export class ExtractionService {
     if (!fileId) throw new AppError(analyseMessages.fileRequired);
     const file = await uploadedFiles.findOwned(this.db, userId, fileId);
     if (!file) throw new AppError(filesMessages.fileMissing);
-    if (file.kind !== 'video' || file.size > UPLOAD_RULES.video.maxBytes) throw new AppError(analyseMessages.localVideoRule);
+    if (file.kind !== 'video' || file.size > UPLOAD_RULES.video.maxBytes)
+      throw new AppError(analyseMessages.localVideoRule);
     return this.create(userId, 'audio', { sourceType: 2, link: '', sourceFileId: file.id });
   }
 

@@ -34,9 +34,33 @@ export async function startGuardProxy(policy: AddressPolicy): Promise<GuardProxy
     const headers = { ...req.headers };
     delete headers['proxy-connection'];
     delete headers['proxy-authorization'];
+    // Checked here and connected to exactly that address: node skips `lookup` for a literal address.
+    resolvePublic(target.hostname, policy).then(
+      ({ address }) => forward(req, res, target, address, headers),
+      (e: unknown) => {
+        refuse(e);
+        res.writeHead(403).end();
+      },
+    );
+  });
+
+  function forward(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    target: URL,
+    address: string,
+    headers: http.OutgoingHttpHeaders,
+  ) {
     const upstream = http.request(
-      target,
-      { method: req.method, headers, lookup: guardedLookup(policy), timeout: 30_000 },
+      {
+        host: address,
+        port: target.port || 80,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers: { ...headers, host: target.host },
+        lookup: guardedLookup(policy),
+        timeout: 30_000,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -49,7 +73,7 @@ export async function startGuardProxy(policy: AddressPolicy): Promise<GuardProxy
       res.end();
     });
     req.pipe(upstream);
-  });
+  }
 
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     sockets.add(client);

@@ -74,14 +74,18 @@ export function isPublicAddress(address: string, policy: AddressPolicy = {}): bo
 }
 
 /** Resolves `host` and refuses it unless every address it has is public; returns the first. */
-export async function resolvePublic(host: string, policy: AddressPolicy = {}): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolvePublic(
+  host: string,
+  policy: AddressPolicy = {},
+): Promise<{ address: string; family: 4 | 6 }> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   const literal = net.isIP(bare);
   const found = literal
     ? [{ address: bare, family: literal }]
     : await dns.promises.lookup(bare, { all: true, verbatim: true }).catch(() => []);
   if (!found.length) throw new LinkRefusal('unresolvable', host);
-  for (const a of found) if (!isPublicAddress(a.address, policy)) throw new LinkRefusal('private', `${host} → ${a.address}`);
+  for (const a of found)
+    if (!isPublicAddress(a.address, policy)) throw new LinkRefusal('private', `${host} → ${a.address}`);
   const first = found[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
@@ -104,7 +108,8 @@ export function guardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     resolvePublic(hostname, policy).then(
       ({ address, family }) => {
-        if ((options as { all?: boolean }).all) (callback as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address, family }]);
+        if ((options as { all?: boolean }).all)
+          (callback as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address, family }]);
         else callback(null, address, family);
       },
       (e: unknown) => callback(e as NodeJS.ErrnoException, '', 0),

@@ -53,7 +53,8 @@ export function parseServiceResolver(opts: ParseServiceOptions): LinkResolver {
       let body: unknown;
       try {
         const res = await fetch(api, { signal, headers: { accept: 'application/json' } });
-        if (!res.ok) throw new ResolveError(res.status === 400 ? 'unsupported' : 'not-found', `parse service ${res.status}`);
+        if (!res.ok)
+          throw new ResolveError(res.status === 400 ? 'unsupported' : 'not-found', `parse service ${res.status}`);
         body = await res.json();
       } catch (e) {
         if (req.signal.aborted || e instanceof ResolveError) throw e;

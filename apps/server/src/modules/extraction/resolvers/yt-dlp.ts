@@ -17,6 +17,9 @@ const PICTURE_EXT = new Set(['jpg', 'jpeg', 'png', 'webp']);
 /** What yt-dlp's info file tells us. */
 interface Info {
   title?: string;
+  id?: string;
+  /** Set when the video is an entry of a page with several: the page's own title. */
+  playlist_title?: string;
   description?: string;
   duration?: number;
 }
@@ -38,6 +41,10 @@ export function ytDlpResolver(opts: YtDlpOptions): LinkResolver {
         '--ignore-config',
         '--no-cache-dir',
         '--no-playlist',
+        // A page with several videos is a playlist to the generic extractor: the first is the one shared.
+        '--playlist-items',
+        '1',
+        '--no-write-playlist-metafiles',
         '--no-progress',
         '--no-part',
         '--proxy',
@@ -81,10 +88,14 @@ export function ytDlpResolver(opts: YtDlpOptions): LinkResolver {
       const names = await fsp.readdir(req.dir);
       const ext = (n: string) => path.extname(n).slice(1).toLowerCase();
       const media = names.find((n) => n.startsWith('media.') && MEDIA_EXT.has(ext(n)));
-      const info = await readInfo(names.find((n) => n.endsWith('.info.json')), req.dir);
+      const info = await readInfo(
+        names.find((n) => n.endsWith('.info.json')),
+        req.dir,
+      );
       if (!media) {
         // yt-dlp skips what breaks a cap and still exits 0; its info file says why.
-        if (info?.duration && info.duration > req.limits.maxSeconds) throw new ResolveError('too-long', String(info.duration));
+        if (info?.duration && info.duration > req.limits.maxSeconds)
+          throw new ResolveError('too-long', String(info.duration));
         if (proxy.refusals.length) throw new ResolveError('private', proxy.refusals[0]!.message);
         throw new ResolveError('too-large', 'yt-dlp wrote no media (larger than the cap or no format)');
       }
@@ -93,11 +104,21 @@ export function ytDlpResolver(opts: YtDlpOptions): LinkResolver {
       const cover = names.find((n) => n.startsWith('media.') && PICTURE_EXT.has(ext(n)));
       return {
         file,
-        desc: (info?.title || info?.description || '').trim(),
+        desc: titleOf(info),
         coverFile: cover ? path.join(req.dir, cover) : null,
       };
     },
   };
+}
+
+/**
+ * The title the page gives. The generic extractor numbers the videos of a page with several
+ * ("标题 (1)", id "page-1"); the number is ours to drop, not part of what the author wrote.
+ */
+function titleOf(info: Info | null): string {
+  const title = (info?.playlist_title || info?.title || info?.description || '').trim();
+  const n = /-(\d+)$/.exec(info?.id ?? '')?.[1];
+  return n && title.endsWith(` (${n})`) ? title.slice(0, -` (${n})`.length).trim() : title;
 }
 
 async function readInfo(name: string | undefined, dir: string): Promise<Info | null> {
