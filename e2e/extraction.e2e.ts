@@ -113,7 +113,7 @@ const record = (title: string) => page.getByRole('group', { name: title });
 async function settledShot(name: string) {
   await page.mouse.move(5, 890);
   await eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
-  await page.evaluate(() => Promise.all([...document.images].map((i) => i.decode().catch(() => undefined))));
+  await page.evaluate(() => Promise.all(Array.from(document.images).map((i) => i.decode().catch(() => undefined))));
   await screenshot(page, name);
 }
 
