@@ -265,17 +265,15 @@ describe('video extraction with yt-dlp', () => {
 
   it('refunds a paid extraction that fails', async () => {
     const rich = await member(t, 50);
-    await t.ctx.database.db
-      .insert(analyseRecords)
-      .values(
-        Array.from({ length: FREE }, (_, i) => ({
-          userId: rich.id,
-          kind: 'video',
-          status: 3,
-          free: 1,
-          jobKey: `test:r-${rich.id}-${i}`,
-        })),
-      );
+    await t.ctx.database.db.insert(analyseRecords).values(
+      Array.from({ length: FREE }, (_, i) => ({
+        userId: rich.id,
+        kind: 'video',
+        status: 3,
+        free: 1,
+        jobKey: `test:r-${rich.id}-${i}`,
+      })),
+    );
     const sent = await parse(rich, share('/share/empty.html'));
     expect(await balance(rich)).toBe(50 - PRICE);
     expect(await ended(rich, 'video', sent.data.id)).toMatchObject({

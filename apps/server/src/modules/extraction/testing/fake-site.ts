@@ -19,7 +19,7 @@ export interface FakeSite {
 
 export const PAGE_TITLE = '春日樱花下的街头舞蹈表演完整版视频';
 
-export async function makeSiteMedia(dir: string): Promise<{ clip: string; silent: string }> {
+export async function makeSiteMedia(dir: string): Promise<{ clip: string; silent: string; cover: string }> {
   fs.mkdirSync(dir, { recursive: true });
   const clip = path.join(dir, 'clip.mp4');
   const silent = path.join(dir, 'silent.mp4');
@@ -43,7 +43,9 @@ export async function makeSiteMedia(dir: string): Promise<{ clip: string; silent
     clip,
   ]);
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25', '-t', '6', ...x264, '-movflags', '+faststart', silent]);
-  return { clip, silent };
+  const cover = path.join(dir, 'cover.jpg');
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=360x640', '-frames:v', '1', cover]);
+  return { clip, silent, cover };
 }
 
 const page = (title: string, video: string) =>
@@ -51,7 +53,7 @@ const page = (title: string, video: string) =>
   `<h1>${title}</h1><video controls src="${video}"></video><p><a href="${video}">下载视频</a></p></body></html>`;
 
 export async function startFakeSite(
-  media: { clip: string; silent: string },
+  media: { clip: string; silent: string; cover?: string },
   opts: { host?: string; redirectTo?: string } = {},
 ): Promise<FakeSite> {
   const hits: string[] = [];
@@ -65,6 +67,10 @@ export async function startFakeSite(
     if (p === '/share/empty.html')
       return html('<!doctype html><html><head><title>空页面</title></head><body>这里没有视频</body></html>');
     if (p === '/share/moved' && opts.redirectTo) return res.writeHead(302, { location: opts.redirectTo }).end();
+    if (p === '/media/cover.jpg' && media.cover) {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      return void fs.createReadStream(media.cover).pipe(res);
+    }
     if (p === '/media/clip.mp4' || p === '/media/silent.mp4') {
       const file = p.endsWith('clip.mp4') ? media.clip : media.silent;
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': fs.statSync(file).size });
