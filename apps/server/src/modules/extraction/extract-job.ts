@@ -12,12 +12,18 @@ import { analyseRepo, type AnalyseRow } from './repo.js';
 import type { ResolverRegistry } from './resolvers/registry.js';
 import { addressPolicy } from './service.js';
 
+/**
+ * Downloaded media is read as a local file and nothing else: a "video" that is really a playlist
+ * pointing at other addresses must not make ffmpeg fetch them.
+ */
+const LOCAL_ONLY = ['-protocol_whitelist', 'file'];
+
 const COPYABLE_VIDEO = new Set(['h264', 'hevc']);
 const COPYABLE_AUDIO = new Set(['aac', 'mp3']);
 
 async function probeMedia(file: string): Promise<MediaInfo> {
   try {
-    return await probe(file);
+    return await probe(file, { inputArgs: LOCAL_ONLY });
   } catch (e) {
     if (e instanceof MediaToolError) throw new ExtractionFailure(analyseMessages.notMedia);
     throw e;
@@ -33,17 +39,20 @@ async function toMp4(input: string, info: MediaInfo, out: string, signal: AbortS
   const codecs = copy
     ? ['-c', 'copy']
     : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'];
-  await ffmpeg(['-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...codecs, '-movflags', '+faststart', out], {
-    signal,
-    timeoutMs: 30 * 60_000,
-  });
+  await ffmpeg(
+    [...LOCAL_ONLY, '-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...codecs, '-movflags', '+faststart', out],
+    {
+      signal,
+      timeoutMs: 30 * 60_000,
+    },
+  );
 }
 
 /** The first audio track as m4a: copied when it is AAC already, encoded otherwise. */
 async function toM4a(input: string, info: MediaInfo, out: string, signal: AbortSignal): Promise<void> {
   if (!info.audio) throw new ExtractionFailure(analyseMessages.noAudioTrack);
   const codec = info.audio.codec === 'aac' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k'];
-  await ffmpeg(['-i', input, '-map', '0:a:0', '-vn', ...codec, '-movflags', '+faststart', out], {
+  await ffmpeg([...LOCAL_ONLY, '-i', input, '-map', '0:a:0', '-vn', ...codec, '-movflags', '+faststart', out], {
     signal,
     timeoutMs: 30 * 60_000,
   });
@@ -60,7 +69,7 @@ async function makeCover(
   const scale = ['-vf', "scale='min(720,iw)':-2", '-frames:v', '1', '-q:v', '4', out];
   if (picture) {
     try {
-      await ffmpeg(['-i', picture, ...scale], { signal, timeoutMs: 60_000 });
+      await ffmpeg([...LOCAL_ONLY, '-i', picture, ...scale], { signal, timeoutMs: 60_000 });
       return true;
     } catch {
       // An unreadable picture: the video's own frame stands in.
@@ -68,7 +77,10 @@ async function makeCover(
   }
   if (!video) return false;
   try {
-    await ffmpeg(['-ss', String(Math.min(1, duration / 2)), '-i', video, ...scale], { signal, timeoutMs: 60_000 });
+    await ffmpeg([...LOCAL_ONLY, '-ss', String(Math.min(1, duration / 2)), '-i', video, ...scale], {
+      signal,
+      timeoutMs: 60_000,
+    });
     return true;
   } catch {
     return false;

@@ -183,6 +183,14 @@ describe('what a link must be', () => {
     expect(await balance(paid)).toBe(100);
   });
 
+  it('fails an "mp4" that is a playlist of another address, without ffmpeg fetching it', async () => {
+    const sent = await parse(m, share('/share/playlist.html'));
+    const r = await ended(m, 'video', sent.data.id);
+    expect(r).toMatchObject({ status: 4, fail_reason: analyseMessages.notMedia });
+    expect(site.hits).toContain('/media/playlist.mp4');
+    expect(inside.hits).toEqual([]);
+  });
+
   it('checks audio uploads: needs a file, the caller\u2019s own, and a video', async () => {
     const other = await member(t, 0);
     const theirs = await registerUpload(t, other.id, 'video', media.clip);

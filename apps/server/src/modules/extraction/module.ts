@@ -29,10 +29,16 @@ export const extractionModule: FeatureModule = {
     const run = extractionJob(ctx, resolversFromConfig(ctx.config));
     return { 'extraction.run': (payload, job) => run(payload, job) };
   }),
-  // Records left processing by a stopped server get their job again (a job still queued is not doubled).
+  // A record committed just before a crash may never have had its job sent: at start each record still
+  // processing without a live job gets one; jobs that exist (even interrupted ones) are left to the queue.
   seed: async (ctx) => {
     const ids = await analyseRepo.processingIds(ctx.database.db);
-    for (const recordId of ids)
-      await ctx.queue.send('extraction.run', { recordId }, { singletonKey: `analyse-${recordId}` });
+    if (!ids.length) return;
+    const { rows } = await ctx.database.executor.executeSql(
+      "select distinct (data->>'recordId')::int as id from pgboss.job where name = 'extraction.run' and state in ('created', 'retry', 'active') and (data->>'recordId')::int = any($1::int[])",
+      [ids],
+    );
+    const live = new Set((rows as { id: number }[]).map((r) => r.id));
+    for (const recordId of ids) if (!live.has(recordId)) await ctx.queue.send('extraction.run', { recordId });
   },
 };

@@ -75,7 +75,15 @@ export interface MediaInfo {
   container: string;
   duration: number;
   size: number;
-  video?: { codec: string; width: number; height: number; fps: number; rotation: number; hdr: boolean; transfer: string };
+  video?: {
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    rotation: number;
+    hdr: boolean;
+    transfer: string;
+  };
   audio?: { codec: string; sampleRate: number; channels: number };
 }
 
@@ -88,16 +96,17 @@ function parseRate(rate: string | undefined): number {
 }
 
 /** Probes a file or URL; rejects with MediaToolError when ffprobe cannot read it as media. */
-export async function probe(input: string, opts: RunOptions = {}): Promise<MediaInfo> {
+export async function probe(input: string, opts: RunOptions & { inputArgs?: string[] } = {}): Promise<MediaInfo> {
   const raw = await runTool(
     'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input],
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...(opts.inputArgs ?? []), input],
     { timeoutMs: 60_000, ...opts },
   );
   const result = JSON.parse(raw.toString('utf8')) as ProbeResult;
   const v = result.streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
   const a = result.streams.find((s) => s.codec_type === 'audio');
-  const rotation = v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(v?.tags?.rotate ?? 0);
+  const rotation =
+    v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(v?.tags?.rotate ?? 0);
   return {
     container: result.format.format_name,
     duration: Number(result.format.duration ?? v?.duration ?? a?.duration ?? 0) || 0,
@@ -113,13 +122,26 @@ export async function probe(input: string, opts: RunOptions = {}): Promise<Media
           transfer: v.color_transfer ?? '',
         }
       : undefined,
-    audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : undefined,
+    audio: a
+      ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 }
+      : undefined,
   };
 }
 
 /** Loudness of an audio track: mean and max volume in dBFS (ffmpeg volumedetect). */
 export async function audioLevels(input: string): Promise<{ meanDb: number; maxDb: number }> {
-  const child = await runToolStderr('ffmpeg', ['-hide_banner', '-nostdin', '-i', input, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
+  const child = await runToolStderr('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-i',
+    input,
+    '-vn',
+    '-af',
+    'volumedetect',
+    '-f',
+    'null',
+    '-',
+  ]);
   const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
   const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
   const num = (s: string | undefined) => (s === undefined || s === '-inf' ? -Infinity : Number(s));
@@ -135,6 +157,8 @@ export function runToolStderr(bin: string, args: string[]): Promise<string> {
       err += c.toString('utf8');
     });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(err) : reject(new MediaToolError(`${bin} exited with ${code}`, err.slice(-4000)))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(err) : reject(new MediaToolError(`${bin} exited with ${code}`, err.slice(-4000))),
+    );
   });
 }

@@ -14,6 +14,16 @@ export interface YtDlpOptions {
 const MEDIA_EXT = new Set(['mp4', 'm4a', 'mov', 'webm', 'mkv', 'mp3', 'aac', 'ogg', 'opus', 'flv', 'm4v', 'wav']);
 const PICTURE_EXT = new Set(['jpg', 'jpeg', 'png', 'webp']);
 
+/** Formats fetched over http(s): direct files, HLS and DASH segments; never rtmp, rtsp or mms. */
+const WEB_PROTOCOLS = `[protocol~='^(https?|m3u8_native|http_dash_segments)$']`;
+
+/** The formats wanted, best first, each limited to web protocols. */
+function formatsOver(p: string, want: 'video' | 'audio'): string {
+  return want === 'video'
+    ? `b[ext=mp4]${p}/bv*[ext=mp4]${p}+ba[ext=m4a]${p}/b${p}/bv*${p}+ba${p}`
+    : `ba[ext=m4a]${p}/ba${p}/b${p}`;
+}
+
 /** What yt-dlp's info file tells us. */
 interface Info {
   title?: string;
@@ -60,8 +70,11 @@ export function ytDlpResolver(opts: YtDlpOptions): LinkResolver {
         `duration <=? ${req.limits.maxSeconds}`,
         '--write-info-json',
         '--write-thumbnail',
+        // yt-dlp's own downloader for every format, over http(s) only, so every fetch goes through the guard.
+        '--downloader',
+        'native',
         '-f',
-        req.want === 'video' ? 'b[ext=mp4]/bv*[ext=mp4]+ba[ext=m4a]/b/bv*+ba' : 'ba[ext=m4a]/ba/b',
+        formatsOver(WEB_PROTOCOLS, req.want),
         '--merge-output-format',
         'mp4',
         '-o',

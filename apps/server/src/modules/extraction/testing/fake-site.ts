@@ -64,6 +64,12 @@ export async function startFakeSite(
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     if (p === '/share/video.html') return html(page(PAGE_TITLE, '/media/clip.mp4'));
     if (p === '/share/silent.html') return html(page('没有声音的视频', '/media/silent.mp4'));
+    if (p === '/share/playlist.html') return html(page('伪装成视频的播放列表', '/media/playlist.mp4'));
+    // An "mp4" that is an HLS playlist whose segment lives on another address.
+    if (p === '/media/playlist.mp4' && opts.redirectTo) {
+      res.writeHead(200, { 'content-type': 'video/mp4' });
+      return void res.end(`#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\n${opts.redirectTo}\n#EXT-X-ENDLIST\n`);
+    }
     if (p === '/share/empty.html')
       return html('<!doctype html><html><head><title>空页面</title></head><body>这里没有视频</body></html>');
     if (p === '/share/moved' && opts.redirectTo) return res.writeHead(302, { location: opts.redirectTo }).end();
