@@ -18,7 +18,8 @@ interface RecordCardProps {
 /** One extraction record: cover, description, status and size; download and save once it succeeded. */
 export function RecordCard({ kind, record: r, onPlay, onDownload, onSave, onDelete }: RecordCardProps) {
   const { token } = theme.useToken();
-  const title = r.desc || toolsLabels.noDesc;
+  // Until the page's title is known, the link says which record it is.
+  const title = r.desc || r.link || toolsLabels.noDesc;
   const done = r.status === 3;
   return (
     <Card size="small" role="group" aria-label={title} styles={{ body: { padding: 12 } }}>
