@@ -10,6 +10,8 @@ import {
   deleteVideoAnalyse,
   extractAudio,
   filesMessages,
+  getSiteSettings,
+  type SiteSettings,
   listAudioAnalyse,
   listMaterials,
   listVideoAnalyse,
@@ -24,6 +26,7 @@ import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { analyseRecords, creditReservations } from '../../db/schema/index.js';
 import { probe } from '../../platform/media/ffmpeg.js';
 import { creditLedger } from '../credits/index.js';
+import { saveSiteSettings } from '../site/index.js';
 import { member, registerUpload, type Member } from '../works/testing/studio.js';
 import { makeSiteMedia, PAGE_TITLE, startFakeSite, type FakeSite } from './testing/fake-site.js';
 
@@ -419,5 +422,15 @@ describe('audio extraction', () => {
     expect(r).toMatchObject({ status: 4, fail_reason: analyseMessages.noAudioTrack });
     expect(await balance(m)).toBe(30);
     expect(await t.call(deleteAudioAnalyse, { id: r.id }, { token: m.token })).toMatchObject({ code: 0 });
+  });
+});
+
+describe('the launcher\u2019s tiles', () => {
+  it('are the extraction tools unless the operator says otherwise', async () => {
+    const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
+    expect((await site()).store_tools).toEqual(['extraction', 'audioExtraction']);
+    await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
+    expect((await site()).store_tools).toEqual(['audioExtraction']);
+    await saveSiteSettings(t.ctx.database.db, { store_tools: ['extraction', 'audioExtraction'] });
   });
 });
