@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../../../engines/avatar/testing/http-fake.js';
 import { probe } from '../../../platform/media/ffmpeg.js';
+import { LinkRefusal } from '../../../platform/security/public-address.js';
 import { startFakeParseService } from '../testing/fake-parse-service.js';
 import { makeSiteMedia, startFakeSite, type FakeSite } from '../testing/fake-site.js';
 import { parseServiceResolver } from './parse-service.js';
@@ -119,6 +120,12 @@ describe('parse service resolver', () => {
     await expect(
       resolverRegistry([refusing, resolver()]).resolve(request('http://93.184.215.14/v.douyin.com/ok/', 'stop')),
     ).rejects.toMatchObject({ failure: 'private' });
+    expect(service.requests.length).toBe(asked);
+    // A link refused as private by the first is not handed to the next either.
+    const refusedLink = { name: 'first', resolve: () => Promise.reject(new LinkRefusal('private', '127.0.0.1')) };
+    await expect(
+      resolverRegistry([refusedLink, resolver()]).resolve(request('http://93.184.215.14/v.douyin.com/ok/', 'stop2')),
+    ).rejects.toBeInstanceOf(LinkRefusal);
     expect(service.requests.length).toBe(asked);
   });
 });

@@ -1,3 +1,4 @@
+import { LinkRefusal } from '../../../platform/security/public-address.js';
 import { ResolveError, type LinkResolver, type ResolveRequest, type ResolvedMedia } from './types.js';
 
 export interface ResolverRegistry {
@@ -18,6 +19,7 @@ export function resolverRegistry(resolvers: readonly LinkResolver[]): ResolverRe
         } catch (e) {
           if (req.signal.aborted) throw e;
           // A private address, an oversized or overlong video: another resolver would only fetch the same.
+          if (e instanceof LinkRefusal) throw e;
           if (e instanceof ResolveError && e.failure !== 'unsupported' && e.failure !== 'not-found') throw e;
           last = e;
         }
