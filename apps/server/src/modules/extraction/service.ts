@@ -49,12 +49,14 @@ export class ExtractionService {
     f: { status?: number; page: number; limit: number },
   ): Promise<{ list: AnalyseRecord[]; total: number }> {
     const { rows, total } = await analyseRepo.list(this.db, userId, kind, f);
-    const list = await Promise.all(rows.map((r) => this.present(r)));
-    return { list, total };
+    const keys = await fileRecords.keysByIds(
+      this.db,
+      rows.flatMap((r) => (r.status === ANALYSE_STATUS.success && r.fileId ? [r.fileId] : [])),
+    );
+    return { list: rows.map((r) => this.present(r, r.fileId ? keys.get(r.fileId) : undefined)), total };
   }
 
-  private async present(r: AnalyseRow): Promise<AnalyseRecord> {
-    const file = r.status === ANALYSE_STATUS.success && r.fileId ? await fileRecords.byId(this.db, r.fileId) : null;
+  private present(r: AnalyseRow, fileKey: string | undefined): AnalyseRecord {
     const ext = r.kind === 'video' ? '.mp4' : '.m4a';
     const name = (r.description.slice(0, 15).trim() || `提取${r.id}`).replace(/[\\/:*?"<>|]/g, '_');
     return {
@@ -67,8 +69,8 @@ export class ExtractionService {
       desc: r.description,
       size: r.size,
       duration: r.duration,
-      url: file ? fileUrl(this.ctx, file.key) : '',
-      download_url: file ? fileUrl(this.ctx, file.key, { downloadName: `${name}${ext}` }) : '',
+      url: fileKey ? fileUrl(this.ctx, fileKey) : '',
+      download_url: fileKey ? fileUrl(this.ctx, fileKey, { downloadName: `${name}${ext}` }) : '',
       fail_reason: r.failReason,
       credits: r.creditsCharged || r.creditsHeld,
       create_time: formatDateTime(r.createdAt),
