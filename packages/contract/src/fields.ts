@@ -57,12 +57,7 @@ export function decimal(opts: { min: number; max: number }) {
     .string({ error: '必须是数字' })
     .regex(/^-?\d{1,9}(\.\d{1,6})?$/, { error: '必须是数字' })
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(opts.min, { error: `不能小于${opts.min}` })
-        .max(opts.max, { error: `不能大于${opts.max}` }),
-    );
+    .pipe(z.number().min(opts.min, { error: `不能小于${opts.min}` }).max(opts.max, { error: `不能大于${opts.max}` }));
 }
 
 export function optionalDecimal(opts: { min: number; max: number }) {

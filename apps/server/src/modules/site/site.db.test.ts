@@ -136,8 +136,7 @@ describe('texts and themes', () => {
     expect(guide.data.title).toBe(siteTextTitles.usageGuide);
     expect(guide.data.content).toContain('<h3>');
     // The guide names the buttons the screens really show.
-    for (const button of ['创建视频', '合成视频', '定制数字人', '插入停顿', '语气标注'])
-      expect(guide.data.content).toContain(button);
+    for (const button of ['创建视频', '合成视频', '定制数字人', '插入停顿', '语气标注']) expect(guide.data.content).toContain(button);
     for (const missing of ['创作视频', '生成视频']) expect(guide.data.content).not.toContain(missing);
   });
 

@@ -75,15 +75,7 @@ export interface MediaInfo {
   container: string;
   duration: number;
   size: number;
-  video?: {
-    codec: string;
-    width: number;
-    height: number;
-    fps: number;
-    rotation: number;
-    hdr: boolean;
-    transfer: string;
-  };
+  video?: { codec: string; width: number; height: number; fps: number; rotation: number; hdr: boolean; transfer: string };
   audio?: { codec: string; sampleRate: number; channels: number };
 }
 
@@ -96,6 +88,7 @@ function parseRate(rate: string | undefined): number {
 }
 
 /** Probes a file or URL; rejects with MediaToolError when ffprobe cannot read it as media. */
+/** `inputArgs` go before the input, e.g. `-protocol_whitelist file` for a file that must not open others. */
 export async function probe(input: string, opts: RunOptions & { inputArgs?: string[] } = {}): Promise<MediaInfo> {
   const raw = await runTool(
     'ffprobe',
@@ -105,8 +98,7 @@ export async function probe(input: string, opts: RunOptions & { inputArgs?: stri
   const result = JSON.parse(raw.toString('utf8')) as ProbeResult;
   const v = result.streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
   const a = result.streams.find((s) => s.codec_type === 'audio');
-  const rotation =
-    v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(v?.tags?.rotate ?? 0);
+  const rotation = v?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(v?.tags?.rotate ?? 0);
   return {
     container: result.format.format_name,
     duration: Number(result.format.duration ?? v?.duration ?? a?.duration ?? 0) || 0,
@@ -122,26 +114,13 @@ export async function probe(input: string, opts: RunOptions & { inputArgs?: stri
           transfer: v.color_transfer ?? '',
         }
       : undefined,
-    audio: a
-      ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 }
-      : undefined,
+    audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : undefined,
   };
 }
 
 /** Loudness of an audio track: mean and max volume in dBFS (ffmpeg volumedetect). */
 export async function audioLevels(input: string): Promise<{ meanDb: number; maxDb: number }> {
-  const child = await runToolStderr('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-i',
-    input,
-    '-vn',
-    '-af',
-    'volumedetect',
-    '-f',
-    'null',
-    '-',
-  ]);
+  const child = await runToolStderr('ffmpeg', ['-hide_banner', '-nostdin', '-i', input, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
   const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
   const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(child)?.[1];
   const num = (s: string | undefined) => (s === undefined || s === '-inf' ? -Infinity : Number(s));
@@ -157,8 +136,6 @@ export function runToolStderr(bin: string, args: string[]): Promise<string> {
       err += c.toString('utf8');
     });
     child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(err) : reject(new MediaToolError(`${bin} exited with ${code}`, err.slice(-4000))),
-    );
+    child.on('close', (code) => (code === 0 ? resolve(err) : reject(new MediaToolError(`${bin} exited with ${code}`, err.slice(-4000)))));
   });
 }
