@@ -87,6 +87,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: e2eAdminPassword,
     LOG_LEVEL: 'warn',
+    // The one loopback address the extraction journey's page lives on; every other private address stays refused.
+    TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
   };
   // The app under test runs like `npm start`: embedded database, every role, no test-runner settings.
   for (const name of ['DATABASE_URL', 'ROLE', 'NODE_ENV', 'TEST_DATABASE_URL']) delete env[name];

@@ -122,6 +122,33 @@ const envSchema = z.object({
   ...speechEnvShape,
   /** Trial syntheses one account may start per minute. */
   AUDITION_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Video and audio extractions each account gets free every day (server time zone), and the price of one after them. */
+  EXTRACTION_FREE_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  EXTRACTION_CREDITS: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Link resolvers tried in order: yt-dlp (the system package) and a Douyin_TikTok_Download_API-shaped parse service. */
+  EXTRACTION_RESOLVERS: z.string().default('yt-dlp,parse-service'),
+  YTDLP_BIN: z.string().min(1).default('yt-dlp'),
+  /** A Netscape cookies file yt-dlp sends, for sites that need a logged-in visitor (Douyin does). */
+  YTDLP_COOKIES_FILE: z.string().optional(),
+  /** Base URL of a parse service the operator runs (GET /api/hybrid/video_data?url=&minimal=true). */
+  PARSE_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Caps of one extraction: download size (MB), duration (s) and the whole job's time (s). */
+  EXTRACTION_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
+  EXTRACTION_MAX_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(1800),
+  EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(600),
+  /**
+   * For tests only: exact addresses (e.g. 127.0.0.2) that links may lead to although they are not
+   * public. Empty in every deployment: links to loopback, private and link-local addresses are refused.
+   */
+  TEST_ONLY_ALLOWED_LINK_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
   ...textModelEnvShape,
 });
 

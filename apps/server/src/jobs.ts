@@ -7,6 +7,7 @@ import { systemJobs } from './modules/system/jobs.js';
 import { voicesJobs } from './modules/voices/jobs.js';
 import { talkingVideoJobs } from './modules/talking-video/jobs.js';
 import { photoVideoJobs } from './modules/photo-video/jobs.js';
+import { extractionJobs } from './modules/extraction/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -48,6 +49,7 @@ export const jobDefinitions = collectJobs(
   talkingVideoJobs,
   photoVideoJobs,
   voicesJobs,
+  extractionJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;

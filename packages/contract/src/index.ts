@@ -18,3 +18,5 @@ export * from './endpoints/files-messages.js';
 export * from './endpoints/files.js';
 export * from './endpoints/photos-messages.js';
 export * from './endpoints/photos.js';
+export * from './endpoints/analyse-messages.js';
+export * from './endpoints/analyse.js';

@@ -9,6 +9,7 @@ import { worksModule } from './works/index.js';
 import { createFilesModule, uploadedFiles } from './files/index.js';
 import { createVoicesModule, studioVoices } from './voices/index.js';
 import { createPhotoVideoModule } from './photo-video/index.js';
+import { extractionModule, extractionResults } from './extraction/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -25,6 +26,7 @@ export const featureModules: FeatureModule[] = [
   createTalkingVideoModule({ uploads: uploadedFiles, voices: studioVoices, photoWorks: photoVideo.works }),
   photoVideo,
   // Files count against the storage quota the credits feature keeps (site base + bought GB).
-  createFilesModule(),
+  createFilesModule({ extraction: extractionResults }),
   createVoicesModule(),
+  extractionModule,
 ];

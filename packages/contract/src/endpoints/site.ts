@@ -48,6 +48,8 @@ export const siteSettings = z.object({
   text_model: z.boolean(),
   /** How the app shows a feature whose engine is not configured: greyed out with the reason, or not at all. */
   unavailable_features: z.enum(['disable', 'hide']),
+  /** Launcher tiles the operator has switched on; the others show a coming-soon badge (or hide, see above). */
+  store_tools: z.array(z.string()),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

@@ -9,3 +9,4 @@ export * from './voices.js';
 export * from './request-nonces.js';
 export * from './limits.js';
 export * from './photos.js';
+export * from './extraction.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -25,6 +25,13 @@ export const fileRecords = {
   async byId(db: Db, id: number): Promise<FileRow | null> {
     const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
     return row ?? null;
+  },
+
+  /** Storage keys of records by id, for lists that show many at once. */
+  async keysByIds(db: Db, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: files.id, key: files.key }).from(files).where(inArray(files.id, ids));
+    return new Map(rows.map((r) => [r.id, r.key]));
   },
 
   /** Stores a generated file as the user's own and registers it; a second call for the same key returns the first record. */

@@ -57,6 +57,7 @@ export async function publicSiteSettings(ctx: AppContext): Promise<SiteSettings>
     mobile_url: s.mobile_url,
     text_model: ctx.engines.text.isConfigured(TEXT_CHANNEL),
     unavailable_features: s.unavailable_features,
+    store_tools: s.store_tools,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteDefaults } from '@app/contract';
+import { siteDefaults, STORE_TOOL_KEYS } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { siteSettings } from '../../db/schema/index.js';
 import { sanitizeFooterHtml } from './sanitize.js';
@@ -41,6 +41,8 @@ export const siteSettingsSchema = z.object({
   mobile_url: str(),
   /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
   unavailable_features: z.enum(['disable', 'hide']).default('disable'),
+  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS); the extraction tools ship on. */
+  store_tools: z.array(z.enum(STORE_TOOL_KEYS)).max(50).default(['extraction', 'audioExtraction']),
 
   /** Credits a new guest receives, and for how many days. */
   trial_credits: count(100, 1_000_000),

@@ -88,10 +88,11 @@ function parseRate(rate: string | undefined): number {
 }
 
 /** Probes a file or URL; rejects with MediaToolError when ffprobe cannot read it as media. */
-export async function probe(input: string, opts: RunOptions = {}): Promise<MediaInfo> {
+/** `inputArgs` go before the input, e.g. `-protocol_whitelist file` for a file that must not open others. */
+export async function probe(input: string, opts: RunOptions & { inputArgs?: string[] } = {}): Promise<MediaInfo> {
   const raw = await runTool(
     'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input],
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...(opts.inputArgs ?? []), input],
     { timeoutMs: 60_000, ...opts },
   );
   const result = JSON.parse(raw.toString('utf8')) as ProbeResult;

@@ -1,0 +1,2 @@
+export { extractionModule } from './module.js';
+export { extractionResults } from './service.js';

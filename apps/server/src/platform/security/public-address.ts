@@ -1,0 +1,168 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+
+/**
+ * Links the server fetches on a user's behalf must lead to the public internet: never to this host,
+ * the private network or a cloud metadata service. Every hop is checked, and the connection is made
+ * to the very address that was checked, so a name cannot resolve to a public address for the check
+ * and to a private one for the connection.
+ */
+
+const blocked = new net.BlockList();
+for (const [addr, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24], // documentation
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const)
+  blocked.addSubnet(addr, prefix, 'ipv4');
+for (const [addr, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128],
+  ['64:ff9b::', 96], // NAT64 of any IPv4 address
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // old site-local
+  ['ff00::', 8], // multicast
+] as const)
+  blocked.addSubnet(addr, prefix, 'ipv6');
+
+/** Why a link was refused: not http(s), a non-public address, or a name that resolves to nothing. */
+export type LinkRefusalReason = 'scheme' | 'private' | 'unresolvable';
+
+export class LinkRefusal extends Error {
+  constructor(
+    readonly reason: LinkRefusalReason,
+    detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+  }
+}
+
+/** What a caller may reach beyond the public internet: only ever set by tests (exact addresses). */
+export interface AddressPolicy {
+  allowedAddresses?: readonly string[];
+}
+
+/** True for an address on the public internet (IPv4-mapped IPv6 is judged as its IPv4 address). */
+export function isPublicAddress(address: string, policy: AddressPolicy = {}): boolean {
+  const family = net.isIP(address);
+  if (!family) return false;
+  if (policy.allowedAddresses?.includes(address)) return true;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped?.[1]) return isPublicAddress(mapped[1], policy);
+    return !blocked.check(address, 'ipv6');
+  }
+  return !blocked.check(address, 'ipv4');
+}
+
+/** Resolves `host` and refuses it unless every address it has is public; returns the first. */
+export async function resolvePublic(
+  host: string,
+  policy: AddressPolicy = {},
+): Promise<{ address: string; family: 4 | 6 }> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const literal = net.isIP(bare);
+  const found = literal
+    ? [{ address: bare, family: literal }]
+    : await dns.promises.lookup(bare, { all: true, verbatim: true }).catch(() => []);
+  if (!found.length) throw new LinkRefusal('unresolvable', host);
+  for (const a of found)
+    if (!isPublicAddress(a.address, policy)) throw new LinkRefusal('private', `${host} → ${a.address}`);
+  const first = found[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** A URL the server may fetch: http or https only, no credentials in it. */
+export function parseWebUrl(link: string): URL {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new LinkRefusal('scheme', link);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LinkRefusal('scheme', url.protocol);
+  if (url.username || url.password) throw new LinkRefusal('scheme', 'credentials in link');
+  return url;
+}
+
+/** A `lookup` for node's http(s) and net: connects only to the public address it has just checked. */
+export function guardedLookup(policy: AddressPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    resolvePublic(hostname, policy).then(
+      ({ address, family }) => {
+        if ((options as { all?: boolean }).all)
+          (callback as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address, family }]);
+        else callback(null, address, family);
+      },
+      (e: unknown) => callback(e as NodeJS.ErrnoException, '', 0),
+    );
+  };
+}
+
+export interface GuardedResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Readable;
+  /** The URL of the last hop. */
+  url: string;
+}
+
+export interface GuardedFetchOptions extends AddressPolicy {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  maxRedirects?: number;
+  timeoutMs?: number;
+}
+
+/** A GET that checks the address of every hop, redirects included, before connecting to it. */
+export async function guardedGet(link: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
+  let url = parseWebUrl(link);
+  for (let hop = 0; ; hop++) {
+    await resolvePublic(url.hostname, opts);
+    const res = await getOnce(url, opts);
+    const location = res.headers.location;
+    if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
+      res.resume();
+      if (hop >= (opts.maxRedirects ?? 5)) throw new Error('too many redirects');
+      url = parseWebUrl(new URL(location, url).toString());
+      continue;
+    }
+    return { status: res.statusCode ?? 0, headers: res.headers, body: res, url: url.toString() };
+  }
+}
+
+function getOnce(url: URL, opts: GuardedFetchOptions): Promise<http.IncomingMessage> {
+  const lib = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = lib.get(
+      url,
+      {
+        lookup: guardedLookup(opts),
+        headers: { 'user-agent': 'Mozilla/5.0', ...opts.headers },
+        signal: opts.signal,
+        timeout: opts.timeoutMs ?? 30_000,
+      },
+      resolve,
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+  });
+}

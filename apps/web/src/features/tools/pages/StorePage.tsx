@@ -1,0 +1,92 @@
+import { Badge, Card, Col, Flex, Row, Typography, theme } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { toolsLabels } from '../messages';
+import { isToolAvailable, TOOL_GROUPS, TOOL_TILES, type ToolTile } from '../tools';
+import { ToolIcon } from '../components/ToolIcon';
+
+/** The tool launcher (/store): tiles in groups; a tile that is not on here shows 敬请期待 and leads nowhere. */
+export default function StorePage() {
+  const { data: settings } = useSiteSettings();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const on = settings?.store_tools ?? [];
+  const hideOff = settings?.unavailable_features === 'hide';
+
+  const tile = (t: ToolTile) => {
+    const available = isToolAvailable(t, on);
+    const label = toolsLabels.tiles[t.key];
+    const card = (
+      <Card
+        hoverable={available}
+        role={available ? 'link' : 'group'}
+        aria-label={label.name}
+        aria-disabled={!available}
+        tabIndex={available ? 0 : -1}
+        onClick={available && t.path ? () => void navigate(t.path!) : undefined}
+        onKeyDown={(e) => {
+          if (available && t.path && (e.key === 'Enter' || e.key === ' ')) void navigate(t.path);
+        }}
+        style={{ height: '100%', opacity: available ? 1 : 0.6, cursor: available ? 'pointer' : 'not-allowed' }}
+      >
+        <Flex gap={12} align="flex-start">
+          <div
+            style={{
+              flex: '0 0 auto',
+              width: 44,
+              height: 44,
+              borderRadius: token.borderRadiusLG,
+              display: 'grid',
+              placeItems: 'center',
+              fontSize: 22,
+              color: token.colorPrimary,
+              background: token.colorPrimaryBg,
+            }}
+          >
+            <ToolIcon tool={t.key} />
+          </div>
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+            <Typography.Text strong>{label.name}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {label.desc}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+      </Card>
+    );
+    return available ? (
+      card
+    ) : (
+      <Badge.Ribbon text={toolsLabels.comingSoon} color="gray">
+        {card}
+      </Badge.Ribbon>
+    );
+  };
+
+  return (
+    <Flex vertical gap={24}>
+      <Flex vertical gap={4}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {toolsLabels.storeTitle}
+        </Typography.Title>
+        <Typography.Text type="secondary">{toolsLabels.storeSubtitle}</Typography.Text>
+      </Flex>
+      {TOOL_GROUPS.map((g) => {
+        const tiles = TOOL_TILES.filter((t) => t.group === g && (!hideOff || isToolAvailable(t, on)));
+        if (!tiles.length) return null;
+        return (
+          <section key={g} aria-label={toolsLabels.groups[g]}>
+            <Typography.Title level={5}>{toolsLabels.groups[g]}</Typography.Title>
+            <Row gutter={[16, 16]}>
+              {tiles.map((t) => (
+                <Col key={t.key} xs={24} sm={12} lg={8} xxl={6}>
+                  {tile(t)}
+                </Col>
+              ))}
+            </Row>
+          </section>
+        );
+      })}
+    </Flex>
+  );
+}

@@ -1,0 +1,31 @@
+import type { StoreToolKey } from '@app/contract';
+
+export type ToolGroup = 'copy' | 'aiMedia' | 'extract' | 'audio';
+
+export interface ToolTile {
+  key: StoreToolKey;
+  group: ToolGroup;
+  /** Where the tile leads; null while this deployment has no page for it. */
+  path: string | null;
+}
+
+/** The launcher's tiles in the spec's groups (spec 001 §2); only tools built here have a page. */
+export const TOOL_TILES: ToolTile[] = [
+  { key: 'copywrite', group: 'copy', path: null },
+  { key: 'copyTrace', group: 'copy', path: null },
+  { key: 'aiChat', group: 'copy', path: null },
+  { key: 'wsImage', group: 'aiMedia', path: null },
+  { key: 'wsVideo', group: 'aiMedia', path: null },
+  { key: 'tsVideo', group: 'aiMedia', path: null },
+  { key: 'imageSpeak', group: 'aiMedia', path: null },
+  { key: 'extraction', group: 'extract', path: '/store/extraction' },
+  { key: 'audioExtraction', group: 'extract', path: '/store/audioExtraction' },
+  { key: 'sea', group: 'audio', path: null },
+  { key: 'music', group: 'audio', path: null },
+];
+
+export const TOOL_GROUPS: ToolGroup[] = ['copy', 'aiMedia', 'extract', 'audio'];
+
+/** A tile leads somewhere only when the operator switched it on and this build has its page. */
+export const isToolAvailable = (tile: ToolTile, switchedOn: readonly string[]) =>
+  !!tile.path && switchedOn.includes(tile.key);
