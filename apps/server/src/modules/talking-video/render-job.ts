@@ -8,12 +8,11 @@ import { studioMessages } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
 import { failPaidJob, runPaidJob } from '../credits/index.js';
-import { WORK_STATUS, workFileKeys, workLedger, workSlots, type WorkRow } from '../works/index.js';
-import type { Db } from '../../platform/db/client.js';
+import { resultFacts, speechStep, WORK_STATUS, workEndings, workLedger, workSlot } from '../works/index.js';
 import { creditsFor } from './create-rules.js';
 import { TALKING_KIND } from './labels.js';
-import { talkingWorkOf, type TalkingWork } from './params.js';
-import { probeStep, renderStep, speechStep, type StepContext } from './render-steps.js';
+import { talkingWorkOf } from './params.js';
+import { renderStep, type StepContext } from './render-steps.js';
 import type { TalkingVideoDeps } from './service.js';
 
 /** How soon a work that found no free slot asks again (its job is re-sent, holding no worker meanwhile). */
@@ -25,29 +24,6 @@ const readableReason = (e: unknown) =>
   e instanceof AvatarEngineError || e instanceof SpeechError || e instanceof AppError
     ? e.message
     : avatarMessages.renderFailed;
-
-/** The work's bill in the ledger: held on submit under its job key. */
-const billOf = (work: WorkRow) => ({ userId: work.userId, jobKey: work.jobKey, held: work.creditsHeld });
-
-/** How a work ends, for the paid-job runner: done with its facts, or failed with the partial files removed. */
-function endings(ctx: AppContext, work: TalkingWork) {
-  return {
-    bill: billOf(work.row),
-    finish: (tx: Db, facts: { duration: number; bytes: number }, charged: number) =>
-      workLedger.finish(tx, work.row.id, {
-        duration: facts.duration,
-        creditsCharged: charged,
-        storedBytes: facts.bytes,
-      }),
-    fail: async (tx: Db, reason: string) => {
-      await workLedger.fail(tx, work.row.id, reason);
-    },
-    cleanUp: async () => {
-      for (const key of workFileKeys({ ...work.row, params: work.p }))
-        await ctx.storage.delete(key).catch(() => undefined);
-    },
-  };
-}
 
 /**
  * The synthesis job. Each step stores its output on the work row before the next begins, so a
@@ -63,7 +39,7 @@ export async function renderWork(
   const row = await workLedger.find(db, workId, TALKING_KIND);
   if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
   const work = talkingWorkOf(row);
-  const ends = endings(ctx, work);
+  const ends = workEndings(ctx, work);
   let engine: AvatarVideoEngine;
   try {
     engine = ctx.engines.avatar.forChannel(row.channel);
@@ -90,16 +66,9 @@ export async function renderWork(
   try {
     await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...ends,
-      // No free slot (or earlier works first): come back shortly as a new job, so a waiting work never
-      // holds a worker that a work on another engine could use. The work keeps status 1 and its place.
-      slot: {
-        slots: workSlots,
-        rowId: row.id,
-        engine: { id: engine.id, max: engine.maxConcurrency },
-        progress: row.progress,
-        wait: async () =>
-          void (await ctx.queue.send('work.render', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS })),
-      },
+      slot: workSlot(row, engine, () =>
+        ctx.queue.send('work.render', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS }),
+      ),
       reasonOf: readableReason,
       run: async ({ signal, progress }) => {
         const s: StepContext = { ctx, work, scratch, signal, progress };
@@ -107,7 +76,7 @@ export async function renderWork(
         s.progress(0.2);
         const video = await renderStep(s, engine, audio);
         s.progress(0.95);
-        const facts = await probeStep(s, video);
+        const facts = await resultFacts(s, video, () => new AvatarEngineError('resultInvalid'));
         return { ...facts, credits: creditsFor(facts.duration, work.p.creditsPerSecond) };
       },
     });

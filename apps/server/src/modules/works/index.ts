@@ -5,3 +5,15 @@ export { WORK_STATUS, WORK_STATUS_NAMES } from './labels.js';
 export { workFileKeys } from './present.js';
 export type { WorkRow } from './repo.js';
 export { workSlots } from './slots.js';
+export {
+  keepParams,
+  resultFacts,
+  speechStep,
+  spokenParamsShape,
+  storedStepFile,
+  workEndings,
+  workPrefix,
+  workSlot,
+  type ProducedWork,
+  type WorkSteps,
+} from './spoken-work.js';
