@@ -1,21 +1,17 @@
-import { Button, Card, Col, Flex, Row, Segmented, Typography } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAvatars } from '../../../entities/avatars';
 import { useMaterials } from '../../../entities/materials';
 import { feedback } from '../../../lib/feedback';
-import { AudioInput } from '../components/AudioInput';
 import { AvatarPanel, refusalOf, toChosenAvatar } from '../components/AvatarPanel';
 import { AvatarPreview } from '../components/AvatarPreview';
 import { ChannelDialog } from '../components/ChannelDialog';
-import { ScriptEditor } from '../components/ScriptEditor';
-import { SpeechSettings } from '../components/SpeechSettings';
-import { StudioVoicePicker } from '../components/StudioVoicePicker';
-import { WorkName } from '../components/WorkName';
+import { DriveCard } from '../components/DriveCard';
 import { useSubmitWork } from '../hooks/use-submit-work';
 import { HANDOVER_TEXT_KEY, parseStudioEntry } from '../lib/query-params';
 import { studioText as t } from '../messages';
-import { useStudioStore, type DriveMode } from '../stores/studio-store';
+import { useStudioStore } from '../stores/studio-store';
 
 function readHandoverText(): string {
   try {
@@ -77,8 +73,6 @@ export default function CreatePage() {
   const [search] = useSearchParams();
   const entry = useMemo(() => parseStudioEntry(search), [search]);
   const reset = useStudioStore((s) => s.reset);
-  const mode = useStudioStore((s) => s.mode);
-  const setMode = useStudioStore((s) => s.setMode);
   const work = useSubmitWork();
 
   useEffect(() => {
@@ -103,40 +97,7 @@ export default function CreatePage() {
         <AvatarPreview />
       </Col>
       <Col xs={24} lg={11} xxl={12}>
-        <Card size="small" title={<WorkName />}>
-          <Flex vertical gap={12}>
-            <Segmented<DriveMode>
-              aria-label={t.driveMode}
-              value={mode}
-              onChange={setMode}
-              options={[
-                { label: t.textMode, value: 1 },
-                { label: t.audioMode, value: 2 },
-              ]}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            {mode === 1 ? (
-              <>
-                <div>
-                  <Typography.Text strong>{t.voiceSection}</Typography.Text>
-                  <StudioVoicePicker />
-                </div>
-                <ScriptEditor />
-                <SpeechSettings />
-              </>
-            ) : (
-              <AudioInput />
-            )}
-            <Flex justify="space-between" align="center">
-              <Typography.Text type="secondary">
-                {work.seconds > 0 ? t.estimate(Math.ceil(work.seconds)) : ''}
-              </Typography.Text>
-              <Button type="primary" size="large" onClick={work.press}>
-                {t.synthesize}
-              </Button>
-            </Flex>
-          </Flex>
-        </Card>
+        <DriveCard seconds={work.seconds} onSynthesize={work.press} />
       </Col>
       <ChannelDialog
         open={work.choosing}

@@ -1,19 +1,15 @@
-import { Button, Card, Col, Empty, Flex, Row, Segmented, theme, Typography } from 'antd';
+import { Card, Col, Empty, Row, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Photo } from '@app/contract';
 import { usePhotos, type PhotoSource, type PhotoType } from '../../../entities/photos';
-import { AudioInput } from '../components/AudioInput';
 import { ChannelDialog } from '../components/ChannelDialog';
+import { DriveCard } from '../components/DriveCard';
 import { PhotoPanel } from '../components/PhotoPanel';
-import { ScriptEditor } from '../components/ScriptEditor';
-import { SpeechSettings } from '../components/SpeechSettings';
-import { StudioVoicePicker } from '../components/StudioVoicePicker';
 import { VoiceTuning } from '../components/VoiceTuning';
-import { WorkName } from '../components/WorkName';
 import { useSubmitPhotoWork } from '../hooks/use-submit-photo-work';
 import { studioText as t } from '../messages';
-import { useStudioStore, type DriveMode } from '../stores/studio-store';
+import { useStudioStore } from '../stores/studio-store';
 
 /** The picture named by ?id=&source= (1 mine, 2 library), chosen once its list is in. */
 function usePhotoFromQuery(type: PhotoType, chosen: Photo | null, choose: (p: Photo) => void) {
@@ -63,8 +59,6 @@ function PhotoPreview({ photo, pet }: { photo: Photo | null; pet: boolean }) {
 export function PhotoCreatePage({ type }: { type: PhotoType }) {
   const pet = type === 2;
   const reset = useStudioStore((s) => s.reset);
-  const mode = useStudioStore((s) => s.mode);
-  const setMode = useStudioStore((s) => s.setMode);
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [search] = useSearchParams();
   const [tab, setTab] = useState<PhotoSource>(() => sourceOf(search));
@@ -85,41 +79,7 @@ export function PhotoCreatePage({ type }: { type: PhotoType }) {
         <PhotoPreview photo={photo} pet={pet} />
       </Col>
       <Col xs={24} lg={11} xxl={12}>
-        <Card size="small" title={<WorkName />}>
-          <Flex vertical gap={12}>
-            <Segmented<DriveMode>
-              aria-label={t.driveMode}
-              value={mode}
-              onChange={setMode}
-              options={[
-                { label: t.textMode, value: 1 },
-                { label: t.audioMode, value: 2 },
-              ]}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            {mode === 1 ? (
-              <>
-                <div>
-                  <Typography.Text strong>{t.voiceSection}</Typography.Text>
-                  <StudioVoicePicker />
-                </div>
-                <ScriptEditor />
-                <SpeechSettings />
-                <VoiceTuning />
-              </>
-            ) : (
-              <AudioInput />
-            )}
-            <Flex justify="space-between" align="center">
-              <Typography.Text type="secondary">
-                {work.seconds > 0 ? t.estimate(Math.ceil(work.seconds)) : ''}
-              </Typography.Text>
-              <Button type="primary" size="large" onClick={work.press}>
-                {t.synthesize}
-              </Button>
-            </Flex>
-          </Flex>
-        </Card>
+        <DriveCard seconds={work.seconds} onSynthesize={work.press} tuning={<VoiceTuning />} />
       </Col>
       <ChannelDialog
         kind="photo"
