@@ -251,6 +251,15 @@ describe('video extraction with yt-dlp', () => {
     expect(await balance(m)).toBe(15);
   });
 
+  it('a link sent twice at once (a double click) is one extraction', async () => {
+    const twice = await member(t, 0);
+    const [a, b] = await Promise.all([parse(twice, share('/share/video.html')), parse(twice, share('/share/video.html'))]);
+    expect(a).toMatchObject({ code: 0 });
+    expect(b).toMatchObject({ code: 0, data: { id: a.data.id } });
+    expect((await records(twice, 'video')).map((r) => r.id)).toEqual([a.data.id]);
+    await ended(twice, 'video', a.data.id);
+  });
+
   it('uses the free count only for successes, then charges the price, refunding a failure', async () => {
     const failedFree = await parse(m, share('/share/empty.html'));
     const f = await ended(m, 'video', failedFree.data.id);

@@ -63,6 +63,34 @@ export const analyseRepo = {
     return r?.n ?? 0;
   },
 
+  /** The user's record of the same source still processing, made within the last `windowSeconds` (a double click). */
+  async sameProcessing(
+    db: Db,
+    userId: number,
+    kind: AnalyseKind,
+    source: { link: string; sourceFileId: number | null },
+    windowSeconds: number,
+  ): Promise<AnalyseRow | null> {
+    const [row] = await db
+      .select()
+      .from(analyseRecords)
+      .where(
+        and(
+          eq(analyseRecords.userId, userId),
+          eq(analyseRecords.kind, kind),
+          eq(analyseRecords.status, 1),
+          eq(analyseRecords.link, source.link),
+          source.sourceFileId === null
+            ? sql`${analyseRecords.sourceFileId} is null`
+            : eq(analyseRecords.sourceFileId, source.sourceFileId),
+          gte(analyseRecords.createdAt, sql`now() - make_interval(secs => ${windowSeconds}::int)`),
+        ),
+      )
+      .orderBy(desc(analyseRecords.id))
+      .limit(1);
+    return row ?? null;
+  },
+
   async insert(db: Db, values: typeof analyseRecords.$inferInsert): Promise<AnalyseRow> {
     const [row] = await db.insert(analyseRecords).values(values).returning();
     if (!row) throw new Error('analyse record insert returned nothing');

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { LinkRefusal, parseWebUrl, resolvePublic, type AddressPolicy } from '../../platform/security/public-address.js';
-import { lockPayer, reservePaidJob } from '../credits/index.js';
+import { submitPaidJob } from '../credits/index.js';
 import { fileRecords, uploadedFiles } from '../files/index.js';
 import { refusalMessage } from './messages.js';
 import { analyseRepo, type AnalyseKind, type AnalyseRow } from './repo.js';
@@ -127,31 +127,36 @@ export class ExtractionService {
     source: { sourceType: 1 | 2; link: string; sourceFileId?: number },
   ): Promise<number> {
     const { EXTRACTION_FREE_PER_DAY, EXTRACTION_CREDITS } = this.ctx.config;
-    const row = await this.db.transaction(async (tx) => {
-      await lockPayer(tx, userId);
-      if ((await analyseRepo.processingCount(tx, userId)) >= MAX_RUNNING_PER_USER)
-        throw new AppError(analyseMessages.tooManyRunning);
-      const used = await analyseRepo.freeUsedSince(tx, userId, kind, startOfToday());
-      const free = used < EXTRACTION_FREE_PER_DAY;
-      const held = free ? 0 : EXTRACTION_CREDITS;
-      const record = await analyseRepo.insert(tx, {
-        userId,
-        kind,
-        sourceType: source.sourceType,
-        link: source.link,
-        sourceFileId: source.sourceFileId ?? null,
-        free: free ? 1 : 0,
-        creditsHeld: held,
-        jobKey: `analyse:${randomUUID()}`,
-      });
-      await reservePaidJob(tx, {
-        userId,
-        jobKey: record.jobKey,
-        held,
-        actionName: kind === 'video' ? '视频提取' : '音频提取',
-      });
-      return record;
+    const sourceFileId = source.sourceFileId ?? null;
+    const { row, fresh } = await submitPaidJob(this.db, {
+      userId,
+      params: { kind, ...source },
+      // The same link (or upload) sent again while it is still processing is that one extraction.
+      findSame: (tx, _submission, windowSeconds) =>
+        analyseRepo.sameProcessing(tx, userId, kind, { link: source.link, sourceFileId }, windowSeconds),
+      open: async (tx) => {
+        if ((await analyseRepo.processingCount(tx, userId)) >= MAX_RUNNING_PER_USER)
+          throw new AppError(analyseMessages.tooManyRunning);
+        const used = await analyseRepo.freeUsedSince(tx, userId, kind, startOfToday());
+        const free = used < EXTRACTION_FREE_PER_DAY;
+        const held = free ? 0 : EXTRACTION_CREDITS;
+        const record = await analyseRepo.insert(tx, {
+          userId,
+          kind,
+          sourceType: source.sourceType,
+          link: source.link,
+          sourceFileId,
+          free: free ? 1 : 0,
+          creditsHeld: held,
+          jobKey: `analyse:${randomUUID()}`,
+        });
+        return {
+          row: record,
+          bill: { userId, jobKey: record.jobKey, held, actionName: kind === 'video' ? '视频提取' : '音频提取' },
+        };
+      },
     });
+    if (!fresh) return row.id;
     await this.ctx.queue.send('extraction.run', { recordId: row.id });
     return row.id;
   }
