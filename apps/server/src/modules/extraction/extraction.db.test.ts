@@ -437,7 +437,7 @@ describe('audio extraction', () => {
 describe('the launcher\u2019s tiles', () => {
   it('are the extraction tools unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
-    expect((await site()).store_tools).toEqual(['extraction', 'audioExtraction']);
+    expect((await site()).store_tools).toEqual(['imageSpeak', 'extraction', 'audioExtraction']);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
     expect((await site()).store_tools).toEqual(['audioExtraction']);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['extraction', 'audioExtraction'] });

@@ -13,6 +13,7 @@ describe('launcher tiles', () => {
     const tile = (key: string) => TOOL_TILES.find((t) => t.key === key)!;
     expect(isToolAvailable(tile('extraction'), ['extraction'])).toBe(true);
     expect(isToolAvailable(tile('extraction'), [])).toBe(false);
+    expect(isToolAvailable(tile('imageSpeak'), ['imageSpeak'])).toBe(true);
     // Switched on by the operator, but this build has no page for it: still coming soon.
     expect(isToolAvailable(tile('wsImage'), ['wsImage'])).toBe(false);
   });

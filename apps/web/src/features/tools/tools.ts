@@ -17,7 +17,7 @@ export const TOOL_TILES: ToolTile[] = [
   { key: 'wsImage', group: 'aiMedia', path: null },
   { key: 'wsVideo', group: 'aiMedia', path: null },
   { key: 'tsVideo', group: 'aiMedia', path: null },
-  { key: 'imageSpeak', group: 'aiMedia', path: null },
+  { key: 'imageSpeak', group: 'aiMedia', path: '/store/imageSpeak' },
   { key: 'extraction', group: 'extract', path: '/store/extraction' },
   { key: 'audioExtraction', group: 'extract', path: '/store/audioExtraction' },
   { key: 'sea', group: 'audio', path: null },
