@@ -97,13 +97,14 @@ describe.each(viewports)('every page at $name ($width×$height)', (viewport) => 
       const content = page.locator('main');
       const before = await content.boundingBox();
       await page.getByRole('button', { name: '打开导航菜单' }).click();
-      const drawer = page.locator('.ant-drawer-content');
+      // The drawer is a dialog (antd 6 draws its panel as .ant-drawer-section).
+      const drawer = page.getByRole('dialog');
       await drawer.waitFor();
       await expect.poll(() => drawer.getByRole('menuitem').count()).toBeGreaterThan(3);
       expect(await content.boundingBox()).toEqual(before);
       await screenshot(page, `responsive-${viewport.name}-drawer`);
       await drawer.getByRole('menuitem').first().click();
-      await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+      await drawer.waitFor({ state: 'hidden' });
     });
 
   if (viewport.name === 'phone')

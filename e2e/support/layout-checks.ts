@@ -131,7 +131,7 @@ export async function checkOpenDialogs(page: Page): Promise<{ dialogs: number; p
       }
       return true;
     };
-    const dialogs = Array.from(document.querySelectorAll('.ant-modal, .ant-drawer-content, .ant-popover-container')).filter(
+    const dialogs = Array.from(document.querySelectorAll('.ant-modal, .ant-drawer-section, .ant-popover-container')).filter(
       visible,
     );
     for (const dialog of dialogs) {
