@@ -4,7 +4,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { checkLayout, registeredRoutes } from './support/layout-checks';
+import { redeemCode, registerWithCode } from './support/journeys';
+import { checkLayout, checkOpenDialogs, registeredRoutes } from './support/layout-checks';
+import { avatarsMessages } from '../apps/web/src/features/avatars/messages';
+import { materialsLabels } from '../apps/web/src/features/materials/messages';
+import { noticeMessages } from '../apps/web/src/features/notices/messages';
+import { cloneMessages } from '../apps/web/src/features/voices/messages';
+import { accountMenuMessages } from '../apps/web/src/features/account/messages';
+import { commonLabels } from '../apps/web/src/lib/messages';
 
 const featuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'src', 'features');
 
@@ -99,4 +106,76 @@ describe.each(viewports)('every page at $name ($width×$height)', (viewport) => 
       await drawer.getByRole('menuitem').first().click();
       await drawer.waitFor({ state: 'hidden' });
     });
+
+  if (viewport.name === 'phone')
+    describe('dialogs fit the phone', () => {
+      /** Each case starts from a fresh load, so nothing a previous case opened is still on the screen. */
+      async function fresh(route: string): Promise<void> {
+        await page.goto(route);
+        await page.reload();
+        await settle(page);
+      }
+
+      /** Checks the dialogs open now, and screenshots them; the next case's fresh load closes them. */
+      async function fits(name: string): Promise<void> {
+        await page.waitForTimeout(400); // the opening animation
+        const report = await checkOpenDialogs(page);
+        await screenshot(page, `responsive-phone-dialog-${name}`);
+        expect(report.dialogs, `${name}: no dialog is open`).toBeGreaterThan(0);
+        expect({ name, problems: report.problems }).toEqual({ name, problems: [] });
+      }
+
+      it('notice centre', async () => {
+        await fresh('/#/home');
+        await page.getByRole('button', { name: noticeMessages.centre }).click();
+        await page.getByRole('dialog').waitFor();
+        await fits('notices');
+      });
+
+      it('account menu and the redeem dialog', async () => {
+        // A guest's 兑换积分 leads to registration; a registered account opens the dialog.
+        await registerWithCode(page, 'phone', await redeemCode(10));
+        await fresh('/#/home');
+        await page.getByRole('button', { name: accountMenuMessages.account }).click();
+        await page.locator('.ant-popover-container').waitFor();
+        await fits('account-menu');
+        await page.getByRole('button', { name: accountMenuMessages.redeem }).click();
+        await page.getByRole('dialog').waitFor();
+        await fits('redeem');
+      });
+
+      it('upload dialog of the materials', async () => {
+        await fresh('/#/material/index');
+        await page.getByRole('button', { name: materialsLabels.upload }).click();
+        await page.getByRole('dialog').waitFor();
+        await fits('upload-material');
+      });
+
+      it('voice cloning: terms, channel, name and recording', async () => {
+        await fresh('/#/clone');
+        await page.getByRole('button', { name: cloneMessages.add }).click();
+        const terms = page.getByRole('dialog', { name: cloneMessages.termsTitle });
+        await terms.waitFor();
+        await fits('clone-terms');
+        await terms.getByRole('checkbox').check();
+        await terms.getByRole('button', { name: /下\s*一\s*步/ }).click();
+        const channels = page.getByRole('dialog', { name: cloneMessages.channelTitle });
+        // The offline channel every install has.
+        const local = channels.getByLabel('本地语音 1.0');
+        await local.waitFor();
+        await fits('clone-channel');
+        await local.click();
+        await page.getByRole('dialog', { name: cloneMessages.createTitle }).waitFor();
+        await fits('clone-create');
+      });
+
+      it('custom avatar: the commitment dialog', async () => {
+        await fresh('/#/profile');
+        await page.getByRole('button', { name: commonLabels.customAvatar }).first().click();
+        const commitment = page.getByRole('dialog', { name: avatarsMessages.commitmentTitle });
+        await commitment.waitFor();
+        await fits('avatar-commitment');
+      });
+    });
 });
+

@@ -79,7 +79,7 @@ describe('studio voice picker and query params', () => {
     const voices = page.getByRole('tablist').filter({ hasText: commonLabels.publicVoices });
     await voices.getByRole('tab', { name: commonLabels.publicVoices }).click();
     // Public voices are there to pick, with their preview button.
-    await page.getByRole('radio', { name: '本地男声' }).waitFor();
+    await page.getByRole('radio', { name: '离线合成男声' }).waitFor();
     await screenshot(page, 'studio-picker-public-dark');
     await voices.getByRole('tab', { name: commonLabels.materialLibrary }).click();
     const material = page.getByRole('radio', { name: materialName });
@@ -175,7 +175,7 @@ describe('studio speech language and driving audio', () => {
       const voices = page.getByRole('tablist').filter({ hasText: '公共声音' });
       await voices.getByRole('tab', { name: '公共声音' }).click();
       const languages = page.waitForResponse((r) => r.url().includes('/api/index/langList'));
-      await page.getByRole('radio', { name: '本地男声' }).click();
+      await page.getByRole('radio', { name: '离线合成男声' }).click();
       await languages;
 
       const picker = page.locator('.ant-cascader').filter({ has: page.getByRole('combobox', { name: '语言' }) });

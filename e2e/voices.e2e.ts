@@ -58,7 +58,7 @@ afterEach(() => {
 describe('voice cloning journey', () => {
   it('clones a voice from a recording, watches it turn ready, auditions, tunes, confirms, renames and deletes it', async () => {
     await page.goto('/#/clone?id=2');
-    await page.getByText('本地男声').waitFor();
+    await page.getByText('离线合成男声').waitFor();
     await screenshot(page, 'voices-public-dark');
 
     await button(page, cloneMessages.add).click();
@@ -162,23 +162,23 @@ describe('voice cloning journey', () => {
   it("plays a public voice on home's public-voices tab: idle 1 → playing 3 → idle again on pause and at the end", async () => {
     await page.goto('/#/home');
     await page.getByRole('tab', { name: commonLabels.publicVoices }).click();
-    const tile = page.locator('[data-preview-state][aria-label="本地男声"]');
+    const tile = page.locator('[data-preview-state][aria-label="离线合成男声"]');
     await tile.waitFor();
     const state = () => tile.getAttribute('data-preview-state');
     expect(await state()).toBe('1');
 
-    await tile.getByRole('button', { name: '试听 本地男声' }).click();
+    await tile.getByRole('button', { name: '试听 离线合成男声' }).click();
     await expect.poll(state, { timeout: 10_000 }).toBe('3');
-    expect(await tile.getByRole('button', { name: '暂停 本地男声' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await tile.getByRole('button', { name: '暂停 离线合成男声' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'home-public-voice-playing-light');
-    await tile.getByRole('button', { name: '暂停 本地男声' }).click();
+    await tile.getByRole('button', { name: '暂停 离线合成男声' }).click();
     await expect.poll(state).toBe('1');
 
     // Played again and left alone, the preview returns to idle when the audio ends.
-    await tile.getByRole('button', { name: '试听 本地男声' }).click();
+    await tile.getByRole('button', { name: '试听 离线合成男声' }).click();
     await expect.poll(state, { timeout: 10_000 }).toBe('3');
     await expect.poll(state, { timeout: 60_000, interval: 500 }).toBe('1');
-    expect(await tile.getByRole('button', { name: '试听 本地男声' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await tile.getByRole('button', { name: '试听 离线合成男声' }).getAttribute('aria-pressed')).toBe('false');
   });
 });
 

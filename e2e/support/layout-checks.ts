@@ -111,3 +111,44 @@ export function registeredRoutes(featuresDir: string): string[] {
   }
   return [...paths].filter((p) => !p.includes(':')).sort();
 }
+
+/**
+ * What does not fit in the open dialogs: a dialog wider than the screen, or a button or field that cannot be
+ * brought onto the screen (scrolling the dialog's own scroller is allowed, as a person would).
+ */
+export async function checkOpenDialogs(page: Page): Promise<{ dialogs: number; problems: string[] }> {
+  await page.evaluate('window.__name = window.__name || ((f) => f)');
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2) return false;
+      for (let a: Element | null = el; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.visibility === 'hidden' || style.display === 'none') return false;
+      }
+      return true;
+    };
+    const dialogs = Array.from(document.querySelectorAll('.ant-modal, .ant-drawer-section, .ant-popover-container')).filter(
+      visible,
+    );
+    for (const dialog of dialogs) {
+      const title = (dialog.querySelector('.ant-modal-title, .ant-drawer-title')?.textContent ?? '').trim() || 'a dialog';
+      const box = dialog.getBoundingClientRect();
+      if (box.left < -1 || box.right > width + 1)
+        problems.push(`${title} spans ${Math.round(box.left)}..${Math.round(box.right)} on a ${width} px screen`);
+      const controls = dialog.querySelectorAll('button, input:not([type="hidden"]):not([type="file"]), textarea, [role="radio"]');
+      for (const control of Array.from(controls)) {
+        if (!visible(control)) continue;
+        control.scrollIntoView({ block: 'center', inline: 'center' });
+        const c = control.getBoundingClientRect();
+        const label = control.getAttribute('aria-label') ?? (control.textContent ?? '').trim().slice(0, 20);
+        if (c.left < -1 || c.right > width + 1 || c.top < -1 || c.bottom > height + 1)
+          problems.push(`${title}: "${label}" is off the screen (${Math.round(c.left)},${Math.round(c.top)})`);
+      }
+    }
+    return { dialogs: dialogs.length, problems };
+  });
+}

@@ -17,11 +17,12 @@ const richTextRules: sanitizeHtml.IOptions = {
   allowedTags: [
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'p', 'div', 'span', 'br', 'hr', 'blockquote', 'pre', 'code'],
     ...['ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'sub', 'sup', 'a', 'img'],
-    ...['table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    ...['table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption'],
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
-    img: ['src', 'alt', 'width', 'height'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    ol: ['start'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
   },

@@ -24,20 +24,34 @@ export const seedCreditsRule = `<p><b>积分用途</b>：视频创作、声音�
 export const seedUsageGuide = `<h3>1. 游客体验与注册</h3>
 <p>首次打开网站会自动进入游客模式，赠送体验积分，可以直接试用全部功能。拿到兑换码后，在登录页切换到“兑换码注册”，填写用户名、密码和兑换码即可注册，游客期间的作品和积分都会保留。</p>
 <h3>2. 用公共数字人做第一条视频</h3>
+<figure><img src="guide/home.svg" alt="首页：横幅上的“创建视频”（1），或数字人卡片上的“创建视频”（2）" width="720" loading="lazy" /><figcaption>首页：横幅上的“创建视频”（1），或数字人卡片上的“创建视频”（2）</figcaption></figure>
 <ol>
 <li>首页“公共数字人”里可切换“竖屏”或“横屏”，把鼠标移到数字人上（手机上轻点），点击“播放视频”预览，点击“创建视频”进入创作页；也可以点首页横幅上的“创建视频”，或左侧导航的“视频创作”。</li>
 <li>创作页左侧“选择数字人”：在“我的数字人”“公共数字人”“素材库”中选一个形象。</li>
 <li>右侧选择“文本驱动”或“音频驱动”。文本驱动：在“选择声音”中挑一个声音，在台词框输入文案。需要停顿时点“插入停顿”，停顿会显示成“停顿0.3秒”这样的标记；“语气标注”会为多音字标出读音并在标点处加停顿。配置了文本模型的站点还可以使用“润色”和“AI写作”，未配置时这两个按钮为灰色。点击“试听”先听效果，拖动“语速”“音量”“音调”微调。音频驱动：直接上传 MP3/M4A/WAV 录音。</li>
+</ol>
+<figure><img src="guide/create.svg" alt="创作页：选数字人（1）、选声音（2）、写台词并插入停顿或试听（3），最后点“合成视频”（4）" width="720" loading="lazy" /><figcaption>创作页：选数字人（1）、选声音（2）、写台词并插入停顿或试听（3），最后点“合成视频”（4）</figcaption></figure>
+<ol start="4">
 <li>点击“合成视频”，在“选择训练通道”中选择通道并确认预计消耗的积分后提交，视频会在后台生成。</li>
+</ol>
+<figure><img src="guide/channel.svg" alt="“选择训练通道”：每个通道标明每秒积分和本次预计消耗，点选即提交" width="720" loading="lazy" /><figcaption>“选择训练通道”：每个通道标明每秒积分和本次预计消耗，点选即提交</figcaption></figure>
+<ol start="5">
 <li>在左侧导航“我的作品”中查看进度，完成后可预览、下载或重命名。</li>
 </ol>
 <h3>3. 定制自己的数字人</h3>
 <p>进入左侧导航“我的数字人”，点击“定制数字人”，阅读并同意使用规范后上传一段视频：横屏或竖屏均可，时长 5 秒至 30 分钟，分辨率 360p 至 4K，文件小于 500M，请勿使用 HDR 录制。建议正脸面对镜头、光线均匀、少做大幅度动作。训练完成后即可在创作页“我的数字人”中选择。</p>
 <h3>4. 克隆自己的声音</h3>
 <p>进入左侧导航“声音克隆”，点击“克隆声音”，上传 MP3、M4A 或 WAV 格式的清晰录音（环境安静、无背景音乐）。克隆完成后即可在创作页“我的声音”中选择。</p>
+<figure><img src="guide/clone.svg" alt="声音克隆：点“克隆声音”（1），同意须知并选择渠道后填写名称、上传录音（2），再点“开始克隆”（3）" width="720" loading="lazy" /><figcaption>声音克隆：点“克隆声音”（1），同意须知并选择渠道后填写名称、上传录音（2），再点“开始克隆”（3）</figcaption></figure>
 <h3>5. 素材、积分与存储</h3>
 <p>“我的素材”保存上传过的视频和音频，创作时可在“素材库”中直接选用。点击顶部的积分余额可查看积分规则、积分明细并兑换积分；“消费中心”列出每一笔积分使用记录。头像菜单中可查看存储空间用量，并使用积分扩容。</p>
 <p>在手机上，点击左上角的菜单按钮打开导航。</p>`;
+
+/**
+ * The second edition, without pictures, by its SHA-256: an install still showing it untouched gets the current one.
+ * Pictures are drawings of the real screens shipped with the web app (apps/web/public/guide), not screenshots.
+ */
+export const pictureLessUsageGuideSha256 = '81f320ae900b1da463934fa90f32e8d4b385445a0123eac88268a675570b5e6d';
 
 /** The first edition of the guide named buttons the product does not have; an install still showing it gets the current one. */
 export const outdatedUsageGuideMarks = ['点击“创作视频”', '点击“生成视频”'] as const;

@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import { agreementTitles, siteTextTitles, type AgreementType } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { publishDefaultAssets } from './assets.js';
 import { seedAgreements } from './seed-agreements.js';
-import { outdatedUsageGuideMarks, seedCreditsRule, seedNotices, seedUsageGuide } from './seed-content.js';
+import {
+  outdatedUsageGuideMarks,
+  pictureLessUsageGuideSha256,
+  seedCreditsRule,
+  seedNotices,
+  seedUsageGuide,
+} from './seed-content.js';
 import { seedOnce } from './seed-marks.js';
 import { findSiteText } from './repo.js';
 import { publishNotice, saveSiteText, siteTextKeys } from './service.js';
@@ -25,6 +32,12 @@ export async function seedSite(ctx: AppContext): Promise<void> {
     const current = await findSiteText(tx, siteTextKeys.usageGuide);
     // An operator's own guide is left alone; only the untouched first edition is replaced.
     if (current && outdatedUsageGuideMarks.every((mark) => current.content.includes(mark)))
+      await saveSiteText(tx, siteTextKeys.usageGuide, siteTextTitles.usageGuide, seedUsageGuide);
+  });
+  await seedOnce(ctx.database.db, 'site.usage-guide.3', async (tx) => {
+    const current = await findSiteText(tx, siteTextKeys.usageGuide);
+    // The edition before pictures, exactly as seeded, takes the one with pictures; any edited guide stays.
+    if (current && createHash('sha256').update(current.content).digest('hex') === pictureLessUsageGuideSha256)
       await saveSiteText(tx, siteTextKeys.usageGuide, siteTextTitles.usageGuide, seedUsageGuide);
   });
 }

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -19,10 +23,12 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { notices, redeemCodes, seedMarks, siteSettings } from '../../db/schema/index.js';
 import { creditsModule } from '../credits/index.js';
-import { outdatedUsageGuideMarks, seedUsageGuide } from './seed-content.js';
+import { outdatedUsageGuideMarks, pictureLessUsageGuideSha256, seedUsageGuide } from './seed-content.js';
 import { seedSite } from './seed.js';
 import { saveSiteText, siteTextKeys } from './service.js';
 import { DEFAULT_SITE_TITLE, saveSiteSettings } from './settings.js';
+
+const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,7 +142,8 @@ describe('texts and themes', () => {
     expect(guide.data.title).toBe(siteTextTitles.usageGuide);
     expect(guide.data.content).toContain('<h3>');
     // The guide names the buttons the screens really show.
-    for (const button of ['创建视频', '合成视频', '定制数字人', '插入停顿', '语气标注']) expect(guide.data.content).toContain(button);
+    for (const button of ['创建视频', '合成视频', '定制数字人', '插入停顿', '语气标注'])
+      expect(guide.data.content).toContain(button);
     for (const missing of ['创作视频', '生成视频']) expect(guide.data.content).not.toContain(missing);
   });
 
@@ -152,6 +159,31 @@ describe('texts and themes', () => {
     await db.delete(seedMarks).where(eq(seedMarks.name, 'site.usage-guide.2'));
     await seedSite(t.ctx);
     expect((await t.call<{ content: string }>(getUsageGuide)).data.content).toBe('<p>本站自己的教程</p>');
+  });
+
+  it('illustrates the guide with pictures the web app ships, and gives an untouched picture-less guide the pictures once', async () => {
+    const pictures = [...seedUsageGuide.matchAll(/<img src="guide\/([a-z-]+\.svg)"/g)].map((m) => m[1]!);
+    expect(pictures.length).toBeGreaterThanOrEqual(4);
+    for (const file of pictures) {
+      const svg = readFileSync(path.join(webPublicDir, 'guide', file), 'utf8');
+      expect(svg.startsWith('<svg')).toBe(true);
+      expect(svg.length).toBeLessThan(20_000);
+    }
+
+    const db = t.ctx.database.db;
+    // The edition before pictures: the same text without the figures and the list breaks around them.
+    const pictureLess = seedUsageGuide.replace(/<figure>.*<\/figure>\n/g, '').replace(/<\/ol>\n<ol start="\d">\n/g, '');
+    expect(createHash('sha256').update(pictureLess).digest('hex')).toBe(pictureLessUsageGuideSha256);
+    await saveSiteText(db, siteTextKeys.usageGuide, siteTextTitles.usageGuide, pictureLess);
+    await db.delete(seedMarks).where(eq(seedMarks.name, 'site.usage-guide.3'));
+    await seedSite(t.ctx);
+    expect((await t.call<{ content: string }>(getUsageGuide)).data.content).toBe(seedUsageGuide);
+
+    const edited = pictureLess.replace('游客体验与注册', '游客体验');
+    await saveSiteText(db, siteTextKeys.usageGuide, siteTextTitles.usageGuide, edited);
+    await db.delete(seedMarks).where(eq(seedMarks.name, 'site.usage-guide.3'));
+    await seedSite(t.ctx);
+    expect((await t.call<{ content: string }>(getUsageGuide)).data.content).toBe(edited);
   });
 
   it('returns each agreement by type and refuses an unknown type', async () => {

@@ -1,13 +1,15 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { LOCAL_PRESET_VOICES, speechMessages, type SpeechChannels } from '../../engines/speech/index.js';
 import { voiceChannels, voices } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { DEFAULT_CHANNELS } from './channels.js';
 import { voicesRepo } from './repo.js';
 
-const sampleText = (name: string) =>
-  `大家好，我是${name}。欢迎来到数字人视频创作平台，输入一段文字，数字人就能开口说话。`;
+/** The sample clip says plainly what the voice is: machine speech made on this server, not a person's voice. */
+const sampleText = (about: string) =>
+  `大家好，这是离线语音合成的${about}。它在服务器本机生成，不联网，听起来带有机器感。想要更自然的声音，可以克隆自己的声音。`;
 
 /** Channel rows and the public offline voices, each with a sample clip spoken at first start. Writes only what is missing. */
 export async function seedVoices(ctx: AppContext, speech: SpeechChannels): Promise<void> {
@@ -21,11 +23,15 @@ export async function seedVoices(ctx: AppContext, speech: SpeechChannels): Promi
       const seedKey = `local-preset-${i + 1}`;
       const previewKey = `public/voices/${seedKey}.m4a`;
       const existing = await voicesRepo.bySeedKey(db, seedKey);
-      if (existing && (await ctx.storage.head(previewKey))) return;
+      // A voice seeded under an earlier, vaguer name takes the current one unless the operator renamed it.
+      // Its sample clip named the old name, so it is spoken again.
+      const renamed = existing !== null && existing.name === preset.formerName;
+      if (renamed) await db.update(voices).set({ name: preset.name }).where(eq(voices.id, existing.id));
+      if (existing && !renamed && (await ctx.storage.head(previewKey))) return;
       const out = path.join(scratch, `${seedKey}-${process.pid}.m4a`);
       try {
         await local.synthesize({
-          text: sampleText(preset.name),
+          text: sampleText(preset.about),
           voice: { voiceRef: preset.voiceRef },
           rate: 1,
           volume: 1,

@@ -13,6 +13,7 @@ import {
 import { voices } from '../../db/schema/index.js';
 import { speechMessages } from '../../engines/speech/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { seedVoices } from './seed.js';
 import { channelOf, makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
 
 let app: TestApp;
@@ -88,6 +89,23 @@ describe('public voices', () => {
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.length).toBeGreaterThan(5000);
     }
+    // The names say what the voices are: machine speech made offline.
+    expect(data.list.map((v) => v.name).sort()).toEqual(
+      ['离线合成女声', '离线合成明亮女声', '离线合成男声', '离线合成低沉男声'].sort(),
+    );
+  });
+
+  it('gives a voice seeded under its earlier name the current one and a new sample, but keeps a name the operator chose', async () => {
+    const db = app.ctx.database.db;
+    await db.update(voices).set({ name: '本地男声' }).where(eq(voices.seedKey, 'local-preset-1'));
+    await db.update(voices).set({ name: '主播小李' }).where(eq(voices.seedKey, 'local-preset-2'));
+    const before = await app.ctx.storage.head('public/voices/local-preset-1.m4a');
+    await seedVoices(app.ctx, app.ctx.engines.speech);
+    const bySeed = async (key: string) => (await db.select().from(voices).where(eq(voices.seedKey, key)))[0];
+    expect((await bySeed('local-preset-1'))?.name).toBe('离线合成男声');
+    expect((await bySeed('local-preset-2'))?.name).toBe('主播小李');
+    const after = await app.ctx.storage.head('public/voices/local-preset-1.m4a');
+    expect(after!.modifiedAt.getTime()).toBeGreaterThan(before!.modifiedAt.getTime());
   });
 });
 

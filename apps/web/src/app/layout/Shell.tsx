@@ -1,11 +1,14 @@
-import { Drawer, Grid, Layout, theme } from 'antd';
-import { Suspense, useState } from 'react';
+import { Grid, Layout, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { RedeemDialog } from '../../features/credits';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import styles from './Shell.module.css';
+
+// The drawer is code-split: desktops never load it, phones load it the first time the menu is opened.
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
 /**
  * Top bar and left navigation around every page but login and agreements (spec 000 §2).
@@ -17,9 +20,19 @@ export function Shell() {
   // Until the first measure, lay out for the phone: a drawer never squeezes the page.
   const wide = screens.lg === true;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   return (
     <Layout className={styles.shell}>
-      <TopBar onOpenNav={wide ? undefined : () => setDrawerOpen(true)} />
+      <TopBar
+        onOpenNav={
+          wide
+            ? undefined
+            : () => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }
+        }
+      />
       <Layout>
         {wide && (
           <Layout.Sider
@@ -30,7 +43,9 @@ export function Shell() {
               borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
             }}
           >
-            <SideNav />
+            <div className={styles.siderMenu}>
+              <SideNav />
+            </div>
           </Layout.Sider>
         )}
         <Layout.Content className={styles.content}>
@@ -39,16 +54,10 @@ export function Shell() {
           </Suspense>
         </Layout.Content>
       </Layout>
-      {!wide && (
-        <Drawer
-          placement="left"
-          size={240}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          styles={{ body: { padding: 0 }, header: { display: 'none' } }}
-        >
-          <SideNav onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {!wide && drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
       <RedeemDialog />
     </Layout>

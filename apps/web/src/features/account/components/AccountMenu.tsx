@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { isGuest, useAccountInfo, useOpenRedeem } from '../../../entities/account';
 import { useLogout } from '../api/logout';
 import { accountMenuMessages as m } from '../messages';
-import { StorageUsage } from './StorageUsage';
+
+// The storage bar is code-split with its progress bar: it shows only once the menu is opened.
+const StorageUsage = lazy(() => import('./StorageUsage').then((m) => ({ default: m.StorageUsage })));
 
 // The password form is code-split: it loads when first asked for.
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -30,7 +32,9 @@ export function AccountMenu() {
   const content = (
     <Flex vertical gap={4} style={{ width: 240 }}>
       <Typography.Text strong>{data?.username || m.guestName}</Typography.Text>
-      <StorageUsage active={open} guest={guest} />
+      <Suspense fallback={<div style={{ minHeight: 48 }} />}>
+        <StorageUsage active={open} guest={guest} />
+      </Suspense>
       <Divider style={{ margin: '8px 0' }} />
       <Button type="text" style={menuItem} onClick={act(openRedeem)}>
         {m.redeem}

@@ -1,6 +1,6 @@
 import { DatePicker, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import type { CreditUsageRecord } from '@app/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../../lib/dayjs';
 import { useState } from 'react';
 import { useCreditUsage } from '../api/get-credit-log';
 import { creditsMessages } from '../messages';

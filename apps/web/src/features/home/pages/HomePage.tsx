@@ -1,10 +1,15 @@
 import { Flex, Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PageLoading } from '../../../components/PageLoading';
 import { HomeBanner } from '../components/HomeBanner';
 import { PublicActors } from '../components/PublicActors';
-import { PublicVoicesTab } from '../components/PublicVoicesTab';
 import { SiteFooter } from '../components/SiteFooter';
 import { homeMessages as m } from '../messages';
+
+// The voices tab is code-split: the first view shows the actors, and the voice list brings the voice picker's code.
+const PublicVoicesTab = lazy(() =>
+  import('../components/PublicVoicesTab').then((mod) => ({ default: mod.PublicVoicesTab })),
+);
 
 type HomeTab = 'actors' | 'voices';
 
@@ -19,7 +24,15 @@ export default function HomePage() {
         destroyOnHidden
         items={[
           { key: 'actors', label: m.publicActors, children: <PublicActors active={tab === 'actors'} /> },
-          { key: 'voices', label: m.publicVoices, children: <PublicVoicesTab active={tab === 'voices'} /> },
+          {
+            key: 'voices',
+            label: m.publicVoices,
+            children: (
+              <Suspense fallback={<PageLoading />}>
+                <PublicVoicesTab active={tab === 'voices'} />
+              </Suspense>
+            ),
+          },
         ]}
         style={{ flex: 1 }}
       />
