@@ -152,7 +152,7 @@ describe('pets and person photos journey', () => {
     await page.getByRole('button', { name: personName, pressed: true }).waitFor();
     await renameWork(photoWork);
     await page.getByRole('tab', { name: commonLabels.publicVoices }).click();
-    await page.getByRole('radio', { name: /本地/ }).first().click();
+    await page.getByRole('radio', { name: /离线合成/ }).first().click();
     await page.getByRole('textbox', { name: studioText.scriptLabel }).fill(script);
     await expect.poll(() => page.getByLabel(studioText.counterLabel).innerText()).toBe(`${script.length}/10000`);
     await screenshot(page, 'characters-page');
