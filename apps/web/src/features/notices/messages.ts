@@ -1,4 +1,4 @@
 export const noticeMessages = {
   centre: '消息中心',
-  pickOne: '请选择左侧公告查看详情',
+  pickOne: '请选择一条公告查看详情',
 } as const;
