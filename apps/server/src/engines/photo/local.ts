@@ -42,7 +42,7 @@ export function swayFilter(fps: number): string {
 }
 
 /** The picture's size (its first video stream, which for a still is the mjpeg/png image itself). */
-async function imageSize(image: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
+export async function imageSize(image: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
   try {
     const out = await runTool(
       'ffprobe',
@@ -63,7 +63,8 @@ const speechInfo = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
     signal,
   });
 
-function decodeStill(
+/** The still decoded once into raw frames of `pixFmt`, scaled to `size`. */
+export function decodeStill(
   image: string,
   size: { width: number; height: number },
   pixFmt: string,

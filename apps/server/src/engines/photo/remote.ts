@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
-import { MediaToolError, probe, runTool } from '../../platform/media/ffmpeg.js';
+import { MediaToolError, probe } from '../../platform/media/ffmpeg.js';
 import { detectFaces } from '../talking-face/face-api.js';
 import type { PublicUrlFn } from '../avatar/index.js';
+import { decodeStill, imageSize } from './local.js';
 import { sleep, VendorHttpError } from '../avatar/vendor-http.js';
 import { downloadPublic, UnsafeLinkError, type LinkPolicy } from './safe-fetch.js';
 import { PhotoEngineError, type PhotoRenderRequest, type PhotoRenderResult } from './types.js';
@@ -40,33 +41,9 @@ export function transportError(e: unknown): unknown {
 
 /** The picture's size and its faces, as a remote channel's own rules need them. */
 export async function facesOf(image: string, signal?: AbortSignal) {
+  const { width, height } = await imageSize(image, signal);
   try {
-    const size = await runTool(
-      'ffprobe',
-      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', image],
-      { signal },
-    );
-    const [width = 0, height = 0] = size.toString('utf8').trim().split(',').map(Number);
-    if (!(width >= 16 && height >= 16)) throw new PhotoEngineError('imageUnreadable');
-    const rgb = await runTool(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-i',
-        image,
-        '-frames:v',
-        '1',
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'rgb24',
-        'pipe:1',
-      ],
-      { signal },
-    );
+    const rgb = await decodeStill(image, { width, height }, 'rgb24', signal);
     const faces = await detectFaces(rgb, width, height, { detector: 'ssd', minScore: 0.5 });
     return { width, height, faces };
   } catch (e) {
