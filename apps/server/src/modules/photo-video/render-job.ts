@@ -9,6 +9,7 @@ import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { failPaidJob, runPaidJob } from '../credits/index.js';
 import {
+  creditsFor,
   keepParams,
   resultFacts,
   speechStep,
@@ -20,7 +21,7 @@ import {
   workSlot,
   type WorkSteps,
 } from '../works/index.js';
-import { creditsFor, type PhotoVideoDeps } from './create.js';
+import type { PhotoVideoDeps } from './create.js';
 import { PHOTO_KIND } from './labels.js';
 import { photoWorkOf, type PhotoParams } from './params.js';
 

@@ -3,18 +3,16 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   filesMessages,
-  SCRIPT_MAX,
   studioMessages,
-  voiceMessages,
   type ParsedParamsOf,
   type saveWork,
 } from '@app/contract';
 import { AvatarEngineError, checkAvatarSource, checkChannelAvatar } from '../../engines/avatar/index.js';
-import { countScriptChars, estimateSpeechSeconds } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scratchDir } from '../../engines/index.js';
 import { type StudioUploads, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
+import { checkSpokenDrive, type SpokenDrive } from '../works/index.js';
 import { usableChannel, type VideoChannelRow } from './channels.js';
 import type { StudioVoices } from './ports.js';
 
@@ -30,20 +28,12 @@ export interface MaterialSource {
 }
 
 /** What a valid studio submission resolves to, before anything is written. */
-export interface WorkPlan {
+export interface WorkPlan extends SpokenDrive {
   channel: VideoChannelRow;
   /** An avatar the user chose, or (material mode) null until the material's avatar row exists. */
   avatar: AvatarRow | null;
   material: MaterialSource | null;
-  mode: 'text' | 'audio';
-  voiceId: number | null;
-  script: string;
-  audio: { fileId: number; key: string; seconds: number } | null;
-  estimateSeconds: number;
 }
-
-/** Spec 001 §5: uploaded audio drives a video of 5 s to 30 min. */
-const AUDIO_SECONDS = { min: 5, max: 30 * 60 };
 
 async function checkAvatar(ctx: AppContext, userId: number, videoId: number | undefined): Promise<AvatarRow> {
   if (!videoId) throw new AppError(studioMessages.avatarRequired);
@@ -112,16 +102,6 @@ async function checkChannel(ctx: AppContext, api: string | undefined): Promise<V
   return row;
 }
 
-async function checkVoice(ctx: AppContext, voices: StudioVoices, userId: number, voiceId: number | undefined) {
-  if (!voiceId) throw new AppError(studioMessages.voiceRequired);
-  const v = await voices.find(ctx.database.db, voiceId);
-  if (!v || (v.userId !== null && v.userId !== userId)) throw new AppError(voiceMessages.voiceMissing);
-  if (v.generateStatus === 1) throw new AppError(voiceMessages.cloning);
-  if (v.generateStatus === 3) throw new AppError(voiceMessages.cloneFailed);
-  if (!ctx.engines.speech.isConfigured(v.api as 'local')) throw new AppError(voiceMessages.channelUnavailable);
-  return v;
-}
-
 /** Everything the studio checks before a work is accepted, each refusal with the spec's message. */
 export async function planWork(
   ctx: AppContext,
@@ -140,30 +120,5 @@ export async function planWork(
     throw e;
   }
   if (avatar) checkEngineReady(channel.api, avatar, ctx);
-  const source = { channel, avatar, material };
-  if (p.material_audio_id) {
-    const file = await deps.uploads.findOwned(ctx.database.db, userId, p.material_audio_id);
-    if (!file) throw new AppError(studioMessages.audioFileRequired);
-    if (file.kind !== 'voice') throw new AppError(studioMessages.audioFormat);
-    if (file.duration < AUDIO_SECONDS.min || file.duration > AUDIO_SECONDS.max)
-      throw new AppError(studioMessages.audioDuration);
-    const audio = { fileId: file.id, key: file.key, seconds: file.duration };
-    return { ...source, mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: file.duration };
-  }
-  const script = p.text ?? '';
-  if (countScriptChars(script) === 0) throw new AppError(studioMessages.scriptRequired);
-  const voice = await checkVoice(ctx, deps.voices, userId, p.voice_id);
-  const max = voice.api === 'nw' ? SCRIPT_MAX.nw : SCRIPT_MAX.default;
-  if (countScriptChars(script) > max) throw new AppError(voiceMessages.scriptTooLong(max));
-  return {
-    ...source,
-    mode: 'text',
-    voiceId: voice.id,
-    script,
-    audio: null,
-    estimateSeconds: estimateSpeechSeconds(script),
-  };
+  return { channel, avatar, material, ...(await checkSpokenDrive(ctx, deps, userId, p)) };
 }
-
-/** Credits held for a plan: whole seconds of the estimate times the channel's price. */
-export const creditsFor = (seconds: number, perSecond: number) => Math.max(1, Math.ceil(seconds - 0.001)) * perSecond;

@@ -3,10 +3,10 @@ import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type StudioUploads, AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { creditLedger, holdWithHeadroom, submitPaidJob } from '../credits/index.js';
+import { submitPaidJob } from '../credits/index.js';
 import path from 'node:path';
-import { workLedger } from '../works/index.js';
-import { creditsFor, planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
+import { spokenWorkHold, workLedger } from '../works/index.js';
+import { planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { TALKING_KIND, WORK_CREDIT_ACTION } from './labels.js';
 import type { TalkingParams } from './params.js';
 import type { PhotoWorks, StudioVoices } from './ports.js';
@@ -31,14 +31,7 @@ export class TalkingVideoService {
 
   async create(userId: number, p: SaveWorkParams): Promise<{ id: number; credits: number }> {
     const plan = await planWork(this.ctx, this.deps, userId, p);
-    // The estimate's price plus headroom: settled on the real duration, the difference either way.
-    const credits = holdWithHeadroom(
-      creditsFor(plan.estimateSeconds, plan.channel.credits),
-      this.ctx.config.CREDIT_HOLD_HEADROOM_PERCENT,
-    );
-    const short = async () =>
-      new AppError(studioMessages.notEnoughCredits(credits, await creditLedger(this.db).balance(userId)));
-    if ((await creditLedger(this.db).balance(userId)) < credits) throw await short();
+    const { credits, short } = await spokenWorkHold(this.ctx, userId, plan.estimateSeconds, plan.channel.credits);
     const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
     const engine = this.ctx.engines.avatar.forChannel(plan.channel.api).id;
     let made;

@@ -6,6 +6,11 @@ export { workFileKeys } from './present.js';
 export type { WorkRow } from './repo.js';
 export { workSlots } from './slots.js';
 export {
+  checkSpokenDrive,
+  creditsFor,
+  spokenWorkHold,
+  type DriveUploads,
+  type SpokenDrive,
   keepParams,
   resultFacts,
   speechStep,

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { studioMessages, voiceMessages } from '@app/contract';
-import type { SpeechEmotion } from '../../engines/speech/index.js';
+import { SCRIPT_MAX, studioMessages, voiceMessages } from '@app/contract';
+import { countScriptChars, estimateSpeechSeconds, type SpeechEmotion } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { probe } from '../../platform/media/ffmpeg.js';
+import { creditLedger, holdWithHeadroom } from '../credits/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import { workLedger } from './ledger.js';
 import { workFileKeys } from './present.js';
@@ -38,6 +39,77 @@ export const spokenParamsShape = {
 };
 
 type SpokenParams = z.output<z.ZodObject<typeof spokenParamsShape>>;
+
+/** Spec 001 §5: uploaded audio drives a video of 5 s to 30 min. */
+const AUDIO_SECONDS = { min: 5, max: 30 * 60 };
+
+/** What drives a spoken work: a script in a voice, or the user's own audio. */
+export interface SpokenDrive {
+  mode: 'text' | 'audio';
+  voiceId: number | null;
+  script: string;
+  audio: { fileId: number; key: string; seconds: number } | null;
+  estimateSeconds: number;
+}
+
+/** The user's uploads as a spoken work reads them (the files feature's `findOwned`). */
+export interface DriveUploads {
+  findOwned(db: Db, userId: number, id: number): Promise<{ id: number; kind: string; key: string; duration: number } | null>;
+}
+
+/**
+ * Checks what drives the work, each refusal with the spec's message: an uploaded recording of 5 s to
+ * 30 min (`material_audio_id`), or a script within the voice's limit and a voice the user may use that
+ * is ready on a configured speech channel.
+ */
+export async function checkSpokenDrive(
+  ctx: AppContext,
+  deps: { uploads: DriveUploads; voices: StudioVoices },
+  userId: number,
+  p: { material_audio_id?: number; text?: string; voice_id?: number },
+): Promise<SpokenDrive> {
+  const db = ctx.database.db;
+  if (p.material_audio_id) {
+    const file = await deps.uploads.findOwned(db, userId, p.material_audio_id);
+    if (!file) throw new AppError(studioMessages.audioFileRequired);
+    if (file.kind !== 'voice') throw new AppError(studioMessages.audioFormat);
+    if (file.duration < AUDIO_SECONDS.min || file.duration > AUDIO_SECONDS.max)
+      throw new AppError(studioMessages.audioDuration);
+    const audio = { fileId: file.id, key: file.key, seconds: file.duration };
+    return { mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: file.duration };
+  }
+  const script = p.text ?? '';
+  if (countScriptChars(script) === 0) throw new AppError(studioMessages.scriptRequired);
+  if (!p.voice_id) throw new AppError(studioMessages.voiceRequired);
+  const v = await deps.voices.find(db, p.voice_id);
+  if (!v || (v.userId !== null && v.userId !== userId)) throw new AppError(voiceMessages.voiceMissing);
+  if (v.generateStatus === 1) throw new AppError(voiceMessages.cloning);
+  if (v.generateStatus === 3) throw new AppError(voiceMessages.cloneFailed);
+  if (!ctx.engines.speech.isConfigured(v.api as 'local')) throw new AppError(voiceMessages.channelUnavailable);
+  const max = v.api === 'nw' ? SCRIPT_MAX.nw : SCRIPT_MAX.default;
+  if (countScriptChars(script) > max) throw new AppError(voiceMessages.scriptTooLong(max));
+  return { mode: 'text', voiceId: v.id, script, audio: null, estimateSeconds: estimateSpeechSeconds(script) };
+}
+
+/** A spoken work's price: whole seconds (at least one) times the channel's credits per second. */
+export const creditsFor = (seconds: number, perSecond: number) => Math.max(1, Math.ceil(seconds - 0.001)) * perSecond;
+
+/**
+ * What a spoken work holds on submit: the estimate's price plus headroom, settled on the real duration.
+ * Refused at once when the balance is short; `short` words the same refusal for a hold refused later.
+ */
+export async function spokenWorkHold(
+  ctx: AppContext,
+  userId: number,
+  estimateSeconds: number,
+  perSecond: number,
+): Promise<{ credits: number; short: () => Promise<AppError> }> {
+  const credits = holdWithHeadroom(creditsFor(estimateSeconds, perSecond), ctx.config.CREDIT_HOLD_HEADROOM_PERCENT);
+  const short = async () =>
+    new AppError(studioMessages.notEnoughCredits(credits, await creditLedger(ctx.database.db).balance(userId)));
+  if ((await creditLedger(ctx.database.db).balance(userId)) < credits) throw await short();
+  return { credits, short };
+}
 
 /** A work in production: the gallery row and its parsed params, updated together as steps finish. */
 export interface ProducedWork<P> {
