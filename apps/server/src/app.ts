@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import cookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { JobQueue } from './platform/queue/queue.js';
+import { databaseCounters, redisCounters } from './platform/limits/counters.js';
 import { createStorage } from './platform/storage/index.js';
 import { LocalStorage } from './platform/storage/local.js';
 import { localFileRoutes } from './platform/storage/routes.js';
@@ -86,11 +89,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   // The web app's own files are not API calls: a page load must not spend an address's budget.
   const webAppRoutes = new Set<string>();
+  // With Redis every API process counts into the same per-address budget; without it each counts its own.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(cookie);
   if (config.RATE_LIMIT_PER_MINUTE > 0)
     await app.register(rateLimit, {
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
       allowList: (req) => webAppRoutes.has(req.routeOptions.url ?? ''),
+      ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
     });
   await app.register(compress, { threshold: 1024 });
 
@@ -107,6 +117,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     localStorage,
     log: app.log,
     // Built before any module registers, so every module reads the same engines.
+    counters: redis ? redisCounters(redis, `${config.REDIS_PREFIX}counter:`) : databaseCounters(database.db),
     engines: createEngines(config, {
       publicUrl: publicUrlSigner({ storage, localRoot: localStorage?.root ?? null, publicUrl: config.publicUrl }),
     }),

@@ -32,6 +32,13 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** Redis for the abuse counters and the per-address request limit, shared by every API process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a URL such as redis://127.0.0.1:6379' })
+    .optional(),
+  /** Prefix of every Redis key, so several sites can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).max(64).default('avatar:'),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://avatar.example.com' }).optional(),
   TRUST_PROXY: flag(false),
   SIGN_SECRET: z.string().min(1).default(DEFAULT_SIGN_SECRET),
@@ -86,6 +93,8 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  /** Calls that spend credits or a paid engine (videos, clones, trial syntheses, text-model calls) per account a minute; 0 = no limit. */
+  PAID_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   /** Failed logins on one username in 10 minutes before its logins need the server's image code. */
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(1).max(1000).default(5),
   /** Failed logins from one address in 10 minutes before its logins need the server's image code. */
@@ -134,8 +143,18 @@ const envSchema = z.object({
   PARSE_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Caps of one extraction: download size (MB), duration (s) and the whole job's time (s). */
   EXTRACTION_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
-  EXTRACTION_MAX_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(1800),
-  EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(600),
+  EXTRACTION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(1800),
+  EXTRACTION_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(600),
   /**
    * For tests only: exact addresses (e.g. 127.0.0.2) that links may lead to although they are not
    * public. Empty in every deployment: links to loopback, private and link-local addresses are refused.

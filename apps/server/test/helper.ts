@@ -135,3 +135,6 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Build
 }
 
 export type { ParamsOf };
+
+/** Redis for the shared-counter tests (CI sets it when a local Redis answers); unset skips them. */
+export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL;

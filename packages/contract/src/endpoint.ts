@@ -15,6 +15,11 @@ export interface Endpoint<P extends z.ZodObject = z.ZodObject, D extends z.ZodTy
   data: D;
   /** True for the protocol's no-check calls (streams, downloads): no signature required. */
   noSign?: boolean;
+  /**
+   * True for calls that spend credits or a paid engine's time (a video, a clone, a trial synthesis, a
+   * text-model call): each account gets at most PAID_CALLS_PER_MINUTE of them a minute, on every process.
+   */
+  paid?: boolean;
 }
 
 export function endpoint<P extends z.ZodObject, D extends z.ZodType>(def: Endpoint<P, D>): Endpoint<P, D> {

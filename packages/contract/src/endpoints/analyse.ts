@@ -83,6 +83,7 @@ export const listVideoAnalyse = endpoint({
 export const parseVideoLink = endpoint({
   method: 'POST',
   path: '/api/user/videoAnalyse',
+  paid: true,
   summary: 'Extract the video behind a share link (the link is found in the pasted text)',
   tag: 'extraction',
   auth: 'user',
@@ -123,6 +124,7 @@ export const listAudioAnalyse = endpoint({
 export const extractAudio = endpoint({
   method: 'POST',
   path: '/api/user/audioAnalyse',
+  paid: true,
   summary: 'Extract the audio of a linked video (type 1) or of an uploaded video (type 2, file_id)',
   tag: 'extraction',
   auth: 'user',

@@ -105,6 +105,7 @@ export const getStorageSpace = endpoint({
 export const expandStorage = endpoint({
   method: 'POST',
   path: '/api/user/spaceExpand',
+  paid: true,
   summary: 'Buy more storage with credits',
   tag: 'credits',
   auth: 'user',

@@ -128,6 +128,7 @@ export const listVoices = endpoint({
 export const saveVoice = endpoint({
   method: 'POST',
   path: '/api/user/voice',
+  paid: true,
   summary: 'Clone a voice, or re-train / rename one of yours',
   tag: 'voice',
   auth: 'user',
@@ -188,6 +189,7 @@ const speechParams = {
 export const startAudition = endpoint({
   method: 'POST',
   path: '/api/user/audition',
+  paid: true,
   summary: 'Synthesize a trial of the script with a voice; poll with job_id',
   tag: 'voice',
   auth: 'user',
@@ -215,6 +217,7 @@ export const getAudition = endpoint({
 export const polishText = endpoint({
   method: 'POST',
   path: '/api/user/textpolish',
+  paid: true,
   summary: 'Polish a script with the text model, or add tone marks offline (action=emotion)',
   tag: 'script',
   auth: 'user',
@@ -225,6 +228,7 @@ export const polishText = endpoint({
 export const translateText = endpoint({
   method: 'POST',
   path: '/api/user/translate',
+  paid: true,
   summary: 'Translate a script with the text model',
   tag: 'script',
   auth: 'user',
@@ -236,6 +240,7 @@ export const translateText = endpoint({
 export const aiWrite = endpoint({
   method: 'POST',
   path: '/api/user/aiWrite',
+  paid: true,
   summary: 'Write a script about a topic with the text model',
   tag: 'script',
   auth: 'user',

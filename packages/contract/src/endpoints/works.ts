@@ -110,6 +110,7 @@ export const listWorks = endpoint({
 export const saveWork = endpoint({
   method: 'POST',
   path: '/api/user/works',
+  paid: true,
   summary: 'Create a talking-avatar video (video_id), a pet or photo-speak video (photo_id), or rename a work',
   tag: 'works',
   auth: 'user',

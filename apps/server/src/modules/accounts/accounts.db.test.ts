@@ -35,14 +35,22 @@ async function callFrom<T = unknown>(
   params: Record<string, string | number>,
   token?: string,
 ) {
-  const res = await t.app.inject({
+  return (await sendFrom(ip, ep, params, token)).json<Envelope<T>>();
+}
+
+/** The same, answering the whole response (its cookies); `cookie` is the browser's cookie header. */
+function sendFrom(ip: string, ep: Endpoint, params: Record<string, string | number>, token?: string, cookie?: string) {
+  return t.app.inject({
     method: 'POST',
     url: ep.path,
     remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { 'x-token': token } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { 'x-token': token } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     payload: new URLSearchParams(signedParams(params, t.config.SIGN_SECRET)).toString(),
   });
-  return res.json<Envelope<T>>();
 }
 
 async function drawCaptchaFrom(ip: string) {
@@ -244,6 +252,39 @@ describe('login', () => {
       [],
     );
     expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('lets the owner in from a browser that logged in before while guesses from elsewhere lock the name', async () => {
+    await register('owner_kd', 'abc12345');
+    const first = await sendFrom('10.9.0.1', login, { username: 'owner_kd', password: 'abc12345' });
+    expect(first.json()).toMatchObject({ code: 0 });
+    const note = first.cookies.find((c) => c.name === 'kd');
+    expect(note).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/' });
+    const owner = `kd=${note!.value}`;
+    // Someone else spends the name's failures from other addresses.
+    for (let i = 0; i < 6; i++)
+      await callFrom(`10.9.1.${i + 1}`, login, { username: 'owner_kd', password: 'guess123' });
+    const stranger = await sendFrom('10.9.0.2', login, { username: 'owner_kd', password: 'abc12345' });
+    expect(stranger.json()).toMatchObject({ code: 1, msg: accountMessages.loginCaptchaNeeded });
+    // A note for another account, or a forged one, does not open it.
+    const [id, stamp, mac] = note!.value.split('.');
+    const forged = `kd=${Number(id) + 1}.${stamp}.${mac}`;
+    expect(
+      (await sendFrom('10.9.0.3', login, { username: 'owner_kd', password: 'abc12345' }, undefined, forged)).json(),
+    ).toMatchObject({
+      code: 1,
+      msg: accountMessages.loginCaptchaNeeded,
+    });
+    // The owner's own browser still logs in with the right password, without an image code.
+    const back = await sendFrom('10.9.0.4', login, { username: 'owner_kd', password: 'abc12345' }, undefined, owner);
+    expect(back.json()).toMatchObject({ code: 0, msg: accountMessages.loginDone });
+    // A wrong password from that browser is still a wrong password.
+    expect(
+      (await sendFrom('10.9.0.4', login, { username: 'owner_kd', password: 'nope1234' }, undefined, owner)).json(),
+    ).toMatchObject({
+      code: 1,
+      msg: accountMessages.wrongCredentials,
+    });
   });
 
   it('after 5 failures for a username asks for the server image code; the right password with it logs in', async () => {

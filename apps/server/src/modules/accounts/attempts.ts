@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_LENGTH, CAPTCHA_SIZE } from '@app/contract';
 import { loginCaptchas } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
-import * as counters from '../../platform/limits/counters.js';
+import { takeSlot, type Counters } from '../../platform/limits/counters.js';
 
 /** Login failures count for this long (per address and per username). */
 export const LOGIN_WINDOW_MS = 10 * 60_000;
@@ -26,47 +26,57 @@ const subject = (s: string) => s.slice(0, 64).toLowerCase();
  * code is then required.
  */
 export async function takeLoginSlot(
-  db: Db,
+  counters: Counters,
   username: string,
   ip: string,
   limits: { perIp: number; perName: number },
 ): Promise<number | null> {
-  const byIp = await counters.hit(db, failuresByIp, subject(ip), LOGIN_WINDOW_MS);
-  const byName = byIp <= limits.perIp ? await counters.hit(db, failuresByName, subject(username), LOGIN_WINDOW_MS) : 0;
+  const byIp = await counters.hit(failuresByIp, subject(ip), LOGIN_WINDOW_MS);
+  const byName = byIp <= limits.perIp ? await counters.hit(failuresByName, subject(username), LOGIN_WINDOW_MS) : 0;
   if (byIp <= limits.perIp && byName <= limits.perName) return Math.min(limits.perIp - byIp, limits.perName - byName);
-  await counters.giveBack(db, failuresByIp, subject(ip));
-  if (byName) await counters.giveBack(db, failuresByName, subject(username));
+  await counters.giveBack(failuresByIp, subject(ip));
+  if (byName) await counters.giveBack(failuresByName, subject(username));
   return null;
 }
 
 /** A failure checked with a correct image code still counts (it keeps the code required). */
-export async function countLoginFailure(db: Db, username: string, ip: string): Promise<void> {
-  await counters.hit(db, failuresByIp, subject(ip), LOGIN_WINDOW_MS);
-  await counters.hit(db, failuresByName, subject(username), LOGIN_WINDOW_MS);
+export async function countLoginFailure(counters: Counters, username: string, ip: string): Promise<void> {
+  await counters.hit(failuresByIp, subject(ip), LOGIN_WINDOW_MS);
+  await counters.hit(failuresByName, subject(username), LOGIN_WINDOW_MS);
 }
 
 /**
  * The right password: its slot on the address is returned and the username's failures are forgiven
  * (the address keeps the others' failures, so one good account cannot reset them).
  */
-export async function loginSucceeded(db: Db, username: string, ip: string, heldSlot: boolean): Promise<void> {
-  if (heldSlot) await counters.giveBack(db, failuresByIp, subject(ip));
-  await counters.reset(db, failuresByName, subject(username));
+export async function loginSucceeded(
+  counters: Counters,
+  username: string,
+  ip: string,
+  heldSlot: boolean,
+): Promise<void> {
+  if (heldSlot) await counters.giveBack(failuresByIp, subject(ip));
+  await counters.reset(failuresByName, subject(username));
 }
 
 /** One guest slot of `limit` per address and hour; false when the hour's guests are all made. */
-export const takeGuestSlot = (db: Db, ip: string, limit: number) =>
-  counters.take(db, guestsByIp, subject(ip), GUEST_WINDOW_MS, limit);
+export const takeGuestSlot = (counters: Counters, ip: string, limit: number) =>
+  takeSlot(counters, guestsByIp, subject(ip), GUEST_WINDOW_MS, limit);
 
 /** The guest could not be made after all: its slot is free again. */
-export const returnGuestSlot = (db: Db, ip: string) => counters.giveBack(db, guestsByIp, subject(ip));
+export const returnGuestSlot = (counters: Counters, ip: string) => counters.giveBack(guestsByIp, subject(ip));
 
 const answerHash = (id: string, answer: string) =>
   createHash('sha256').update(`${id}:${answer.trim().toLowerCase()}`).digest('hex');
 
 /** Draws a new image code; null when the address drew `perWindow` codes in the last 10 minutes. */
-export async function drawCaptcha(db: Db, ip: string, perWindow: number): Promise<{ id: string; svg: string } | null> {
-  if (!(await counters.take(db, captchasByIp, subject(ip), LOGIN_WINDOW_MS, perWindow))) return null;
+export async function drawCaptcha(
+  db: Db,
+  counters: Counters,
+  ip: string,
+  perWindow: number,
+): Promise<{ id: string; svg: string } | null> {
+  if (!(await takeSlot(counters, captchasByIp, subject(ip), LOGIN_WINDOW_MS, perWindow))) return null;
   const { text, data } = svgCaptcha.create({
     size: CAPTCHA_LENGTH,
     width: CAPTCHA_SIZE.width,

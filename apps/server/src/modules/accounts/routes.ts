@@ -2,16 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import { accountMessages, changePassword, login, loginCaptcha, logout, redeemCode, startGuest } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
+import { storageSecret } from '../../platform/storage/index.js';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from './known-device.js';
 import * as accounts from './service.js';
 
 const clientOf = (req: FastifyRequest): accounts.ClientInfo => ({
   ip: req.ip,
   userAgent: String(req.headers['user-agent'] ?? ''),
+  knownDevices: req.cookies[KNOWN_DEVICE_COOKIE],
 });
 
 export function accountRoutes(ctx: AppContext): RouteDef[] {
   const db = ctx.database.db;
+  const counters = ctx.counters;
   const limits: accounts.LoginLimits = {
+    deviceSecret: storageSecret(ctx.config),
     failuresBeforeCaptcha: ctx.config.LOGIN_FAILURES_BEFORE_CAPTCHA,
     failuresPerAddress: ctx.config.LOGIN_FAILURES_PER_ADDRESS,
     captchasPerWindow: ctx.config.LOGIN_CAPTCHAS_PER_10_MINUTES,
@@ -19,11 +24,20 @@ export function accountRoutes(ctx: AppContext): RouteDef[] {
   return [
     route(
       login,
-      async ({ params, req }) =>
-        ok({ token: await accounts.login(db, params, clientOf(req), limits) }, accountMessages.loginDone),
+      async ({ params, req, reply }) => {
+        const { token, knownDevices } = await accounts.login(db, counters, params, clientOf(req), limits);
+        void reply.setCookie(KNOWN_DEVICE_COOKIE, knownDevices, {
+          path: '/api/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: req.protocol === 'https',
+          maxAge: KNOWN_DEVICE_DAYS * 86_400,
+        });
+        return ok({ token }, accountMessages.loginDone);
+      },
       { missing: { username: accountMessages.credentialsRequired, password: accountMessages.credentialsRequired } },
     ),
-    route(loginCaptcha, async ({ req }) => accounts.loginCaptcha(db, clientOf(req), limits)),
+    route(loginCaptcha, async ({ req }) => accounts.loginCaptcha(db, counters, clientOf(req), limits)),
     route(
       redeemCode,
       async ({ params, user, req }) => {
@@ -50,7 +64,7 @@ export function accountRoutes(ctx: AppContext): RouteDef[] {
         },
       },
     ),
-    route(startGuest, async ({ req }) => ({ token: await accounts.startGuest(db, clientOf(req)) })),
+    route(startGuest, async ({ req }) => ({ token: await accounts.startGuest(db, counters, clientOf(req)) })),
     route(logout, async ({ user }) => {
       await accounts.logout(db, user);
       return ok(null, accountMessages.loggedOut);

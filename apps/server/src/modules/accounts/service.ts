@@ -12,7 +12,9 @@ import {
 import { creditLedger, redeemCodeFor } from '../credits/index.js';
 import { readSiteSettings } from '../site/index.js';
 import { addDays } from '../../platform/protocol/date-time.js';
+import type { Counters } from '../../platform/limits/counters.js';
 import * as attempts from './attempts.js';
+import { isKnownDevice, rememberDevice } from './known-device.js';
 import { accountsServerMessages } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findUserById, findUserByUsername, insertUser, isUniqueViolation, updateUser } from './repo.js';
@@ -20,11 +22,15 @@ import { findUserById, findUserByUsername, insertUser, isUniqueViolation, update
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** The browser's known-device note (its `kd` cookie), if any. */
+  knownDevices?: string;
 }
 
 const captchaRefusal = (msg: string) => new AppError(msg, 1, { need_captcha: 1 });
 
 export interface LoginLimits {
+  /** Signs and checks known-device notes. */
+  deviceSecret: string;
   /** Failures per username in 10 minutes before the image code is required. */
   failuresBeforeCaptcha: number;
   /** Failures per address in 10 minutes before the image code is required. */
@@ -41,13 +47,17 @@ export interface LoginLimits {
  */
 export async function login(
   db: Db,
+  counters: Counters,
   p: { username: string; password: string; captcha?: string; captcha_id?: string },
   client: ClientInfo,
   limits: LoginLimits,
-): Promise<string> {
+): Promise<{ token: string; knownDevices: string }> {
   const username = p.username.trim();
   if (!username || !p.password) throw new AppError(accountMessages.credentialsRequired);
   const withCaptcha = p.captcha_id !== undefined || p.captcha !== undefined;
+  const user = await findUserByUsername(db, username);
+  // The owner's own browser is not held back by failures others caused on the name.
+  const known = user ? isKnownDevice(limits.deviceSecret, client.knownDevices, user.id) : false;
   let slotsLeft: number | null = null;
   if (withCaptcha) {
     if (!p.captcha?.trim()) throw captchaRefusal(accountMessages.captchaRequired);
@@ -55,31 +65,33 @@ export async function login(
     if (verdict === 'expired') throw captchaRefusal(accountMessages.captchaExpired);
     if (verdict === 'wrong') throw captchaRefusal(accountMessages.captchaWrong);
   } else {
-    slotsLeft = await attempts.takeLoginSlot(db, username, client.ip, {
+    slotsLeft = await attempts.takeLoginSlot(counters, username, client.ip, {
       perIp: limits.failuresPerAddress,
-      perName: limits.failuresBeforeCaptcha,
+      perName: known ? Number.POSITIVE_INFINITY : limits.failuresBeforeCaptcha,
     });
     if (slotsLeft === null) throw captchaRefusal(accountMessages.loginCaptchaNeeded);
   }
 
-  const user = await findUserByUsername(db, username);
   const passed = await verifyPassword(user?.passwordHash ?? null, p.password);
   if (!user || !user.passwordHash || !passed) {
-    if (withCaptcha) await attempts.countLoginFailure(db, username, client.ip);
+    if (withCaptcha) await attempts.countLoginFailure(counters, username, client.ip);
     // The failure that used the last free slot already says what the next attempt needs.
     if (slotsLeft === 0) throw captchaRefusal(accountMessages.loginCaptchaNeeded);
     throw withCaptcha
       ? captchaRefusal(accountMessages.wrongCredentials)
       : new AppError(accountMessages.wrongCredentials);
   }
-  await attempts.loginSucceeded(db, username, client.ip, !withCaptcha);
+  await attempts.loginSucceeded(counters, username, client.ip, !withCaptcha);
   await updateUser(db, user.id, { lastLoginAt: new Date() });
-  return issueToken(db, user.id, client);
+  return {
+    token: await issueToken(db, user.id, client),
+    knownDevices: rememberDevice(limits.deviceSecret, client.knownDevices, user.id),
+  };
 }
 
 /** A login image code for the address, or code 1 when it drew too many lately. */
-export async function loginCaptcha(db: Db, client: ClientInfo, limits: LoginLimits) {
-  const drawn = await attempts.drawCaptcha(db, client.ip, limits.captchasPerWindow);
+export async function loginCaptcha(db: Db, counters: Counters, client: ClientInfo, limits: LoginLimits) {
+  const drawn = await attempts.drawCaptcha(db, counters, client.ip, limits.captchasPerWindow);
   if (!drawn) throw new AppError(accountMessages.captchaTooMany);
   return drawn;
 }
@@ -152,9 +164,9 @@ const guestName = () => `${accountsServerMessages.guestNamePrefix}${randomBytes(
  * A new guest with the site's trial credits; at most `guests_per_ip_hour` per address. The slot is taken
  * before the guest is made, in one statement, so parallel calls cannot pass the limit together.
  */
-export async function startGuest(db: Db, client: ClientInfo): Promise<string> {
+export async function startGuest(db: Db, counters: Counters, client: ClientInfo): Promise<string> {
   const settings = await readSiteSettings(db);
-  if (!(await attempts.takeGuestSlot(db, client.ip, settings.guests_per_ip_hour)))
+  if (!(await attempts.takeGuestSlot(counters, client.ip, settings.guests_per_ip_hour)))
     throw new AppError(protocolMessages.tooMany);
   try {
     return await db.transaction(async (tx) => {
@@ -170,7 +182,7 @@ export async function startGuest(db: Db, client: ClientInfo): Promise<string> {
       return issueToken(tx, userId, client);
     });
   } catch (e) {
-    await attempts.returnGuestSlot(db, client.ip);
+    await attempts.returnGuestSlot(counters, client.ip);
     throw e;
   }
 }

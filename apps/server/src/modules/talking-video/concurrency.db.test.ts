@@ -18,7 +18,13 @@ let voiceId: number;
 const SCRIPT = '大家好，欢迎来到数字人视频平台。';
 
 beforeAll(async () => {
-  t = await buildTestApp({ ROLE: 'api', SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local' });
+  // Lock order is what is tested here: the per-account paid-call limit would refuse most of 200 at once.
+  t = await buildTestApp({
+    ROLE: 'api',
+    SEED_DEMO_ACTORS: '0',
+    AVATAR_CHANNELS: 'local=local',
+    PAID_CALLS_PER_MINUTE: '0',
+  });
   voiceId = await addVoice(t, { userId: null });
   // A public actor already prepared: submissions need a ready avatar, and this role prepares none.
   const rows = (await t.ctx.database.db.execute(

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { parseForm } from './form.js';
 import { verifySignature } from './signature.js';
 import { refuseReplay } from './replay.js';
+import { takeSlot } from '../limits/counters.js';
 import { parseParams } from './validation.js';
 import { envelope } from './envelope.js';
 import { HEARTBEAT_MS, openEventStream, type OpenStreams, type StreamBody } from './event-stream.js';
@@ -103,6 +104,15 @@ function collectParams(req: FastifyRequest): Record<string, string> {
   return { ...query, ...body };
 }
 
+const PAID_CALL_WINDOW_MS = 60_000;
+
+/** One of the account's paid calls this minute, counted atomically across processes; refused past the limit. */
+async function takePaidCall(ctx: AppContext, userId: number): Promise<void> {
+  const limit = ctx.config.PAID_CALLS_PER_MINUTE;
+  if (limit > 0 && !(await takeSlot(ctx.counters, 'paid-call', userId, PAID_CALL_WINDOW_MS, limit)))
+    throw new AppError(protocolMessages.tooMany);
+}
+
 /** The protocol's checks for every call: signature, login token, role, params; throws the envelope's refusals. */
 async function admit(
   ctx: AppContext,
@@ -128,6 +138,7 @@ async function admit(
   if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
   for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
   const params = parseParams(endpoint.params, rest);
+  if (endpoint.paid && user) await takePaidCall(ctx, user.id);
   return { params, user: user as SessionUser, token, req, reply };
 }
 
