@@ -14,8 +14,7 @@ type Events = EventWriter<EventsOf<typeof chatAnswerStream>>;
 const SYSTEM_PROMPT = '你是一个乐于助人的中文AI助手，擅长短视频文案、营销写作和日常问答。回答清晰、准确、有条理。';
 
 /** The conversation before the question `mid` answers, as the model reads it: finished turns only. */
-function contextOf(rows: MessageRow[], mid: number, budget: number): ChatTurn[] {
-  const before = rows.filter((r) => r.id < mid);
+function contextOf(before: MessageRow[], budget: number): ChatTurn[] {
   const question = before.at(-1);
   if (!question || question.role !== 'user') throw new AppError(chatMessages.messageMissing);
   const history: ChatTurn[] = before
@@ -42,24 +41,36 @@ export async function openAnswer(
   cid: number,
   mid: number,
 ): Promise<StreamBody<typeof chatAnswerStream>> {
-  const answer = await chatRepo.findMessage(s.db, userId, mid);
-  if (!answer || answer.conversationId !== cid || answer.role !== 'assistant')
-    throw new AppError(chatMessages.messageMissing);
-  if (answer.status !== CHAT_STATUS.pending && answer.status !== CHAT_STATUS.streaming)
-    return async (events) => {
-      if (answer.reasoning) events.send('reasoning', { message: answer.reasoning });
-      if (answer.content) events.send('message', { message: answer.content });
-      events.send('done', { message: '', mid, status: answer.status, credits: answer.creditsCharged });
-    };
-  if (!(await chatRepo.claim(s.db, mid))) throw new AppError(chatMessages.alreadyStreaming);
+  // The usual case first, in one statement: the caller's own answer, waiting for its stream.
+  const answer = await chatRepo.claim(s.db, userId, cid, mid);
+  if (!answer) return replayOrRefuse(s, userId, cid, mid);
   let context: ChatTurn[];
   try {
-    context = contextOf(await chatRepo.messages(s.db, cid), mid, s.ctx.config.CHAT_CONTEXT_TOKENS);
+    context = contextOf(await chatRepo.before(s.db, cid, mid), s.ctx.config.CHAT_CONTEXT_TOKENS);
   } catch (e) {
     await s.giveUp({ ...answer, content: '' }, chatMessages.messageMissing);
     throw e;
   }
   return (events, signal) => streamAnswer(s, answer, context, events, signal);
+}
+
+/** An answer that is not waiting: a finished one is replayed whole; another's, or one streaming now, is refused. */
+async function replayOrRefuse(
+  s: ChatService,
+  userId: number,
+  cid: number,
+  mid: number,
+): Promise<StreamBody<typeof chatAnswerStream>> {
+  const answer = await chatRepo.findMessage(s.db, userId, mid);
+  if (!answer || answer.conversationId !== cid || answer.role !== 'assistant')
+    throw new AppError(chatMessages.messageMissing);
+  if (answer.status === CHAT_STATUS.pending || answer.status === CHAT_STATUS.streaming)
+    throw new AppError(chatMessages.alreadyStreaming);
+  return async (events) => {
+    if (answer.reasoning) events.send('reasoning', { message: answer.reasoning });
+    if (answer.content) events.send('message', { message: answer.content });
+    events.send('done', { message: '', mid, status: answer.status, credits: answer.creditsCharged });
+  };
 }
 
 async function streamAnswer(

@@ -82,14 +82,34 @@ export const chatRepo = {
       );
   },
 
-  /** Takes a pending answer for one stream: only one caller gets the row. */
-  async claim(db: Db, id: number): Promise<boolean> {
-    const rows = await db
+  /**
+   * Takes the caller's pending answer `mid` of conversation `cid` for one stream, in one statement
+   * (the stream's first byte waits on it): only one caller gets the row, and only its owner.
+   */
+  async claim(db: Db, userId: number, cid: number, mid: number): Promise<MessageRow | null> {
+    const [row] = await db
       .update(chatMessages)
       .set({ status: CHAT_STATUS.streaming, updatedAt: sql`now()` })
-      .where(and(eq(chatMessages.id, id), eq(chatMessages.status, CHAT_STATUS.pending)))
-      .returning({ id: chatMessages.id });
-    return rows.length > 0;
+      .where(
+        and(
+          eq(chatMessages.id, mid),
+          eq(chatMessages.userId, userId),
+          eq(chatMessages.conversationId, cid),
+          eq(chatMessages.role, 'assistant'),
+          eq(chatMessages.status, CHAT_STATUS.pending),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  },
+
+  /** The messages of a conversation before `id`, oldest first. */
+  async before(db: Db, conversationId: number, id: number): Promise<MessageRow[]> {
+    return db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), lt(chatMessages.id, id)))
+      .orderBy(asc(chatMessages.id));
   },
 
   /** Ends an open answer once (status 3, 4 or 5) with what it said. */
