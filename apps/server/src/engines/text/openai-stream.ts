@@ -1,3 +1,5 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TextModelError } from './errors.js';
 import { kindFromStatus, refineKind, type ChatModelConfig } from './openai-chat.js';
@@ -70,75 +72,71 @@ function thinkSplitter() {
   };
 }
 
-/** Reads a body's lines, failing with `timeout` when nothing arrives for `idleMs`. */
-async function* lines(body: ReadableStream<Uint8Array>, idleMs: number, signal: AbortSignal): AsyncGenerator<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
+/** Reads a response's lines as they arrive. */
+async function* lines(res: IncomingMessage): AsyncGenerator<string> {
+  res.setEncoding('utf8');
   let buffer = '';
-  try {
-    for (;;) {
-      let timer: NodeJS.Timeout | undefined;
-      const idle = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TextModelError('timeout', `no chunk for ${idleMs} ms`)), idleMs);
-      });
-      let step: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        step = await Promise.race([reader.read(), idle]);
-      } finally {
-        clearTimeout(timer);
-      }
-      if (signal.aborted) throw signal.reason;
-      if (step.done) break;
-      buffer += decoder.decode(step.value, { stream: true });
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        yield buffer.slice(0, nl).replace(/\r$/, '');
-        buffer = buffer.slice(nl + 1);
-      }
+  for await (const chunk of res as AsyncIterable<string>) {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      yield buffer.slice(0, nl).replace(/\r$/, '');
+      buffer = buffer.slice(nl + 1);
     }
-    if (buffer) yield buffer;
-  } finally {
-    void reader.cancel().catch(() => undefined);
   }
+  if (buffer) yield buffer;
 }
 
-async function open(config: ChatStreamConfig, messages: ChatTurn[], signal: AbortSignal): Promise<Response> {
-  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+/**
+ * One POST with Node's own HTTP client (a stream of many small chunks costs far less CPU than
+ * through fetch's web streams). The socket's idle timeout covers the wait for the headers and
+ * every gap between chunks after them.
+ */
+function post(url: URL, body: string, headers: Record<string, string>, idleMs: number, signal: AbortSignal) {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? https : http).request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      signal,
+    });
+    req.setTimeout(idleMs, () => req.destroy(new TextModelError('timeout', `no byte for ${idleMs} ms`)));
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function readAll(res: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of res as AsyncIterable<Buffer>) text += chunk.toString('utf8');
+  return text;
+}
+
+async function open(config: ChatStreamConfig, messages: ChatTurn[], signal: AbortSignal): Promise<IncomingMessage> {
+  const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`);
   const retries = config.retries ?? 1;
   const idleMs = config.idleTimeoutMs ?? config.timeoutMs ?? 60_000;
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+  };
+  const body = JSON.stringify({ model: config.model, messages, stream: true });
   let last = new TextModelError('service_down');
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep((config.retryDelayMs ?? 500) * 2 ** (attempt - 1), undefined, { signal });
-    const headersTimeout = AbortSignal.timeout(idleMs);
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'text/event-stream',
-          ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ model: config.model, messages, stream: true }),
-        // The request's own signal stays the caller's: the headers timeout only races the wait for headers.
-        signal: AbortSignal.any([signal, headersTimeout]),
-      });
-      if (!res.ok || !res.body) {
-        const body = await res.text();
-        throw new TextModelError(
-          refineKind(kindFromStatus(res.status), body),
-          `HTTP ${res.status}: ${body.slice(0, 300)}`,
-        );
+      const res = await post(url, body, headers, idleMs, signal);
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        const text = await readAll(res);
+        throw new TextModelError(refineKind(kindFromStatus(status), text), `HTTP ${status}: ${text.slice(0, 300)}`);
       }
       return res;
     } catch (e) {
       if (signal.aborted) throw signal.reason;
-      const err =
-        e instanceof TextModelError
-          ? e
-          : headersTimeout.aborted
-            ? new TextModelError('timeout', String(e))
-            : new TextModelError('service_down', String(e));
-      // Only a service that is down is asked again; a 429 or a refusal is reported at once.
+      const err = e instanceof TextModelError ? e : new TextModelError('service_down', String(e));
+      // Only a service that is down is asked again; a 429, a refusal or a silent service is reported at once.
       if (err.kind !== 'service_down') throw err;
       last = err;
     }
@@ -155,7 +153,7 @@ async function* streamChat(
   const split = thinkSplitter();
   let finished = false;
   try {
-    for await (const line of lines(res.body!, config.idleTimeoutMs ?? config.timeoutMs ?? 60_000, signal)) {
+    for await (const line of lines(res)) {
       if (!line.startsWith('data:')) continue; // blank lines, `: keep-alive` comments, event names
       const payload = line.slice(5).trim();
       if (payload === '[DONE]') {
@@ -182,7 +180,7 @@ async function* streamChat(
     }
   } catch (e) {
     if (signal.aborted) throw signal.reason;
-    // A connection dropped mid-answer surfaces from fetch as a plain TypeError.
+    // A connection dropped mid-answer surfaces as a plain socket error.
     throw e instanceof TextModelError ? e : new TextModelError('service_down', String(e));
   }
   // A stream cut before [DONE] and before any finish reason is an answer cut short.
