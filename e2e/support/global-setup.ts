@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import './context';
+import { startE2eChatModel } from './chat-model';
 import { freePort } from './ports';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -13,7 +14,6 @@ const serverLog = path.join(repoRoot, 'e2e', '.artifacts', 'server.log');
 const e2eAdminPassword = 'e2e-admin-Passw0rd';
 // First start seeds the demo content with ffmpeg, which on a busy machine takes minutes.
 const healthTimeoutMs = 300_000;
-
 
 /** Keeps the tail of the server's output to show when it dies; the whole of it goes to e2e/.artifacts. */
 function captureOutput(child: ChildProcess): () => string {
@@ -77,6 +77,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const port = await freePort();
+  // The chat assistant's model: a loopback fake of an OpenAI-compatible streaming API.
+  const chatModel = await startE2eChatModel();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -89,6 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     // The one loopback address the extraction journey's page lives on; every other private address stays refused.
     TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
+    CHAT_MODEL_URL: chatModel.url,
   };
   // The app under test runs like `npm start`: embedded database, every role, no test-runner settings.
   for (const name of ['DATABASE_URL', 'ROLE', 'NODE_ENV', 'TEST_DATABASE_URL']) delete env[name];
@@ -105,6 +108,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await stop(child);
+    await chatModel.close();
     if (child.exitCode !== null && child.exitCode !== 0 && !startupError) {
       console.error(`\n[e2e] the server exited with code ${child.exitCode}; its output:\n${output()}`);
     }

@@ -8,7 +8,7 @@ import {
 import { createPhotoEngines, photoEnginesConfigFromEnv, type PhotoVideoEngine } from './photo/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
-import { createTextModels, type TextModel } from './text/index.js';
+import { createChatModels, createTextModels, type ChatStreamModel, type TextModel } from './text/index.js';
 
 /** Every capability's channels, built once at start from configuration and shared by all modules. */
 export interface Engines {
@@ -17,6 +17,8 @@ export interface Engines {
   text: ChannelRegistry<TextModel>;
   /** Talking clips from one still picture. */
   photo: ChannelRegistry<PhotoVideoEngine>;
+  /** The chat assistant's streaming models, by the spec's keys v3 and r1. */
+  chat: ChannelRegistry<ChatStreamModel>;
 }
 
 export interface EngineDeps {
@@ -30,6 +32,7 @@ export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
     avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
     text: createTextModels(config),
     photo: createPhotoEngines({}, photoEnginesConfigFromEnv(config, deps.publicUrl)),
+    chat: createChatModels(config),
   };
 }
 

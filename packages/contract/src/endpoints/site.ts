@@ -139,14 +139,22 @@ export const themePalette = z.object({
 });
 export type ThemePalette = z.infer<typeof themePalette>;
 
+/** An AI-writing topic (spec 001 §3): a name and its sub-topics, each with a name. */
+export const writeTopic = z.object({ name: z.string(), list: z.array(z.object({ name: z.string() })) });
+export type WriteTopic = z.infer<typeof writeTopic>;
+
+/**
+ * One call, two meanings: spec 000's dark/light palettes (`palettes`, by id) and spec 001's
+ * AI-writing topics (`list`), in one reply.
+ */
 export const getThemes = endpoint({
   method: 'GET',
   path: '/api/index/theme',
-  summary: 'Theme palettes by id (1 dark, 2 light)',
+  summary: 'Theme palettes by id (1 dark, 2 light) and the AI-writing topics',
   tag: 'site',
   auth: 'none',
   params: noParams,
-  data: z.object({ list: z.array(themePalette) }),
+  data: z.object({ palettes: z.array(themePalette), list: z.array(writeTopic) }),
 });
 
 export const siteEndpoints = {

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** One row per setting; missing keys take their default. */
 export const siteSettings = pgTable('site_settings', {
@@ -27,4 +27,15 @@ export const notices = pgTable('notices', {
 export const seedMarks = pgTable('seed_marks', {
   name: varchar('name', { length: 64 }).primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * AI-writing topics (spec 001 §3) the studio offers as chips: a topic and its sub-topics, in `sort`
+ * order. Seeded once; the operator edits the rows.
+ */
+export const writeTopics = pgTable('write_topics', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  subTopics: jsonb('sub_topics').$type<string[]>().notNull(),
+  sort: integer('sort').notNull().default(0),
 });

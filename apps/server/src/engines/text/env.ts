@@ -14,5 +14,10 @@ export type TextModelEnv = z.infer<typeof textModelEnvSchema>;
 
 export function textModelConfigFromEnv(env: TextModelEnv): ChatModelConfig | undefined {
   if (!env.TEXT_MODEL_URL) return undefined;
-  return { baseUrl: env.TEXT_MODEL_URL, apiKey: env.TEXT_MODEL_KEY, model: env.TEXT_MODEL_NAME, timeoutMs: env.TEXT_MODEL_TIMEOUT_MS };
+  return {
+    baseUrl: env.TEXT_MODEL_URL,
+    apiKey: env.TEXT_MODEL_KEY,
+    model: env.TEXT_MODEL_NAME,
+    timeoutMs: env.TEXT_MODEL_TIMEOUT_MS,
+  };
 }

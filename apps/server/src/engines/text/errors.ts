@@ -1,6 +1,7 @@
 import { textMessages } from './messages.js';
 
-export type TextModelErrorKind = 'not_configured' | 'auth' | 'quota' | 'rate_limited' | 'bad_input' | 'timeout' | 'service_down' | 'empty_reply';
+export type TextModelErrorKind =
+  'not_configured' | 'auth' | 'quota' | 'rate_limited' | 'bad_input' | 'timeout' | 'service_down' | 'empty_reply';
 
 const MESSAGES: Record<TextModelErrorKind, string> = {
   not_configured: textMessages.notConfigured,

@@ -5,3 +5,6 @@ export { AI_WRITE_LENGTHS, type AiWriteLength } from './prompts.js';
 export { toneMarks } from './tone-marks.js';
 export { textModelEnvShape, textModelEnvSchema, textModelConfigFromEnv, type TextModelEnv } from './env.js';
 export { createTextModels, TEXT_CHANNEL } from './registry.js';
+export { createChatModels } from './chat-registry.js';
+export { chatModelEnvShape, type ChatModelEnv } from './chat-env.js';
+export { createChatStreamModel, type ChatDelta, type ChatStreamModel, type ChatTurn } from './openai-stream.js';

@@ -9,7 +9,13 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const answer = (content: string) => ({ body: { id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] } });
+const answer = (content: string) => ({
+  body: {
+    id: 'c1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  },
+});
 
 describe('OpenAI-compatible text model', () => {
   it('polishes through /chat/completions with the model and bearer key', async () => {
@@ -37,7 +43,9 @@ describe('OpenAI-compatible text model', () => {
   });
 
   it('without configuration fails with the exact message', async () => {
-    const err = await createTextModel(undefined).polish('x').catch((e: unknown) => e);
+    const err = await createTextModel(undefined)
+      .polish('x')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TextModelError);
     expect((err as TextModelError).message).toBe(textMessages.notConfigured);
   });
@@ -49,7 +57,10 @@ describe('OpenAI-compatible text model', () => {
     expect(fake.requests).toHaveLength(3);
     await fake.close();
 
-    fake = await startFakeService(() => ({ status: 429, body: { error: { code: 'insufficient_quota', message: 'You exceeded your quota' } } }));
+    fake = await startFakeService(() => ({
+      status: 429,
+      body: { error: { code: 'insufficient_quota', message: 'You exceeded your quota' } },
+    }));
     const broke = createTextModel({ baseUrl: fake.url, model: 'm', retries: 2, retryDelayMs: 5 });
     const err = await broke.polish('好').catch((e: unknown) => e);
     expect((err as TextModelError).kind).toBe('quota');

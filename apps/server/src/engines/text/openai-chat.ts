@@ -21,7 +21,7 @@ export interface TextModel {
   translate(text: string, source: string, target: string, signal?: AbortSignal): Promise<string>;
 }
 
-function kindFromStatus(status: number): TextModelErrorKind {
+export function kindFromStatus(status: number): TextModelErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 402) return 'quota';
   if (status === 429) return 'rate_limited';
@@ -30,7 +30,7 @@ function kindFromStatus(status: number): TextModelErrorKind {
 }
 
 /** Some vendors report an exhausted balance as 429 or 400 with a telling code. */
-function refineKind(kind: TextModelErrorKind, body: string): TextModelErrorKind {
+export function refineKind(kind: TextModelErrorKind, body: string): TextModelErrorKind {
   return /insufficient_quota|insufficient balance|余额不足|arrearage/i.test(body) ? 'quota' : kind;
 }
 
@@ -44,12 +44,19 @@ async function complete(config: ChatModelConfig, messages: ChatMessage[], signal
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
+        },
         body: JSON.stringify({ model: config.model, messages, temperature: 0.7, stream: false }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const body = await res.text();
-      if (!res.ok) throw new TextModelError(refineKind(kindFromStatus(res.status), body), `HTTP ${res.status}: ${body.slice(0, 300)}`);
+      if (!res.ok)
+        throw new TextModelError(
+          refineKind(kindFromStatus(res.status), body),
+          `HTTP ${res.status}: ${body.slice(0, 300)}`,
+        );
       const reply = JSON.parse(body) as { choices?: { message?: { content?: unknown } }[] };
       const content = reply.choices?.[0]?.message?.content;
       if (typeof content !== 'string' || !content.trim()) throw new TextModelError('empty_reply', body.slice(0, 300));

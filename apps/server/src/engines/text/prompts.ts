@@ -10,7 +10,10 @@ const SPOKEN = '输出只包含可以直接朗读的正文，不要标题、序�
 
 export function polishPrompt(text: string): ChatMessage[] {
   return [
-    { role: 'system', content: `你是短视频口播文案编辑。润色用户的台词：语句通顺、口语自然、保持原意和原有语言，长度与原文相近。${SPOKEN}` },
+    {
+      role: 'system',
+      content: `你是短视频口播文案编辑。润色用户的台词：语句通顺、口语自然、保持原意和原有语言，长度与原文相近。${SPOKEN}`,
+    },
     { role: 'user', content: text },
   ];
 }

@@ -435,9 +435,9 @@ describe('audio extraction', () => {
 });
 
 describe('the launcher\u2019s tiles', () => {
-  it('are the extraction tools unless the operator says otherwise', async () => {
+  it('are the chat and extraction tools unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
-    expect((await site()).store_tools).toEqual(['imageSpeak', 'extraction', 'audioExtraction']);
+    expect((await site()).store_tools).toEqual(['aiChat', 'imageSpeak', 'extraction', 'audioExtraction']);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
     expect((await site()).store_tools).toEqual(['audioExtraction']);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['extraction', 'audioExtraction'] });

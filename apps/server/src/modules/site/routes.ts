@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import { route, type RouteDef } from '../../platform/protocol/route.js';
 import { agreementText, noticeDetail, noticeList, publicSiteSettings, siteText, siteTextKeys } from './service.js';
 import { themePalettes } from './themes.js';
+import { listWriteTopics } from './write-topics.js';
 
 export function siteRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -19,6 +20,6 @@ export function siteRoutes(ctx: AppContext): RouteDef[] {
     route(getCreditsRule, async () => ({ content: (await siteText(ctx, siteTextKeys.creditsRule, '')).content })),
     route(getAgreement, ({ params }) => agreementText(ctx, params.type)),
     route(getUsageGuide, () => siteText(ctx, siteTextKeys.usageGuide, siteTextTitles.usageGuide)),
-    route(getThemes, async () => ({ list: themePalettes })),
+    route(getThemes, async () => ({ palettes: themePalettes, list: await listWriteTopics(ctx.database.db) })),
   ];
 }

@@ -13,6 +13,7 @@ import {
 import { seedOnce } from './seed-marks.js';
 import { findSiteText } from './repo.js';
 import { publishNotice, saveSiteText, siteTextKeys } from './service.js';
+import { insertSeedWriteTopics } from './write-topics.js';
 
 /** First start: default images in public storage, two notices, the agreements, credit rules and usage guide. */
 export async function seedSite(ctx: AppContext): Promise<void> {
@@ -34,6 +35,7 @@ export async function seedSite(ctx: AppContext): Promise<void> {
     if (current && outdatedUsageGuideMarks.every((mark) => current.content.includes(mark)))
       await saveSiteText(tx, siteTextKeys.usageGuide, siteTextTitles.usageGuide, seedUsageGuide);
   });
+  await seedOnce(ctx.database.db, 'site.write-topics', insertSeedWriteTopics);
   await seedOnce(ctx.database.db, 'site.usage-guide.3', async (tx) => {
     const current = await findSiteText(tx, siteTextKeys.usageGuide);
     // The edition before pictures, exactly as seeded, takes the one with pictures; any edited guide stays.

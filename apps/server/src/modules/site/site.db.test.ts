@@ -19,12 +19,14 @@ import {
   type NoticeDetail,
   type SiteSettings,
   type ThemePalette,
+  type WriteTopic,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { notices, redeemCodes, seedMarks, siteSettings } from '../../db/schema/index.js';
 import { creditsModule } from '../credits/index.js';
 import { outdatedUsageGuideMarks, pictureLessUsageGuideSha256, seedUsageGuide } from './seed-content.js';
 import { seedSite } from './seed.js';
+import { seedWriteTopics } from './write-topics.js';
 import { saveSiteText, siteTextKeys } from './service.js';
 import { DEFAULT_SITE_TITLE, saveSiteSettings } from './settings.js';
 
@@ -199,9 +201,11 @@ describe('texts and themes', () => {
     expect((await t.call(getAgreement, {})).code).toBe(1);
   });
 
-  it('lists the dark and light palettes', async () => {
-    const r = await t.call<{ list: ThemePalette[] }>(getThemes);
-    expect(r.data.list.map((p) => p.id)).toEqual([ThemeId.dark, ThemeId.light]);
+  it('lists the dark and light palettes and, under list, the seeded AI-writing topics', async () => {
+    const r = await t.call<{ palettes: ThemePalette[]; list: WriteTopic[] }>(getThemes);
+    expect(r.data.palettes.map((p) => p.id)).toEqual([ThemeId.dark, ThemeId.light]);
+    expect(r.data.list.map((topic) => topic.name)).toEqual(seedWriteTopics.map((topic) => topic.name));
+    expect(r.data.list[0]?.list[0]).toEqual({ name: seedWriteTopics[0]?.list[0] });
   });
 });
 

@@ -13,7 +13,7 @@ export interface ToolTile {
 export const TOOL_TILES: ToolTile[] = [
   { key: 'copywrite', group: 'copy', path: null },
   { key: 'copyTrace', group: 'copy', path: null },
-  { key: 'aiChat', group: 'copy', path: null },
+  { key: 'aiChat', group: 'copy', path: '/store/aiChat' },
   { key: 'wsImage', group: 'aiMedia', path: null },
   { key: 'wsVideo', group: 'aiMedia', path: null },
   { key: 'tsVideo', group: 'aiMedia', path: null },

@@ -1,6 +1,7 @@
 import { Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { voiceMessages } from '@app/contract';
 import { useAiWrite } from '../api/ai-write';
+import { useWriteTopics } from '../api/write-topics';
 import { studioText as t } from '../messages';
 
 interface AiWriteForm {
@@ -20,6 +21,7 @@ export function AiWriteDialog({
 }) {
   const [form] = Form.useForm<AiWriteForm>();
   const write = useAiWrite();
+  const topics = useWriteTopics().data ?? [];
   const submit = async () => {
     const { keyword, length } = await form.validateFields();
     const { content } = await write.mutateAsync({ keyword: keyword.trim(), length });
@@ -41,18 +43,18 @@ export function AiWriteDialog({
       <Form form={form} layout="vertical" preserve={false} initialValues={{ length: '0' }}>
         <Form.Item label={t.themeLabel}>
           <Flex vertical gap={8}>
-            {t.themes.map((theme) => (
+            {topics.map((theme) => (
               <Flex key={theme.name} gap={4} wrap align="center">
                 <Typography.Text type="secondary" style={{ width: 72 }}>
                   {theme.name}
                 </Typography.Text>
                 {theme.list.map((topic) => (
                   <Tag.CheckableTag
-                    key={topic}
+                    key={topic.name}
                     checked={false}
-                    onChange={() => form.setFieldValue('keyword', `${theme.name}：${topic}`)}
+                    onChange={() => form.setFieldValue('keyword', `${theme.name}：${topic.name}`)}
                   >
-                    {topic}
+                    {topic.name}
                   </Tag.CheckableTag>
                 ))}
               </Flex>

@@ -1,5 +1,5 @@
 /** Where a script handed over by another page waits (query type=fk). */
-export const HANDOVER_TEXT_KEY = 'fk_text';
+export { HANDOVER_TEXT_KEY } from '../../../lib/handover';
 
 /** Avatar tabs of the studio: own 2, public 1, material library 3 (spec 001 §2). */
 export type AvatarTab = '2' | '1' | '3';

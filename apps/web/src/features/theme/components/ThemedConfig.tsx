@@ -16,7 +16,7 @@ export function ThemedConfig({ children }: { children: ReactNode }) {
   const name = useAppStore((s) => s.theme);
   const { data } = useThemePalettes();
   const id = name === 'dark' ? ThemeId.dark : ThemeId.light;
-  const operatorTokens = data?.list.find((p) => p.id === id)?.tokens as ThemeConfig['token'] | undefined;
+  const operatorTokens = data?.palettes.find((p) => p.id === id)?.tokens as ThemeConfig['token'] | undefined;
   const config: ThemeConfig = {
     algorithm: name === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
     token: { ...brand, ...operatorTokens },

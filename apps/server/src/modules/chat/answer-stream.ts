@@ -1,0 +1,136 @@
+import { CHAT_STATUS, chatMessages, type ChatModelKey } from '@app/contract';
+import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventsOf, EventWriter, StreamBody } from '../../platform/protocol/event-stream.js';
+import type { chatAnswerStream } from '@app/contract';
+import { creditLedger } from '../credits/index.js';
+import { fitContext } from './context-budget.js';
+import { chatRepo, type MessageRow } from './repo.js';
+import type { ChatService } from './service.js';
+
+type Events = EventWriter<EventsOf<typeof chatAnswerStream>>;
+
+/** What the model is told before the conversation. */
+const SYSTEM_PROMPT = '你是一个乐于助人的中文AI助手，擅长短视频文案、营销写作和日常问答。回答清晰、准确、有条理。';
+
+/** The conversation before the question `mid` answers, as the model reads it: finished turns only. */
+function contextOf(before: MessageRow[], budget: number): ChatTurn[] {
+  const question = before.at(-1);
+  if (!question || question.role !== 'user') throw new AppError(chatMessages.messageMissing);
+  const history: ChatTurn[] = before
+    .slice(0, -1)
+    .filter(
+      (r) => r.role === 'user' || (r.content && (r.status === CHAT_STATUS.done || r.status === CHAT_STATUS.stopped)),
+    )
+    .map((r) => ({ role: r.role === 'assistant' ? 'assistant' : 'user', content: r.content }));
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    ...fitContext(history, { role: 'user', content: question.content }, budget),
+  ];
+}
+
+/**
+ * Checks the caller's answer `mid` of conversation `cid` and returns the stream that writes it: the
+ * model's deltas as they come (`message`, `reasoning`), then `done`. A finished answer is replayed
+ * whole. The hold is settled when the answer completes, or when the client leaves after part of it
+ * (the part is kept); it is refunded when the model fails, or the client leaves, before any answer.
+ */
+export async function openAnswer(
+  s: ChatService,
+  userId: number,
+  cid: number,
+  mid: number,
+): Promise<StreamBody<typeof chatAnswerStream>> {
+  // The usual case first, in one statement: the caller's own answer, waiting for its stream.
+  const answer = await chatRepo.claim(s.db, userId, cid, mid);
+  if (!answer) return replayOrRefuse(s, userId, cid, mid);
+  let context: ChatTurn[];
+  try {
+    context = contextOf(await chatRepo.before(s.db, cid, mid), s.ctx.config.CHAT_CONTEXT_TOKENS);
+  } catch (e) {
+    await s.giveUp({ ...answer, content: '' }, chatMessages.messageMissing);
+    throw e;
+  }
+  return (events, signal) => streamAnswer(s, answer, context, events, signal);
+}
+
+/** An answer that is not waiting: a finished one is replayed whole; another's, or one streaming now, is refused. */
+async function replayOrRefuse(
+  s: ChatService,
+  userId: number,
+  cid: number,
+  mid: number,
+): Promise<StreamBody<typeof chatAnswerStream>> {
+  const answer = await chatRepo.findMessage(s.db, userId, mid);
+  if (!answer || answer.conversationId !== cid || answer.role !== 'assistant')
+    throw new AppError(chatMessages.messageMissing);
+  if (answer.status === CHAT_STATUS.pending || answer.status === CHAT_STATUS.streaming)
+    throw new AppError(chatMessages.alreadyStreaming);
+  return async (events) => {
+    if (answer.reasoning) events.send('reasoning', { message: answer.reasoning });
+    if (answer.content) events.send('message', { message: answer.content });
+    events.send('done', { message: '', mid, status: answer.status, credits: answer.creditsCharged });
+  };
+}
+
+async function streamAnswer(
+  s: ChatService,
+  answer: MessageRow,
+  context: ChatTurn[],
+  events: Events,
+  signal: AbortSignal,
+): Promise<void> {
+  const stop = new AbortController();
+  const onLeave = () => stop.abort();
+  signal.addEventListener('abort', onLeave);
+  s.live.set(answer.id, stop);
+  let content = '';
+  let reasoning = '';
+  try {
+    const model = s.ctx.engines.chat.forChannel(answer.model as ChatModelKey);
+    for await (const delta of model.stream(context, stop.signal)) {
+      if (delta.kind === 'content') {
+        content += delta.text;
+        events.send('message', { message: delta.text });
+      } else {
+        reasoning += delta.text;
+        events.send('reasoning', { message: delta.text });
+      }
+    }
+    if (!content) throw new TextModelError('empty_reply');
+    await finish(s, answer, { status: CHAT_STATUS.done, content, reasoning });
+    events.send('done', { message: '', mid: answer.id, status: CHAT_STATUS.done, credits: s.price });
+  } catch (e) {
+    if (stop.signal.aborted) {
+      await finish(s, answer, { status: CHAT_STATUS.stopped, content, reasoning });
+      return;
+    }
+    const msg = e instanceof TextModelError || e instanceof AppError ? e.message : chatMessages.interrupted;
+    if (!(e instanceof TextModelError)) s.ctx.log.error({ err: e, mid: answer.id }, 'chat answer failed');
+    else s.ctx.log.warn({ kind: e.kind, detail: e.detail, mid: answer.id }, 'chat model failed');
+    await finish(s, answer, {
+      status: content ? CHAT_STATUS.stopped : CHAT_STATUS.failed,
+      content,
+      reasoning,
+      failReason: msg,
+    });
+    throw new AppError(msg);
+  } finally {
+    signal.removeEventListener('abort', onLeave);
+    s.live.delete(answer.id);
+  }
+}
+
+/** Saves the answer as it stands and settles its hold once: charged when it has any answer text, refunded otherwise. */
+async function finish(
+  s: ChatService,
+  answer: MessageRow,
+  v: { status: number; content: string; reasoning: string; failReason?: string },
+): Promise<void> {
+  const charged = v.content ? s.price : 0;
+  const closed = await chatRepo.close(s.db, answer.id, { ...v, creditsCharged: charged });
+  if (!closed || !answer.jobKey) return;
+  if (charged) await creditLedger(s.db).settleCredits(answer.jobKey, charged);
+  else await creditLedger(s.db).refundCredits(answer.jobKey);
+  await chatRepo.touchConversation(s.db, answer.conversationId);
+}

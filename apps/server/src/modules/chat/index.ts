@@ -1,0 +1,1 @@
+export { createChatModule, OPEN_ANSWER_MAX_MS } from './module.js';

@@ -1,0 +1,26 @@
+import { chatMessages } from '@app/contract';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { chatJobs } from './jobs.js';
+import { chatRepo } from './repo.js';
+import { chatRoutes } from './routes.js';
+import { ChatService, type LiveAnswers } from './service.js';
+
+/** An answer open this long without a word from its stream is given up. */
+export const OPEN_ANSWER_MAX_MS = 30 * 60_000;
+
+/** The chat assistant (/store/aiChat): conversations, streamed answers at a price per question, text materials. */
+export function createChatModule(): FeatureModule {
+  // One map per process: a delete reaches the streams this process runs.
+  const live: LiveAnswers = new Map();
+  return {
+    name: 'chat',
+    routes: (ctx) => chatRoutes(new ChatService(ctx, live)),
+    jobs: handlersOf(chatJobs, (ctx) => ({
+      'chat.sweep-open-answers': async () => {
+        const s = new ChatService(ctx, live);
+        for (const row of await chatRepo.staleOpenAnswers(s.db, new Date(Date.now() - OPEN_ANSWER_MAX_MS)))
+          if (!live.has(row.id)) await s.giveUp(row, chatMessages.interrupted);
+      },
+    })),
+  };
+}

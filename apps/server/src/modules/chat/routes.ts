@@ -1,0 +1,43 @@
+import {
+  chatAnswerStream,
+  chatMessages,
+  deleteChatRecord,
+  deleteTextMaterial,
+  editTextMaterial,
+  listChatMessages,
+  listChatRecords,
+  listTextMaterials,
+  saveTextMaterial,
+  sendChatMessage,
+} from '@app/contract';
+import { ok, route, streamRoute, type RouteDef } from '../../platform/protocol/route.js';
+import { openAnswer } from './answer-stream.js';
+import type { ChatService } from './service.js';
+import { textMaterialService as materials } from './text-materials.js';
+
+export function chatRoutes(s: ChatService): RouteDef[] {
+  return [
+    route(listChatRecords, ({ user, params }) => s.records(user.id, params)),
+    route(deleteChatRecord, async ({ user, params }) => {
+      await s.remove(user.id, params.id);
+      return ok(null, chatMessages.deleted);
+    }),
+    route(listChatMessages, ({ user, params }) => s.messages(user.id, params.cid)),
+    route(sendChatMessage, ({ user, params }) => s.send(user.id, params), {
+      missing: { content: chatMessages.contentRequired },
+    }),
+    streamRoute(chatAnswerStream, ({ user, params }) => openAnswer(s, user.id, params.cid, params.mid)),
+    route(saveTextMaterial, async ({ user, params }) =>
+      ok(await materials.save(s.db, user.id, params), chatMessages.materialSaved),
+    ),
+    route(deleteTextMaterial, async ({ user, params }) => {
+      await materials.remove(s.db, user.id, params.id);
+      return ok(null, chatMessages.deleted);
+    }),
+    route(listTextMaterials, ({ user, params }) => materials.list(s.db, user.id, params)),
+    route(editTextMaterial, async ({ user, params }) => {
+      await materials.edit(s.db, user.id, params);
+      return ok(null, chatMessages.materialSaved);
+    }),
+  ];
+}

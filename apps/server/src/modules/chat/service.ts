@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_STATUS, chatMessages, type ChatMessage, type ChatModelKey, type ChatRecord } from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
+import { creditLedger } from '../credits/index.js';
+import { chatRepo, type MessageRow } from './repo.js';
+
+/** Characters of the first question that make a new conversation's title. */
+export const TITLE_MAX = 30;
+
+export const titleFrom = (question: string) => {
+  const line = question.replace(/\s+/g, ' ').trim();
+  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX)}…` : line || chatMessages.newTitle;
+};
+
+/** Answers streaming in this process, by message id: deleting their conversation stops them. */
+export type LiveAnswers = Map<number, AbortController>;
+
+/** Conversations of the chat assistant: asking (with the price held), listing, deleting. */
+export class ChatService {
+  readonly db: Db;
+  constructor(
+    readonly ctx: AppContext,
+    readonly live: LiveAnswers = new Map(),
+  ) {
+    this.db = ctx.database.db;
+  }
+
+  get price(): number {
+    return this.ctx.config.CHAT_CREDITS;
+  }
+
+  async records(userId: number, f: { page: number; limit: number }): Promise<{ list: ChatRecord[]; total: number }> {
+    const { rows, total } = await chatRepo.listConversations(this.db, userId, f);
+    return {
+      list: rows.map((r) => ({ id: r.id, title: r.title, create_time: formatDateTime(r.createdAt) })),
+      total,
+    };
+  }
+
+  async messages(userId: number, cid: number): Promise<{ list: ChatMessage[] }> {
+    const conversation = await chatRepo.findConversation(this.db, userId, cid);
+    if (!conversation) throw new AppError(chatMessages.conversationMissing);
+    return { list: (await chatRepo.messages(this.db, cid)).map(presentMessage) };
+  }
+
+  /**
+   * Records the question and an empty answer and holds the price, in one transaction (积分不足
+   * rolls it all back). A new conversation takes its title from the question. An answer of this
+   * conversation whose stream was never opened is given up (and refunded) first; one still
+   * streaming refuses the question.
+   */
+  async send(
+    userId: number,
+    p: { cid?: number; content: string; model: ChatModelKey },
+  ): Promise<{ cid: number; mid: number }> {
+    const question = p.content.trim();
+    if (!question) throw new AppError(chatMessages.contentRequired);
+    if (!this.ctx.engines.chat.isConfigured(p.model)) throw new AppError(chatMessages.notConfigured);
+    if (p.cid) {
+      const conversation = await chatRepo.findConversation(this.db, userId, p.cid);
+      if (!conversation) throw new AppError(chatMessages.conversationMissing);
+      for (const open of await chatRepo.openAnswers(this.db, p.cid)) {
+        if (open.status === CHAT_STATUS.streaming) throw new AppError(chatMessages.answering);
+        await this.giveUp(open, chatMessages.interrupted);
+      }
+    }
+    const jobKey = `chat:${randomUUID()}`;
+    const price = this.price;
+    return this.db.transaction(async (tx) => {
+      // The payer's row is locked by the hold before any row referring to it is written.
+      if (price > 0) await creditLedger(tx).reserveCredits(userId, price, jobKey, chatMessages.actionName);
+      const cid = p.cid ?? (await chatRepo.insertConversation(tx, userId, titleFrom(question))).id;
+      await chatRepo.insertMessage(tx, {
+        conversationId: cid,
+        userId,
+        role: 'user',
+        content: question,
+        model: p.model,
+      });
+      const answer = await chatRepo.insertMessage(tx, {
+        conversationId: cid,
+        userId,
+        role: 'assistant',
+        model: p.model,
+        status: CHAT_STATUS.pending,
+        jobKey,
+      });
+      await chatRepo.touchConversation(tx, cid);
+      return { cid, mid: answer.id };
+    });
+  }
+
+  /** Deletes a conversation: answers still open stop here and now and their holds return. */
+  async remove(userId: number, cid: number): Promise<void> {
+    const conversation = await chatRepo.findConversation(this.db, userId, cid);
+    if (!conversation) throw new AppError(chatMessages.conversationMissing);
+    for (const open of await chatRepo.openAnswers(this.db, cid)) {
+      const running = this.live.get(open.id);
+      // A stream of this process settles what it received when aborted; others are refunded here.
+      if (running) running.abort();
+      else await this.giveUp(open, chatMessages.interrupted);
+    }
+    await chatRepo.removeConversation(this.db, cid);
+  }
+
+  /** Ends an open answer that nobody streams: what it received is kept and charged, an empty one refunded. */
+  async giveUp(row: MessageRow, reason: string): Promise<void> {
+    const charged = row.content ? this.price : 0;
+    const closed = await chatRepo.close(this.db, row.id, {
+      status: row.content ? CHAT_STATUS.stopped : CHAT_STATUS.failed,
+      content: row.content,
+      reasoning: row.reasoning,
+      creditsCharged: charged,
+      failReason: reason,
+    });
+    if (!closed || !row.jobKey) return;
+    if (charged) await creditLedger(this.db).settleCredits(row.jobKey, charged);
+    else await creditLedger(this.db).refundCredits(row.jobKey);
+  }
+}
+
+export function presentMessage(m: MessageRow): ChatMessage {
+  return {
+    id: m.id,
+    role: m.role === 'assistant' ? 'assistant' : 'user',
+    content: m.content,
+    reasoning: m.reasoning,
+    model: m.model === 'r1' ? 'r1' : 'v3',
+    status: m.status,
+    create_time: formatDateTime(m.createdAt),
+  };
+}

@@ -1,0 +1,59 @@
+import { SendOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { chatMessages, type ChatModelKey } from '@app/contract';
+import { feedback } from '../../../lib/feedback';
+import { chatLabels as t } from '../messages';
+
+/** The question box with the deep-thinking (r1) switch; disabled while an answer is on its way. */
+export function Composer({
+  busy,
+  onAsk,
+}: {
+  busy: boolean;
+  onAsk: (content: string, model: ChatModelKey) => Promise<boolean>;
+}) {
+  const [text, setText] = useState('');
+  const [deep, setDeep] = useState(false);
+  const submit = async () => {
+    if (busy) return;
+    if (!text.trim()) {
+      feedback.warning(chatMessages.contentRequired);
+      return;
+    }
+    if (await onAsk(text.trim(), deep ? 'r1' : 'v3')) setText('');
+  };
+  return (
+    <Flex vertical gap={8}>
+      <Input.TextArea
+        value={text}
+        disabled={busy}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t.placeholder}
+        aria-label={t.placeholder}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        maxLength={4000}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      />
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Flex align="center" gap={8}>
+          <Switch checked={deep} onChange={setDeep} aria-label={t.deepThink} size="small" />
+          <Typography.Text>{t.deepThink}</Typography.Text>
+        </Flex>
+        <Flex align="center" gap={8}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t.costHint}
+          </Typography.Text>
+          <Button type="primary" icon={<SendOutlined />} loading={busy} onClick={() => void submit()}>
+            {t.send}
+          </Button>
+        </Flex>
+      </Flex>
+    </Flex>
+  );
+}
