@@ -6,6 +6,7 @@ import { avatarEnvShape } from './engines/avatar/env.js';
 import { speechEnvShape } from './engines/speech/env.js';
 import { photoEnvShape } from './engines/photo/env.js';
 import { textModelEnvShape } from './engines/text/env.js';
+import { aiMediaEnvShape } from './engines/image/env.js';
 
 // Both src/config.ts and the bundled dist/main.js sit one level under apps/server, so these resolve alike.
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -150,6 +151,7 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   ...textModelEnvShape,
+  ...aiMediaEnvShape,
 });
 
 /** Settings that only make sense together; checked on the raw values so every problem is listed at once. */

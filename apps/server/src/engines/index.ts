@@ -6,9 +6,11 @@ import {
   type PublicUrlFn,
 } from './avatar/index.js';
 import { createPhotoEngines, photoEnginesConfigFromEnv, type PhotoVideoEngine } from './photo/index.js';
+import { aiMediaEnginesConfigFromEnv, createImageEngines, type ImageEngine } from './image/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createTextModels, type TextModel } from './text/index.js';
+import { createVideoGenerationEngines, type VideoGenerationEngine } from './video-generation/index.js';
 
 /** Every capability's channels, built once at start from configuration and shared by all modules. */
 export interface Engines {
@@ -17,6 +19,10 @@ export interface Engines {
   text: ChannelRegistry<TextModel>;
   /** Talking clips from one still picture. */
   photo: ChannelRegistry<PhotoVideoEngine>;
+  /** AI pictures from a description (可灵, OpenAI-compatible servers). */
+  image: ChannelRegistry<ImageEngine>;
+  /** AI videos from a description or a first frame (可灵). */
+  videoGeneration: ChannelRegistry<VideoGenerationEngine>;
 }
 
 export interface EngineDeps {
@@ -25,11 +31,14 @@ export interface EngineDeps {
 }
 
 export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
+  const aiMedia = aiMediaEnginesConfigFromEnv(config);
   return {
     speech: createSpeechChannels(config, { dataDir: config.dataDir }),
     avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
     text: createTextModels(config),
     photo: createPhotoEngines({}, photoEnginesConfigFromEnv(config, deps.publicUrl)),
+    image: createImageEngines(aiMedia),
+    videoGeneration: createVideoGenerationEngines(aiMedia),
   };
 }
 
