@@ -28,7 +28,8 @@ export const AI_MEDIA_RULES = {
   recommendCount: { image: 3, text: 3, image2video: 5 },
 } as const;
 
-export const videoCredits = (mode: 'std' | 'pro', duration: 5 | 10): number => AI_MEDIA_RULES.videoCredits[mode][duration];
+export const videoCredits = (mode: 'std' | 'pro', duration: 5 | 10): number =>
+  AI_MEDIA_RULES.videoCredits[mode][duration];
 
 /** Whether the operator configured an engine, and if not which setting enables one. */
 export const generationService = z.object({
@@ -103,7 +104,12 @@ export const inspirationGroup = z.object({
 });
 export type InspirationGroup = z.infer<typeof inspirationGroup>;
 
-export const userPreset = z.object({ id: z.number().int(), title: z.string(), content: z.string(), create_time: z.string() });
+export const userPreset = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  create_time: z.string(),
+});
 export type UserPreset = z.infer<typeof userPreset>;
 
 /** A picture as the client names it: the url `upload/complete` or a recommendation gave. */

@@ -23,7 +23,12 @@ let media: FakeMedia;
 let kling: FakeKling;
 let openai: Awaited<ReturnType<typeof startFakeOpenAiImages>>;
 const keys = { accessKey: 'ak-test', secretKey: 'sk-test' };
-const fast = { pollIntervalMs: 20, timeoutMs: 10_000, trustedHosts: ['127.0.0.1'], http: { timeoutMs: 5000, retries: 0, backoffMs: 10 } };
+const fast = {
+  pollIntervalMs: 20,
+  timeoutMs: 10_000,
+  trustedHosts: ['127.0.0.1'],
+  http: { timeoutMs: 5000, retries: 0, backoffMs: 10 },
+};
 
 beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'ai-gen-'));
@@ -66,7 +71,13 @@ describe('可灵 images', () => {
 
   it('sends a reference picture as Base64 and resumes an accepted task without submitting again', async () => {
     const before = kling.requests.filter((r) => r.method === 'POST').length;
-    const first = await engine().generate({ prompt: '参考', ratio: '1:1', count: 1, reference: Buffer.from('png!'), outDir: await outDir() });
+    const first = await engine().generate({
+      prompt: '参考',
+      ratio: '1:1',
+      count: 1,
+      reference: Buffer.from('png!'),
+      outDir: await outDir(),
+    });
     expect(first).toHaveLength(1);
     const posts = kling.requests.filter((r) => r.method === 'POST');
     expect((posts.at(-1)!.body as { image: string }).image).toBe(Buffer.from('png!').toString('base64'));
@@ -98,7 +109,13 @@ describe('可灵 images', () => {
 
 describe('可灵 videos', () => {
   const engine = () => createKlingVideoEngine({ ...fast, ...keys, baseUrl: kling.url });
-  const base = { negativePrompt: '模糊', cfgScale: 0.5, mode: 'std' as const, duration: 5 as const, aspectRatio: '9:16' };
+  const base = {
+    negativePrompt: '模糊',
+    cfgScale: 0.5,
+    mode: 'std' as const,
+    duration: 5 as const,
+    aspectRatio: '9:16',
+  };
 
   it('text2video sends the order as documented and copies the mp4', async () => {
     const outFile = path.join(await outDir(), 'v.mp4');
@@ -158,11 +175,21 @@ describe('OpenAI-compatible images', () => {
     });
 
   it('reads b64_json, one request per picture, with the size of the ratio', async () => {
-    const files = await engine('b64_json').generate({ prompt: '江南', ratio: '9:16', count: 2, outDir: await outDir() });
+    const files = await engine('b64_json').generate({
+      prompt: '江南',
+      ratio: '9:16',
+      count: 2,
+      outDir: await outDir(),
+    });
     expect(files).toHaveLength(2);
     expect((await pictureInfo(files[1]!))?.height).toBe(512);
     const posts = openai.requests.filter((r) => r.method === 'POST');
-    expect(posts.at(-1)!.body).toMatchObject({ model: 'gpt-image-1', n: 1, size: '1024x1792', response_format: 'b64_json' });
+    expect(posts.at(-1)!.body).toMatchObject({
+      model: 'gpt-image-1',
+      n: 1,
+      size: '1024x1792',
+      response_format: 'b64_json',
+    });
   });
 
   it('downloads url replies; leaves response_format out when unset', async () => {
@@ -177,7 +204,10 @@ describe('OpenAI-compatible images', () => {
       failure(e.generate({ prompt, ratio: '1:1', count: 1, outDir: dir }));
     expect(await run(engine('b64_json'), '违规')).toBe(aiMediaMessages.contentRejected);
     expect(await run(engine('b64_json'), '限流')).toBe(aiMediaMessages.rateLimited);
-    const bad = createOpenAiImageEngine({ ...{ baseUrl: openai.url, apiKey: 'nope', model: 'm', responseFormat: '', sizes: DEFAULT_OPENAI_SIZES }, http: fast.http });
+    const bad = createOpenAiImageEngine({
+      ...{ baseUrl: openai.url, apiKey: 'nope', model: 'm', responseFormat: '', sizes: DEFAULT_OPENAI_SIZES },
+      http: fast.http,
+    });
     expect(await run(bad, 'x')).toBe(aiMediaMessages.authFailed);
   });
 });

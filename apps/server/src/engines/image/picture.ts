@@ -16,7 +16,17 @@ export async function pictureInfo(file: string, signal?: AbortSignal): Promise<P
   try {
     const out = await runTool(
       'ffprobe',
-      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file],
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_name,width,height',
+        '-of',
+        'csv=p=0',
+        file,
+      ],
       { timeoutMs: 30_000, signal },
     );
     const [codec = '', width = '0', height = '0'] = out.toString('utf8').trim().split(',');

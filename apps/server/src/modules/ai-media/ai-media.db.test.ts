@@ -99,14 +99,22 @@ async function fetchResult(url: string) {
 describe('nothing configured', () => {
   it('lists say which setting enables the service, and orders are refused without charging', async () => {
     const m = await member(bare, 5000);
-    const list = await bare.call<{ service: { available: boolean; message: string } }>(listImageGenerate, {}, {
-      token: m.token,
-    });
+    const list = await bare.call<{ service: { available: boolean; message: string } }>(
+      listImageGenerate,
+      {},
+      {
+        token: m.token,
+      },
+    );
     expect(list.data.service).toEqual({ available: false, message: aiMediaMessages.imageUnavailable });
     expect(aiMediaMessages.imageUnavailable).toContain('KLING_ACCESS_KEY');
-    const v = await bare.call<{ service: { available: boolean; message: string } }>(listVideoGenerate, {}, {
-      token: m.token,
-    });
+    const v = await bare.call<{ service: { available: boolean; message: string } }>(
+      listVideoGenerate,
+      {},
+      {
+        token: m.token,
+      },
+    );
     expect(v.data.service.message).toBe(aiMediaMessages.videoUnavailable);
     expect(await bare.call(createImageGenerate, { text: '山', num: 1 }, { token: m.token })).toMatchObject({
       code: 1,
@@ -137,7 +145,11 @@ describe('text-to-image', () => {
   });
 
   it('holds 10 a picture, shows it in progress, then done with stored pictures and the price settled', async () => {
-    const r = await t.call<{ id: number }>(createImageGenerate, { type: 'text', text: '雪山日出', ratio: '16:9', num: 3 }, { token: m.token });
+    const r = await t.call<{ id: number }>(
+      createImageGenerate,
+      { type: 'text', text: '雪山日出', ratio: '16:9', num: 3 },
+      { token: m.token },
+    );
     expect(r).toMatchObject({ code: 0, msg: aiMediaMessages.submitted });
     expect(await balance(m)).toBe(970);
     const first = (await images(m)).find((x) => x.id === r.data.id)!;
@@ -151,7 +163,9 @@ describe('text-to-image', () => {
     await fsp.writeFile(copy, got.bytes);
     expect((await pictureInfo(copy))?.width).toBe(512);
     expect(await balance(m)).toBe(970);
-    expect(kling.requests.find((q) => q.method === 'POST' && (q.body as { prompt?: string }).prompt === '雪山日出')?.body).toMatchObject({
+    expect(
+      kling.requests.find((q) => q.method === 'POST' && (q.body as { prompt?: string }).prompt === '雪山日出')?.body,
+    ).toMatchObject({
       n: 3,
       aspect_ratio: '16:9',
     });
@@ -170,7 +184,8 @@ describe('text-to-image', () => {
 
   it('takes a reference picture of the caller only, png/jpg at least 300 px, and sends it', async () => {
     const other = await member(t, 100);
-    const post = (image: string) => t.call<{ id: number }>(createImageGenerate, { text: '参考图', num: 1, image }, { token: m.token });
+    const post = (image: string) =>
+      t.call<{ id: number }>(createImageGenerate, { text: '参考图', num: 1, image }, { token: m.token });
     expect(await post(await ownPicture(other, photo))).toMatchObject({ code: 1, msg: aiMediaMessages.imageMissing });
     expect(await post('https://evil.example.com/x.png')).toMatchObject({ code: 1, msg: aiMediaMessages.imageMissing });
     expect(await post(await ownPicture(m, tiny))).toMatchObject({ code: 1, msg: aiMediaMessages.imageTooSmall });
@@ -209,11 +224,15 @@ describe('text-to-video and image-to-video', () => {
   beforeAll(async () => {
     m = await member(t, 5000);
   });
-  const post = (p: Record<string, string | number>) => t.call<{ id: number }>(createVideoGenerate, p, { token: m.token });
+  const post = (p: Record<string, string | number>) =>
+    t.call<{ id: number }>(createVideoGenerate, p, { token: m.token });
 
   it('needs a description, refuses pro mode, and checks ratio, duration and creativity', async () => {
     expect(await post({ type: 'text', prompt: '' })).toMatchObject({ code: 1, msg: aiMediaMessages.promptRequired });
-    expect(await post({ type: 'text', prompt: '海', mode: 'pro' })).toMatchObject({ code: 1, msg: aiMediaMessages.proUnavailable });
+    expect(await post({ type: 'text', prompt: '海', mode: 'pro' })).toMatchObject({
+      code: 1,
+      msg: aiMediaMessages.proUnavailable,
+    });
     expect((await post({ type: 'text', prompt: '海', duration: '7' })).code).toBe(1);
     expect((await post({ type: 'text', prompt: '海', aspect_ratio: '2:3' })).code).toBe(1);
     expect((await post({ type: 'text', prompt: '海', cfg_scale: '1.5' })).code).toBe(1);
@@ -221,7 +240,10 @@ describe('text-to-video and image-to-video', () => {
   });
 
   it('charges 360 for standard 5 s and 720 for 10 s; the record keeps its order and org_data', async () => {
-    const org = JSON.stringify({ html: '<p>海边<span data-word="1">特写镜头</span></p>', words: [{ id: 1, is_multi: 0, name: '特写镜头' }] });
+    const org = JSON.stringify({
+      html: '<p>海边<span data-word="1">特写镜头</span></p>',
+      words: [{ id: 1, is_multi: 0, name: '特写镜头' }],
+    });
     const r5 = await post({
       type: 'text',
       prompt: '金毛在海边奔跑',
@@ -256,7 +278,10 @@ describe('text-to-video and image-to-video', () => {
     expect(await balance(m)).toBe(5000 - 360 - 720);
     expect(await videos(m, 'image')).toEqual([]);
     const sent = kling.requests.find((q) => (q.body as { prompt?: string } | undefined)?.prompt === '金毛在海边奔跑');
-    expect(sent).toMatchObject({ path: '/v1/videos/text2video', body: { cfg_scale: 0.8, duration: '5', aspect_ratio: '9:16' } });
+    expect(sent).toMatchObject({
+      path: '/v1/videos/text2video',
+      body: { cfg_scale: 0.8, duration: '5', aspect_ratio: '9:16' },
+    });
   });
 
   it('refunds a failed task in full', async () => {
@@ -282,10 +307,20 @@ describe('text-to-video and image-to-video', () => {
       code: 1,
       msg: aiMediaMessages.imageTooLarge,
     });
-    const recs = await t.call<{ list: RecommendedPrompt[] }>(videoPromptRecommend, { type: 'image' }, { token: m.token });
+    const recs = await t.call<{ list: RecommendedPrompt[] }>(
+      videoPromptRecommend,
+      { type: 'image' },
+      { token: m.token },
+    );
     const sample = recs.data.list[0]!;
     const tail = await ownPicture(m, photo);
-    const r = await post({ type: 'image', prompt: sample.content, image: sample.image, image_tail: tail, image_mode: '1' });
+    const r = await post({
+      type: 'image',
+      prompt: sample.content,
+      image: sample.image,
+      image_tail: tail,
+      image_mode: '1',
+    });
     expect(r.code).toBe(0);
     const done = await ended('image video', () => videos(m, 'image'), r.data.id);
     expect(done).toMatchObject({ status: 3, type: 'image' });
@@ -327,9 +362,17 @@ describe('recommendations, inspiration words and presets', () => {
     const m = await member(t, 0);
     const img = await t.call<{ list: RecommendedPrompt[] }>(imagePrompt, { type: 'text' }, { token: m.token });
     expect(img.data.list).toHaveLength(3);
-    const text = await t.call<{ list: RecommendedPrompt[] }>(videoPromptRecommend, { type: 'text' }, { token: m.token });
+    const text = await t.call<{ list: RecommendedPrompt[] }>(
+      videoPromptRecommend,
+      { type: 'text' },
+      { token: m.token },
+    );
     expect(text.data.list).toHaveLength(3);
-    const image = await t.call<{ list: RecommendedPrompt[] }>(videoPromptRecommend, { type: 'image' }, { token: m.token });
+    const image = await t.call<{ list: RecommendedPrompt[] }>(
+      videoPromptRecommend,
+      { type: 'image' },
+      { token: m.token },
+    );
     expect(image.data.list).toHaveLength(5);
     for (const p of image.data.list) expect((await fetchResult(p.image)).status).toBe(200);
     const groups = await t.call<{ list: InspirationGroup[] }>(videoPrompt, {}, { token: m.token });
@@ -341,8 +384,14 @@ describe('recommendations, inspiration words and presets', () => {
     const m = await member(t, 0);
     const other = await member(t, 0);
     const add = (p: Record<string, string>) => t.call<{ id: number }>(createUserPrompt, p, { token: m.token });
-    expect(await add({ title: '', content: '内容' })).toMatchObject({ code: 1, msg: aiMediaMessages.presetTitleRequired });
-    expect(await add({ title: '名称', content: ' ' })).toMatchObject({ code: 1, msg: aiMediaMessages.presetContentRequired });
+    expect(await add({ title: '', content: '内容' })).toMatchObject({
+      code: 1,
+      msg: aiMediaMessages.presetTitleRequired,
+    });
+    expect(await add({ title: '名称', content: ' ' })).toMatchObject({
+      code: 1,
+      msg: aiMediaMessages.presetContentRequired,
+    });
     const a = await add({ title: '海边', content: '海边的日落，电影质感' });
     const b = await add({ content: '城市夜景延时摄影，车流光轨' });
     expect(a.code).toBe(0);

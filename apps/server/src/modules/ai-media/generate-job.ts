@@ -56,7 +56,13 @@ export function generateJob(ctx: AppContext) {
       bytes += (await fsp.stat(file)).size;
       resultKeys.push(key);
     }
-    return { resultKeys, coverKey: '', duration: 0, credits: resultKeys.length * AI_MEDIA_RULES.creditsPerImage, bytes };
+    return {
+      resultKeys,
+      coverKey: '',
+      duration: 0,
+      credits: resultKeys.length * AI_MEDIA_RULES.creditsPerImage,
+      bytes,
+    };
   }
 
   async function video(r: MediaRow, dir: string, signal: AbortSignal): Promise<Generated> {
@@ -81,10 +87,13 @@ export function generateJob(ctx: AppContext) {
     const info = await probe(outFile, { signal }).catch(() => null);
     if (!info?.video || !(info.duration > 0)) throw new GenerationError('resultUnusable');
     const coverFile = path.join(dir, 'cover.jpg');
-    await ffmpeg(['-ss', String(Math.min(0.5, info.duration / 2)), '-i', outFile, '-frames:v', '1', '-q:v', '4', coverFile], {
-      signal,
-      timeoutMs: 60_000,
-    });
+    await ffmpeg(
+      ['-ss', String(Math.min(0.5, info.duration / 2)), '-i', outFile, '-frames:v', '1', '-q:v', '4', coverFile],
+      {
+        signal,
+        timeoutMs: 60_000,
+      },
+    );
     const key = `${base(r)}.mp4`;
     const coverKey = `${base(r)}-cover.jpg`;
     await ctx.storage.putFile(key, outFile);

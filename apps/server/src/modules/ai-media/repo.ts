@@ -81,7 +81,10 @@ export const mediaRepo = {
   },
 
   async setTask(db: Db, id: number, engineTaskId: string): Promise<void> {
-    await db.update(aiMediaRecords).set({ engineTaskId, updatedAt: sql`now()` }).where(eq(aiMediaRecords.id, id));
+    await db
+      .update(aiMediaRecords)
+      .set({ engineTaskId, updatedAt: sql`now()` })
+      .where(eq(aiMediaRecords.id, id));
   },
 
   /** Done, once: only a record still waiting or running changes. */
@@ -123,7 +126,12 @@ export const mediaRepo = {
 /** Recommendations, inspiration words and presets. */
 export const promptRepo = {
   async random(db: Db, kind: PromptKind, n: number) {
-    return db.select().from(aiPrompts).where(eq(aiPrompts.kind, kind)).orderBy(sql`random()`).limit(n);
+    return db
+      .select()
+      .from(aiPrompts)
+      .where(eq(aiPrompts.kind, kind))
+      .orderBy(sql`random()`)
+      .limit(n);
   },
   async sampleByImageKey(db: Db, key: string) {
     const [row] = await db
@@ -134,8 +142,14 @@ export const promptRepo = {
     return row ?? null;
   },
   async groups(db: Db) {
-    const groups = await db.select().from(aiInspirationGroups).orderBy(asc(aiInspirationGroups.sort), asc(aiInspirationGroups.id));
-    const words = await db.select().from(aiInspirationWords).orderBy(asc(aiInspirationWords.sort), asc(aiInspirationWords.id));
+    const groups = await db
+      .select()
+      .from(aiInspirationGroups)
+      .orderBy(asc(aiInspirationGroups.sort), asc(aiInspirationGroups.id));
+    const words = await db
+      .select()
+      .from(aiInspirationWords)
+      .orderBy(asc(aiInspirationWords.sort), asc(aiInspirationWords.id));
     return groups.map((g) => ({ ...g, words: words.filter((w) => w.groupId === g.id) }));
   },
   async presets(db: Db, userId: number, search: string | undefined) {

@@ -31,7 +31,9 @@ export function aiMediaRoutes(s: AiMediaService): RouteDef[] {
     route(videoPromptRecommend, async ({ params }) => ({
       list: await s.recommend(params.type === 'image' ? 'image2video' : 'text'),
     })),
-    route(listUserPrompt, async ({ user, params }) => ({ list: await s.presets(user.id, params.search ?? params.keyword) })),
+    route(listUserPrompt, async ({ user, params }) => ({
+      list: await s.presets(user.id, params.search ?? params.keyword),
+    })),
     route(createUserPrompt, async ({ user, params }) =>
       ok({ id: await s.addPreset(user.id, params) }, aiMediaMessages.saved),
     ),

@@ -37,8 +37,20 @@ export async function seedAiMedia(ctx: AppContext): Promise<void> {
   const db = ctx.database.db;
   for (const p of IMAGE_VIDEO_PROMPTS) await storeSample(ctx, p.sample);
   const prompts = [
-    ...IMAGE_PROMPTS.map((p, i) => ({ kind: 'image', title: p.title, content: p.content, seedKey: `image-${i}`, sort: i })),
-    ...TEXT_VIDEO_PROMPTS.map((p, i) => ({ kind: 'text', title: p.title, content: p.content, seedKey: `text-${i}`, sort: i })),
+    ...IMAGE_PROMPTS.map((p, i) => ({
+      kind: 'image',
+      title: p.title,
+      content: p.content,
+      seedKey: `image-${i}`,
+      sort: i,
+    })),
+    ...TEXT_VIDEO_PROMPTS.map((p, i) => ({
+      kind: 'text',
+      title: p.title,
+      content: p.content,
+      seedKey: `text-${i}`,
+      sort: i,
+    })),
     ...IMAGE_VIDEO_PROMPTS.map((p, i) => ({
       kind: 'image2video',
       title: p.title,

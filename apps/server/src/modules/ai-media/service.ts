@@ -175,7 +175,9 @@ export class AiMediaService {
     let imageTailKey = '';
     if (o.type === 'image') {
       if (!o.image)
-        throw new AppError(o.image_mode === '2' ? aiMediaMessages.referenceRequired : aiMediaMessages.firstFrameRequired);
+        throw new AppError(
+          o.image_mode === '2' ? aiMediaMessages.referenceRequired : aiMediaMessages.firstFrameRequired,
+        );
       imageKey = await checkPicture(this.ctx, userId, o.image, aiMediaMessages.imageTooLarge);
       if (o.image_tail && o.image_mode !== '2')
         imageTailKey = await checkPicture(this.ctx, userId, o.image_tail, aiMediaMessages.imageTooLarge);
@@ -209,7 +211,15 @@ export class AiMediaService {
   /** Writes the record and holds its price in one transaction (积分不足 leaves nothing), then queues its job. */
   private async open(
     userId: number,
-    o: { kind: MediaKind; type: string; channel: string; engine: string; params: object; held: number; actionName: string },
+    o: {
+      kind: MediaKind;
+      type: string;
+      channel: string;
+      engine: string;
+      params: object;
+      held: number;
+      actionName: string;
+    },
   ): Promise<number> {
     const { row, fresh } = await submitPaidJob(this.db, {
       userId,
@@ -279,7 +289,12 @@ export class AiMediaService {
 
   async presets(userId: number, search: string | undefined): Promise<UserPreset[]> {
     const rows = await promptRepo.presets(this.db, userId, search?.trim());
-    return rows.map((r) => ({ id: r.id, title: r.title, content: r.content, create_time: formatDateTime(r.createdAt) }));
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      create_time: formatDateTime(r.createdAt),
+    }));
   }
 
   /** A preset needs content; a title is required when the client sends one (empty) and made from the content otherwise. */

@@ -82,16 +82,17 @@ export async function startFakeKling(
   });
   let base = '';
   const fake = await startFake((req: FakeRequest) => {
-    if (req.path.startsWith('/results/'))
-      return { file: req.path.endsWith('.png') ? media.png : media.mp4 };
-    if (!jwtValid(req.headers.authorization, o.accessKey, o.secretKey)) return refuse(401, 1000, 'Authentication failed');
+    if (req.path.startsWith('/results/')) return { file: req.path.endsWith('.png') ? media.png : media.mp4 };
+    if (!jwtValid(req.headers.authorization, o.accessKey, o.secretKey))
+      return refuse(401, 1000, 'Authentication failed');
     const kind = KLING_PATHS[req.path];
     if (req.method === 'POST' && kind) {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const prompt = typeof body.prompt === 'string' ? body.prompt : '';
       if (prompt.includes('违规')) return refuse(400, 1301, 'Trigger the content security policy');
       if (prompt.includes('限流')) return refuse(429, 1302, 'The API request is too fast');
-      if (kind === 'video' && req.path.endsWith('image2video') && !body.image) return refuse(400, 1201, 'image is required');
+      if (kind === 'video' && req.path.endsWith('image2video') && !body.image)
+        return refuse(400, 1201, 'image is required');
       const id = `task-${++n}`;
       tasks.set(id, { kind, polls: 0, prompt, count: Number(body.n ?? 1), body });
       return reply({ task_id: id, task_status: 'submitted', created_at: Date.now(), updated_at: Date.now() });
@@ -106,17 +107,26 @@ export async function startFakeKling(
       if (task.polls <= polls)
         return reply({ task_id: id, task_status: task.polls === 1 ? 'submitted' : 'processing' });
       if (task.prompt.includes('风控'))
-        return reply({ task_id: id, task_status: 'failed', task_status_msg: 'Failure to pass the risk control system' });
+        return reply({
+          task_id: id,
+          task_status: 'failed',
+          task_status_msg: 'Failure to pass the risk control system',
+        });
       if (task.prompt.includes('失败'))
         return reply({ task_id: id, task_status: 'failed', task_status_msg: 'Internal generation error' });
       const task_result =
         task.kind === 'image'
-          ? { images: Array.from({ length: task.count }, (_, i) => ({ index: i, url: `${base}/results/${id}-${i}.png` })) }
+          ? {
+              images: Array.from({ length: task.count }, (_, i) => ({
+                index: i,
+                url: `${base}/results/${id}-${i}.png`,
+              })),
+            }
           : { videos: [{ id: `${id}-v`, url: `${base}/results/${id}.mp4`, duration: '5' }] };
       return reply({ task_id: id, task_status: 'succeed', task_status_msg: '', task_result });
     }
     return refuse(404, 1203, 'not found');
-  });
+  }, o.host);
   base = fake.url;
   return { ...fake, tasks };
 }
@@ -126,8 +136,14 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
   const fake = await startFake(async (req) => {
     if (req.path.startsWith('/results/')) return { file: media.png };
     if (req.headers.authorization !== `Bearer ${o.apiKey}`)
-      return { status: 401, json: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } };
-    if (req.method !== 'POST' || req.path !== '/v1/images/generations') return { status: 404, json: { error: { message: 'not found' } } };
+      return {
+        status: 401,
+        json: {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+        },
+      };
+    if (req.method !== 'POST' || req.path !== '/v1/images/generations')
+      return { status: 404, json: { error: { message: 'not found' } } };
     const body = (req.body ?? {}) as { prompt?: string; n?: number; response_format?: string };
     const prompt = body.prompt ?? '';
     if (prompt.includes('违规'))
@@ -142,7 +158,10 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
         },
       };
     if (prompt.includes('限流'))
-      return { status: 429, json: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } };
+      return {
+        status: 429,
+        json: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+      };
     const format = body.response_format ?? o.format ?? 'b64_json';
     const png = await fsp.readFile(media.png);
     const data = Array.from({ length: body.n ?? 1 }, () =>
