@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_RATIOS, type ImageRatio } from '@app/contract';
+import type { ComfyUiConfig } from './comfyui.js';
 import type { KlingApiConfig } from './kling-api.js';
 import { DEFAULT_OPENAI_SIZES, type OpenAiImageConfig } from './openai.js';
 
@@ -25,8 +26,14 @@ export const aiMediaEnvShape = {
   /** Sizes per ratio, e.g. "1:1=1024x1024,16:9=1536x1024"; the rest keep their defaults. */
   OPENAI_IMAGE_SIZES: z.string().default(''),
   OPENAI_IMAGE_CONCURRENCY: positive(2),
-  /** Which configured channel pictures and videos use first: auto picks the first configured (kling, openai). */
-  AI_IMAGE_CHANNEL: z.enum(['auto', 'kling', 'openai']).default('auto'),
+  /** A self-hosted ComfyUI server (its workflow templates live in the database, table ai_workflows). */
+  COMFYUI_BASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** Prompts one ComfyUI server runs at once (one GPU: 1). */
+  COMFYUI_CONCURRENCY: positive(1),
+  /** Which configured channel pictures use: auto picks the first configured (kling, openai, comfyui). */
+  AI_IMAGE_CHANNEL: z.enum(['auto', 'kling', 'openai', 'comfyui']).default('auto'),
+  /** The same for videos (kling, comfyui). */
+  AI_VIDEO_CHANNEL: z.enum(['auto', 'kling', 'comfyui']).default('auto'),
   AI_MEDIA_POLL_INTERVAL_MS: positive(5000),
   AI_MEDIA_TIMEOUT_MS: positive(30 * 60_000),
 };
@@ -51,7 +58,7 @@ export function openAiSizes(spec: string): Record<ImageRatio, string> {
 export interface AiMediaEnginesConfig {
   kling?: KlingApiConfig & { imageModel: string; videoModel: string };
   openai?: OpenAiImageConfig;
-  preferredImage: 'auto' | 'kling' | 'openai';
+  comfyui?: ComfyUiConfig;
 }
 
 export function aiMediaEnginesConfigFromEnv(env: AiMediaEnv): AiMediaEnginesConfig {
@@ -82,6 +89,8 @@ export function aiMediaEnginesConfigFromEnv(env: AiMediaEnv): AiMediaEnginesConf
             trustedHosts,
           }
         : undefined,
-    preferredImage: env.AI_IMAGE_CHANNEL,
+    comfyui: env.COMFYUI_BASE_URL
+      ? { baseUrl: env.COMFYUI_BASE_URL, maxConcurrency: env.COMFYUI_CONCURRENCY, ...timing }
+      : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { channelRegistry, type ChannelRegistry } from '../registry.js';
 import type { AiMediaEnginesConfig } from './env.js';
 import { GenerationError } from './errors.js';
+import { createComfyImageEngine } from './comfyui.js';
 import { createKlingImageEngine } from './kling.js';
 import { createOpenAiImageEngine } from './openai.js';
 import type { ImageEngine } from './types.js';
@@ -12,7 +13,7 @@ export { createKlingImageEngine } from './kling.js';
 export { createOpenAiImageEngine, DEFAULT_OPENAI_SIZES } from './openai.js';
 
 /** Picture channels in the product's order. */
-export const IMAGE_CHANNELS = ['kling', 'openai'] as const;
+export const IMAGE_CHANNELS = ['kling', 'openai', 'comfyui'] as const;
 
 /** The channel new orders use: the preferred one when configured, else the first configured, else null. */
 export function activeChannel(registry: ChannelRegistry<unknown>, preferred: string): string | null {
@@ -24,6 +25,7 @@ export function createImageEngines(config: AiMediaEnginesConfig): ChannelRegistr
   const engines: Record<string, ImageEngine | undefined> = {
     kling: config.kling ? createKlingImageEngine({ ...config.kling, model: config.kling.imageModel }) : undefined,
     openai: config.openai ? createOpenAiImageEngine(config.openai) : undefined,
+    comfyui: config.comfyui ? createComfyImageEngine(config.comfyui) : undefined,
   };
   return channelRegistry<ImageEngine>({
     channels: IMAGE_CHANNELS,
@@ -33,3 +35,4 @@ export function createImageEngines(config: AiMediaEnginesConfig): ChannelRegistr
   });
 }
 export { pictureInfo, type PictureInfo } from './picture.js';
+export { createComfyImageEngine, createComfyVideoEngine, fillWorkflow, type Workflow } from './comfyui.js';

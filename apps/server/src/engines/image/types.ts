@@ -14,6 +14,8 @@ export interface ImageRequest {
   taskId?: string;
   /** Called once a remote engine accepted the task, so the record can keep its id. */
   onTask?: (taskId: string) => Promise<void>;
+  /** The operator's workflow template, for engines that run one (ComfyUI). */
+  workflow?: Record<string, unknown>;
 }
 
 /** Text-to-image (and reference-to-image) behind one channel. */

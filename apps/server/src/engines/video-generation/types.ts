@@ -16,6 +16,8 @@ export interface VideoRequest {
   signal?: AbortSignal;
   taskId?: string;
   onTask?: (taskId: string) => Promise<void>;
+  /** The operator's workflow template, for engines that run one (ComfyUI). */
+  workflow?: Record<string, unknown>;
 }
 
 /** Text-to-video and image-to-video behind one channel. */

@@ -23,6 +23,7 @@ import {
   type VideoRecord,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { aiWorkflows } from '../../db/schema/index.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { pictureInfo } from '../../engines/image/index.js';
 import { makeFakeMedia, startFakeKling, type FakeKling } from '../../engines/image/testing/fake-vendors.js';
@@ -378,6 +379,9 @@ describe('recommendations, inspiration words and presets', () => {
     const groups = await t.call<{ list: InspirationGroup[] }>(videoPrompt, {}, { token: m.token });
     expect(groups.data.list.some((g) => g.is_multi === 0 && g.list.every((w) => w.is_multi === 0))).toBe(true);
     expect(groups.data.list.some((g) => g.is_multi === 1)).toBe(true);
+    // The operator's ComfyUI templates start as the defaults, one per kind.
+    const templates = await t.ctx.database.db.select().from(aiWorkflows);
+    expect(templates.map((w) => w.kind).sort()).toEqual(['image2video', 'text2image', 'text2video']);
   });
 
   it('presets: title and content required, search, and only the owner deletes', async () => {

@@ -11,6 +11,7 @@ import { readPicture } from './pictures.js';
 import { mediaRepo, type MediaRow } from './repo.js';
 import { imageParamsOf, videoParamsOf } from './service.js';
 import { mediaSlots } from './slots.js';
+import { workflowRepo } from './workflows.js';
 
 interface Generated {
   resultKeys: string[];
@@ -41,6 +42,7 @@ export function generateJob(ctx: AppContext) {
       count: p.count,
       reference: p.imageKey ? await readPicture(ctx, p.imageKey) : undefined,
       outDir: dir,
+      workflow: await workflowRepo.graph(db, 'text2image'),
       signal,
       taskId: r.engineTaskId || undefined,
       onTask: (taskId) => mediaRepo.setTask(db, r.id, taskId),
@@ -80,6 +82,7 @@ export function generateJob(ctx: AppContext) {
       image: p.imageKey ? await readPicture(ctx, p.imageKey) : undefined,
       imageTail: p.imageTailKey ? await readPicture(ctx, p.imageTailKey) : undefined,
       outFile,
+      workflow: await workflowRepo.graph(db, r.type === 'image' ? 'image2video' : 'text2video'),
       signal,
       taskId: r.engineTaskId || undefined,
       onTask: (taskId) => mediaRepo.setTask(db, r.id, taskId),

@@ -8,6 +8,7 @@ import { scratchDir } from '../../engines/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { SAMPLE_DIR } from './pictures.js';
+import { workflowRepo } from './workflows.js';
 import { IMAGE_PROMPTS, IMAGE_VIDEO_PROMPTS, INSPIRATION_GROUPS, TEXT_VIDEO_PROMPTS } from './seed-data.js';
 
 /** The group photos the npm package @vladmandic/face-api ships (demo/sampleN.jpg), nothing downloaded. */
@@ -35,6 +36,7 @@ async function storeSample(ctx: AppContext, n: number): Promise<void> {
 /** Idempotent: recommendations, inspiration words and sample pictures, each written once by its seed key. */
 export async function seedAiMedia(ctx: AppContext): Promise<void> {
   const db = ctx.database.db;
+  await workflowRepo.seed(db);
   for (const p of IMAGE_VIDEO_PROMPTS) await storeSample(ctx, p.sample);
   const prompts = [
     ...IMAGE_PROMPTS.map((p, i) => ({

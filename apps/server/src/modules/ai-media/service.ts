@@ -82,7 +82,7 @@ export class AiMediaService {
   }
 
   videoService() {
-    const channel = activeChannel(this.ctx.engines.videoGeneration, 'auto');
+    const channel = activeChannel(this.ctx.engines.videoGeneration, this.ctx.config.AI_VIDEO_CHANNEL);
     return { available: channel !== null, message: channel ? '' : aiMediaMessages.videoUnavailable, channel };
   }
 

@@ -172,3 +172,83 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
   base = fake.url;
   return fake;
 }
+
+/**
+ * A loopback fake of a ComfyUI server's routes (https://docs.comfy.org/development/comfyui-server/comms_routes):
+ * POST /prompt queues an API-format graph (HTTP 400 with error and node_errors for an unknown node type),
+ * GET /history/{id} is empty once, then holds the outputs of SaveImage (one file per batch item) or
+ * SaveVideo, GET /view serves them, POST /upload/image takes an input frame. A prompt text containing
+ * "失败" ends with status_str "error".
+ */
+export async function startFakeComfyUi(media: FakeMedia) {
+  const prompts = new Map<
+    string,
+    { graph: Record<string, { class_type?: string; inputs?: Record<string, unknown> }>; polls: number }
+  >();
+  let n = 0;
+  const fake = await startFake((req) => {
+    if (req.method === 'POST' && req.path === '/upload/image')
+      return { json: { name: `frame-${++n}.png`, subfolder: '', type: 'input' } };
+    if (req.method === 'POST' && req.path === '/prompt') {
+      const graph =
+        ((req.body ?? {}) as { prompt?: Record<string, { class_type?: string; inputs?: Record<string, unknown> }> })
+          .prompt ?? {};
+      const unknown = Object.entries(graph).find(([, node]) => node.class_type === 'MissingNode');
+      if (unknown)
+        return {
+          status: 400,
+          json: {
+            error: {
+              type: 'invalid_prompt',
+              message: 'Cannot execute because node MissingNode does not exist.',
+              details: '',
+            },
+            node_errors: {},
+          },
+        };
+      const id = `p-${++n}`;
+      prompts.set(id, { graph, polls: 0 });
+      return { json: { prompt_id: id, number: n, node_errors: {} } };
+    }
+    const h = /^\/history\/(.+)$/.exec(req.path);
+    if (req.method === 'GET' && h) {
+      const id = decodeURIComponent(h[1] ?? '');
+      const p = prompts.get(id);
+      if (!p || p.polls++ === 0) return { json: {} };
+      const nodes = Object.entries(p.graph);
+      const failed = nodes.some(([, node]) => JSON.stringify(node.inputs ?? {}).includes('失败'));
+      const outputs: Record<string, unknown> = {};
+      for (const [key, node] of nodes) {
+        if (node.class_type === 'SaveImage') {
+          const latent = nodes.find(([, x]) => x.class_type === 'EmptyLatentImage')?.[1];
+          const count = Number(latent?.inputs?.batch_size ?? 1);
+          outputs[key] = {
+            images: Array.from({ length: count }, (_, i) => ({
+              filename: `img_${i}.png`,
+              subfolder: 'ai-media',
+              type: 'output',
+            })),
+          };
+        }
+        if (node.class_type === 'SaveVideo')
+          outputs[key] = {
+            images: [{ filename: 'video_00001.mp4', subfolder: 'ai-media', type: 'output' }],
+            animated: [true],
+          };
+      }
+      return {
+        json: {
+          [id]: {
+            prompt: [n, id, p.graph, {}, []],
+            outputs: failed ? {} : outputs,
+            status: { status_str: failed ? 'error' : 'success', completed: !failed, messages: [] },
+          },
+        },
+      };
+    }
+    if (req.method === 'GET' && req.path === '/view')
+      return { file: (req.query.get('filename') ?? '').endsWith('.mp4') ? media.mp4 : media.png };
+    return { status: 404, text: 'not found' };
+  });
+  return { ...fake, prompts };
+}
