@@ -161,6 +161,7 @@ describe('AI pictures and videos', () => {
     await done.click();
     // Its order comes back: the words of org_data and the settings.
     await eventually(() => editor.locator('.ai-word').count()).toBe(1);
+    await button(page, `${aiMediaLabels.generate}（720${aiMediaLabels.points}）`).waitFor();
     const video = page.getByLabel(aiMediaLabels.preview).locator('video').or(page.locator('video'));
     await video.first().waitFor();
     await eventually(() => video.first().evaluate((v: HTMLVideoElement) => v.readyState >= 1)).toBe(true);

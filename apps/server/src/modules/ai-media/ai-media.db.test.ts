@@ -275,7 +275,7 @@ describe('text-to-video and image-to-video', () => {
     expect(done.cover).toMatch(/\.jpg/);
     expect((await fetchResult(done.url)).status).toBe(200);
     const ten = await ended('10 s video', () => videos(m, 'text'), r10.data.id);
-    expect(ten.credits).toBe(720);
+    expect(ten).toMatchObject({ credits: 720, duration: 10 });
     expect(await balance(m)).toBe(5000 - 360 - 720);
     expect(await videos(m, 'image')).toEqual([]);
     const sent = kling.requests.find((q) => (q.body as { prompt?: string } | undefined)?.prompt === '金毛在海边奔跑');

@@ -132,7 +132,8 @@ export class AiMediaService {
       negative_prompt: p.negativePrompt,
       cfg_scale: p.cfgScale,
       mode: p.mode,
-      duration: r.status === 3 && r.duration > 0 ? Math.round(r.duration) : p.duration,
+      // The ordered length (5 or 10): what a reused order restores and what it was priced by.
+      duration: p.duration,
       aspect_ratio: p.aspectRatio,
       image: this.url(p.imageKey),
       image_tail: this.url(p.imageTailKey),

@@ -81,7 +81,7 @@ export function VideoStudio({ type }: { type: VideoType }) {
     setSettings({
       cfgScale: r.cfg_scale,
       mode: 'std',
-      duration: r.duration > 7 ? '10' : '5',
+      duration: r.duration === 10 ? '10' : '5',
       ratio: r.aspect_ratio || '16:9',
       negative: r.negative_prompt,
     });
