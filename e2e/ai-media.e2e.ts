@@ -141,9 +141,12 @@ describe('AI pictures and videos', () => {
     await presetDialog.getByRole('button', { name: /取\s*消/ }).click();
 
     // Creativity 0.5 → 0.8 shows the warning.
+    await presetDialog.waitFor({ state: 'hidden' });
     const slider = page.getByRole('slider', { name: aiMediaLabels.creativity });
-    await slider.focus();
-    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await slider.waitFor();
+    const rail = (await page.locator('.ant-slider').first().boundingBox())!;
+    await page.mouse.click(rail.x + rail.width * 0.8, rail.y + rail.height / 2);
+    await eventually(() => slider.getAttribute('aria-valuenow')).toBe('0.8');
     await page.getByText(aiMediaMessages.creativityWarning).waitFor();
     // 高品质 cannot be chosen.
     await page.getByText(aiMediaLabels.modePro, { exact: true }).click();
