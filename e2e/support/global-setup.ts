@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import './context';
 import { startE2eChatModel } from './chat-model';
 import { freePort } from './ports';
+import { makeFakeMedia, startFakeKling } from '../../apps/server/src/engines/image/testing/fake-vendors';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
@@ -79,6 +80,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   // The chat assistant's model: a loopback fake of an OpenAI-compatible streaming API.
   const chatModel = await startE2eChatModel();
+  // 可灵's API as a loopback fake on the one address links may reach (AI pictures and videos journey).
+  const fakeDir = mkdtempSync(path.join(tmpdir(), 'e2e-kling-'));
+  const kling = await startFakeKling(await makeFakeMedia(fakeDir), {
+    accessKey: 'e2e-ak',
+    secretKey: 'e2e-sk',
+    pollsBeforeDone: 3,
+    host: '127.0.0.2',
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -92,6 +101,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The one loopback address the extraction journey's page lives on; every other private address stays refused.
     TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
     CHAT_MODEL_URL: chatModel.url,
+    KLING_ACCESS_KEY: 'e2e-ak',
+    KLING_SECRET_KEY: 'e2e-sk',
+    KLING_BASE_URL: kling.url,
+    AI_MEDIA_POLL_INTERVAL_MS: '1000',
   };
   // The app under test runs like `npm start`: embedded database, every role, no test-runner settings.
   for (const name of ['DATABASE_URL', 'ROLE', 'NODE_ENV', 'TEST_DATABASE_URL']) delete env[name];
@@ -113,5 +126,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       console.error(`\n[e2e] the server exited with code ${child.exitCode}; its output:\n${output()}`);
     }
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    await kling.close();
+    rmSync(fakeDir, { recursive: true, force: true });
   };
 }

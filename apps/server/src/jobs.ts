@@ -9,6 +9,7 @@ import { talkingVideoJobs } from './modules/talking-video/jobs.js';
 import { photoVideoJobs } from './modules/photo-video/jobs.js';
 import { extractionJobs } from './modules/extraction/jobs.js';
 import { chatJobs } from './modules/chat/jobs.js';
+import { aiMediaJobs } from './modules/ai-media/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -52,6 +53,7 @@ export const jobDefinitions = collectJobs(
   voicesJobs,
   extractionJobs,
   chatJobs,
+  aiMediaJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;

@@ -22,3 +22,5 @@ export * from './endpoints/analyse-messages.js';
 export * from './endpoints/analyse.js';
 export * from './endpoints/chat-messages.js';
 export * from './endpoints/chat.js';
+export * from './endpoints/ai-media-messages.js';
+export * from './endpoints/ai-media.js';

@@ -6,9 +6,11 @@ import {
   type PublicUrlFn,
 } from './avatar/index.js';
 import { createPhotoEngines, photoEnginesConfigFromEnv, type PhotoVideoEngine } from './photo/index.js';
+import { aiMediaEnginesConfigFromEnv, createImageEngines, type ImageEngine } from './image/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createChatModels, createTextModels, type ChatStreamModel, type TextModel } from './text/index.js';
+import { createVideoGenerationEngines, type VideoGenerationEngine } from './video-generation/index.js';
 
 /** Every capability's channels, built once at start from configuration and shared by all modules. */
 export interface Engines {
@@ -19,6 +21,10 @@ export interface Engines {
   photo: ChannelRegistry<PhotoVideoEngine>;
   /** The chat assistant's streaming models, by the spec's keys v3 and r1. */
   chat: ChannelRegistry<ChatStreamModel>;
+  /** AI pictures from a description (可灵, OpenAI-compatible servers). */
+  image: ChannelRegistry<ImageEngine>;
+  /** AI videos from a description or a first frame (可灵). */
+  videoGeneration: ChannelRegistry<VideoGenerationEngine>;
 }
 
 export interface EngineDeps {
@@ -27,12 +33,15 @@ export interface EngineDeps {
 }
 
 export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
+  const aiMedia = aiMediaEnginesConfigFromEnv(config);
   return {
     speech: createSpeechChannels(config, { dataDir: config.dataDir }),
     avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
     text: createTextModels(config),
     photo: createPhotoEngines({}, photoEnginesConfigFromEnv(config, deps.publicUrl)),
     chat: createChatModels(config),
+    image: createImageEngines(aiMedia),
+    videoGeneration: createVideoGenerationEngines(aiMedia),
   };
 }
 

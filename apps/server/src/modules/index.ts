@@ -11,6 +11,7 @@ import { createVoicesModule, studioVoices } from './voices/index.js';
 import { createPhotoVideoModule } from './photo-video/index.js';
 import { extractionModule, extractionResults } from './extraction/index.js';
 import { createChatModule } from './chat/index.js';
+import { aiMediaModule } from './ai-media/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -31,4 +32,5 @@ export const featureModules: FeatureModule[] = [
   createVoicesModule(),
   extractionModule,
   createChatModule(),
+  aiMediaModule,
 ];

@@ -11,3 +11,4 @@ export * from './limits.js';
 export * from './photos.js';
 export * from './extraction.js';
 export * from './chat.js';
+export * from './ai-media.js';

@@ -47,7 +47,7 @@ function send(res: ServerResponse, reply: FakeReply): void {
 }
 
 /** A loopback HTTP server on a random port that records every request it answers. */
-export async function startFake(handler: FakeHandler): Promise<FakeServer> {
+export async function startFake(handler: FakeHandler, host = '127.0.0.1'): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const server = createServer((req, res) => {
     void (async () => {
@@ -60,10 +60,10 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
       res.end(String(e));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,1 @@
+export { aiMediaModule } from './module.js';

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const aiMediaJobs = {
+  /** Runs one picture or video order on its engine's slot, stores the results, settles or refunds. */
+  'ai-media.generate': {
+    payload: z.object({ recordId: z.number().int().positive() }),
+    retryLimit: 2,
+    expireInSeconds: 2 * 3600,
+    concurrency: 4,
+  },
+  /** Puts back the jobs of records whose worker died while holding a slot. */
+  'ai-media.release-lapsed': {
+    payload: z.object({}),
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 120,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,6 @@
+import { VideoStudio } from '../components/VideoStudio';
+
+/** Text-to-video (/store/wsVideo). */
+export default function TextVideoPage() {
+  return <VideoStudio type="text" />;
+}
