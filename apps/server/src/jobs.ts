@@ -8,6 +8,7 @@ import { voicesJobs } from './modules/voices/jobs.js';
 import { talkingVideoJobs } from './modules/talking-video/jobs.js';
 import { photoVideoJobs } from './modules/photo-video/jobs.js';
 import { extractionJobs } from './modules/extraction/jobs.js';
+import { multiSceneJobs } from './modules/multi-scene/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -50,6 +51,7 @@ export const jobDefinitions = collectJobs(
   photoVideoJobs,
   voicesJobs,
   extractionJobs,
+  multiSceneJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;
