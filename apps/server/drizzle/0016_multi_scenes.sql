@@ -16,6 +16,7 @@ CREATE TABLE "multi_scenes" (
 	"clip_key" varchar(512),
 	"cover_key" varchar(512),
 	"duration" double precision DEFAULT 0 NOT NULL,
+	"format" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -2,6 +2,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   serial,
@@ -43,6 +44,8 @@ export const multiScenes = pgTable(
     clipKey: varchar('clip_key', { length: 512 }),
     coverKey: varchar('cover_key', { length: 512 }),
     duration: doublePrecision('duration').notNull().default(0),
+    /** The clip's streams as probed when it landed (size, rate, codecs): the join compares them without probing again. */
+    format: jsonb('format').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

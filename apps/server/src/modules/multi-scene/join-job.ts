@@ -12,7 +12,7 @@ import { runPaidJob } from '../credits/index.js';
 import { creditsFor, WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_CLIP_KIND, MULTI_KIND, SCENE_STATUS } from './labels.js';
-import { joinAudioClips, joinVideoClips } from './media.js';
+import { joinAudioClips, joinVideoClips, type ClipFormat } from './media.js';
 import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 
@@ -72,7 +72,16 @@ export async function joinWork(ctx: AppContext, workId: number, job: JobContext)
         for (const s of ordered) clips.push((await ctx.storage.toLocalFile(s.clipKey ?? '', scratch)).path);
         const out = path.join(scratch, video ? 'merged.mp4' : 'merged.m4a');
         let copied = false;
-        if (video) copied = (await joinVideoClips(clips, out, scratch, signal)).copied;
+        if (video)
+          copied = (
+            await joinVideoClips(
+              clips,
+              out,
+              scratch,
+              signal,
+              ordered.map((s) => s.format as ClipFormat | null),
+            )
+          ).copied;
         else await joinAudioClips(clips, out, signal);
         const info = await probe(out, { signal });
         if (!info.audio || (video && !info.video) || !(info.duration > 0)) throw new Error('merged file unreadable');

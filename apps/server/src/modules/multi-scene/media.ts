@@ -115,8 +115,15 @@ export async function joinVideoClips(
   outFile: string,
   scratch: string,
   signal?: AbortSignal,
+  /** The clips' formats as recorded when they landed; probed here when not known. */
+  known?: (ClipFormat | null)[],
 ): Promise<{ copied: boolean }> {
-  const formats = await Promise.all(clips.map((c) => clipFormat(c, signal)));
+  const formats = await Promise.all(
+    clips.map((c, i) => {
+      const k = known?.[i];
+      return k ? Promise.resolve(k) : clipFormat(c, signal);
+    }),
+  );
   const canvas = formats[0]!;
   const parts: string[] = [];
   let copied = true;

@@ -13,7 +13,7 @@ import { failPaidJob } from '../credits/index.js';
 import { WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
-import { trimSpeechEdges } from './media.js';
+import { clipFormat, trimSpeechEdges } from './media.js';
 import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
@@ -113,7 +113,9 @@ export async function renderScene(
     const coverKey = cover ? `${base}.jpg` : null;
     await ctx.storage.putFile(clipKey, clip);
     if (cover && coverKey) await ctx.storage.putFile(coverKey, cover);
-    const landed = await scenesRepo.landed(db, scene, { clipKey, coverKey, duration: info.duration });
+    // Recorded now so that the join compares the clips without probing each again.
+    const format = video ? { ...(await clipFormat(clip, job.signal)) } : null;
+    const landed = await scenesRepo.landed(db, scene, { clipKey, coverKey, duration: info.duration, format });
     await workLedger.progress(db, row.id, { set: { progress: Math.round((90 * landed.done) / landed.total) } });
     if (landed.last) await ctx.queue.send('multi.join', { workId: row.id });
   } catch (e) {
