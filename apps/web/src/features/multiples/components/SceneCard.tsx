@@ -135,8 +135,7 @@ export function SceneCard({
               <Typography.Text>{t.audioChosen(scene.audio.name, scene.audio.duration)}</Typography.Text>
               <audio src={scene.audio.url} controls style={{ width: '100%' }} />
               <Button size="small" onClick={() => onChange({ audio: null })} style={{ alignSelf: 'flex-start' }}>
-                {t.audioContent}
-                {t.changeAvatar}
+                {t.reupload}
               </Button>
             </Flex>
           ) : (
