@@ -103,6 +103,7 @@ export async function renderScene(
   const scratch = await scratchDir(ctx.config.dataDir, `multi-scene-${scene.id}-${job.id}`);
   try {
     await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.rendering });
+    await workLedger.started(db, row.id);
     const s: SceneSteps = { ctx, deps, work, scene, scratch, signal: job.signal };
     const { clip, cover } = await sceneClip(s, await sceneSpeech(s));
     const info = await probe(clip, { signal: job.signal });
