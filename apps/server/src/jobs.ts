@@ -10,6 +10,7 @@ import { photoVideoJobs } from './modules/photo-video/jobs.js';
 import { extractionJobs } from './modules/extraction/jobs.js';
 import { chatJobs } from './modules/chat/jobs.js';
 import { aiMediaJobs } from './modules/ai-media/jobs.js';
+import { multiSceneJobs } from './modules/multi-scene/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -54,6 +55,7 @@ export const jobDefinitions = collectJobs(
   extractionJobs,
   chatJobs,
   aiMediaJobs,
+  multiSceneJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;

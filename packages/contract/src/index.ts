@@ -24,3 +24,5 @@ export * from './endpoints/chat-messages.js';
 export * from './endpoints/chat.js';
 export * from './endpoints/ai-media-messages.js';
 export * from './endpoints/ai-media.js';
+export * from './endpoints/multi-scene-messages.js';
+export * from './endpoints/multi-scene.js';

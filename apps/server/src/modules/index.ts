@@ -12,6 +12,7 @@ import { createPhotoVideoModule } from './photo-video/index.js';
 import { extractionModule, extractionResults } from './extraction/index.js';
 import { createChatModule } from './chat/index.js';
 import { aiMediaModule } from './ai-media/index.js';
+import { createMultiSceneModule } from './multi-scene/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -33,4 +34,5 @@ export const featureModules: FeatureModule[] = [
   extractionModule,
   createChatModule(),
   aiMediaModule,
+  createMultiSceneModule({ uploads: uploadedFiles, voices: studioVoices }),
 ];

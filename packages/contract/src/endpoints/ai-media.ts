@@ -143,6 +143,7 @@ export const listImageGenerate = endpoint({
 export const createImageGenerate = endpoint({
   method: 'POST',
   path: '/api/user/imageGenerate',
+  paid: true,
   summary: 'Generate 1–4 pictures from a description (10 credits each), optionally from a reference picture',
   tag: 'ai-media',
   auth: 'user',
@@ -233,6 +234,7 @@ export const listVideoGenerate = endpoint({
 export const createVideoGenerate = endpoint({
   method: 'POST',
   path: '/api/user/videoGenerate',
+  paid: true,
   summary: 'Generate a video from a description (type text) or from a first frame and optional last frame (type image)',
   tag: 'ai-media',
   auth: 'user',

@@ -67,6 +67,7 @@ export const listChatMessages = endpoint({
 export const sendChatMessage = endpoint({
   method: 'POST',
   path: '/api/chat/sendMessage',
+  paid: true,
   summary:
     'Ask a question (10 points held); opens a conversation when cid is empty. Read the answer from /api/chat/index',
   tag: 'chat',

@@ -12,3 +12,4 @@ export * from './photos.js';
 export * from './extraction.js';
 export * from './chat.js';
 export * from './ai-media.js';
+export * from './multi-scene.js';

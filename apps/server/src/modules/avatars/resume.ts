@@ -17,16 +17,20 @@ async function idsWithLiveJob(ctx: AppContext, name: JobName, field: string, ids
  */
 export async function resendMissingJobs(
   ctx: AppContext,
-  name: 'avatar.prepare' | 'work.render' | 'photo.render',
-  field: 'avatarId' | 'workId',
+  name: JobName,
+  field: string,
   ids: number[],
+  /** How a job of `name` is sent for one id; the avatar and work renders are known without it. */
+  send?: (id: number) => Promise<unknown>,
 ): Promise<number> {
   const live = await idsWithLiveJob(ctx, name, field, ids);
   let sent = 0;
   for (const id of ids) {
     if (live.has(id)) continue;
-    if (name === 'avatar.prepare') await ctx.queue.send(name, { avatarId: id });
-    else await ctx.queue.send(name, { workId: id });
+    if (send) await send(id);
+    else if (name === 'avatar.prepare') await ctx.queue.send(name, { avatarId: id });
+    else if (name === 'work.render' || name === 'photo.render') await ctx.queue.send(name, { workId: id });
+    else throw new Error(`no sender for job ${name}`);
     sent++;
   }
   if (sent) ctx.log.warn({ job: name, sent }, 're-sent jobs for unfinished rows');

@@ -85,6 +85,16 @@ export const workLedger = {
       })
       .where(eq(works.id, id));
   },
+  /**
+   * Rendering (status 2) for a producer that runs without an engine slot (its parts hold none, e.g. the
+   * scenes of a multi-scene work): the list says 生成中 and the work stops counting as waiting in a queue.
+   */
+  async started(db: Db, id: number): Promise<void> {
+    await db
+      .update(works)
+      .set({ status: WORK_STATUS.rendering, updatedAt: new Date() })
+      .where(and(eq(works.id, id), eq(works.status, WORK_STATUS.queued)));
+  },
   /** Done, with what was made and charged; false when the work had already ended. */
   finish: (tx: Db, id: number, facts: WorkFacts): Promise<boolean> =>
     end(tx, id, { ...facts, status: WORK_STATUS.done, progress: 100 }),

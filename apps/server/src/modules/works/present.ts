@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Work } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
@@ -19,7 +20,7 @@ export function presentWork(ctx: AppContext, w: WorkRow, queuePosition: number):
   return {
     id: w.id,
     name: w.name,
-    url: done ? fileUrl(ctx, w.videoKey, { downloadName: `${w.name}.mp4` }) : '',
+    url: done ? fileUrl(ctx, w.videoKey, { downloadName: `${w.name}${path.posix.extname(w.videoKey ?? '') || '.mp4'}` }) : '',
     cover: done ? fileUrl(ctx, w.coverKey) : '',
     status: w.status,
     status_name: WORK_STATUS_NAMES[w.status] ?? '',

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { voiceMessages } from '@app/contract';
 import { ApiError } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
-import { useAudition } from '../api/audition';
+import { useAudition } from '../../../lib/audition';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
 

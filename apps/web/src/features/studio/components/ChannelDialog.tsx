@@ -4,7 +4,7 @@ import type { PhotoChannel, VideoChannel } from '@app/contract';
 import { usePhotoChannels } from '../api/list-photo-channels';
 import { useDebounced } from '../../../lib/rate-limit';
 import { useVideoChannels } from '../api/list-video-channels';
-import { estimateCost } from '../lib/script';
+import { estimateCost } from '../../../components/script-box';
 import { studioText as t } from '../messages';
 
 /** A channel choice settles for 500 ms before it submits (spec 001 §9). */

@@ -13,7 +13,15 @@ import { WorkName } from './WorkName';
  * or the uploaded audio), the estimate and the synthesize button. `tuning` adds a panel under the
  * speech settings in text mode.
  */
-export function DriveCard({ seconds, onSynthesize, tuning }: { seconds: number; onSynthesize: () => void; tuning?: ReactNode }) {
+export function DriveCard({
+  seconds,
+  onSynthesize,
+  tuning,
+}: {
+  seconds: number;
+  onSynthesize: () => void;
+  tuning?: ReactNode;
+}) {
   const mode = useStudioStore((s) => s.mode);
   const setMode = useStudioStore((s) => s.setMode);
   return (

@@ -2,18 +2,25 @@ import { EditOutlined, FieldTimeOutlined, HighlightOutlined, ThunderboltOutlined
 import { App, Button, Flex, Popover, Space, Tooltip, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
-import { pauseSeconds, voiceMessages } from '@app/contract';
+import { voiceMessages } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { usePolishText } from '../api/polish-text';
 import { useTextModel } from '../hooks/use-text-model';
 import { useVoiceChannel } from '../hooks/use-voice-channel';
-import { insertAt, scriptLength, scriptMax } from '../lib/script';
-import { pauseChip, toShown, toStored } from '../lib/script-marks';
+import {
+  insertAt,
+  MarkedScriptBox,
+  PauseButtons,
+  pauseChip,
+  scriptLength,
+  scriptMax,
+  toShown,
+  toStored,
+} from '../../../components/script-box';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
 import { AiWriteDialog } from './AiWriteDialog';
 import { AuditionButton } from './AuditionButton';
-import { MarkedScriptBox } from './MarkedScriptBox';
 
 /** Script box with its counter (tags not counted), pause insertion, polish, AI writing, tone marks and audition. */
 export function ScriptEditor() {
@@ -86,15 +93,7 @@ export function ScriptEditor() {
               open={pauseOpen}
               onOpenChange={setPauseOpen}
               trigger="click"
-              content={
-                <Space>
-                  {pauseSeconds.map((s) => (
-                    <Button key={s} size="small" onClick={() => insertPause(s)}>
-                      {t.pauseOption(s)}
-                    </Button>
-                  ))}
-                </Space>
-              }
+              content={<PauseButtons onPick={insertPause} />}
             >
               <Button size="small" icon={<FieldTimeOutlined />}>
                 {t.pause}

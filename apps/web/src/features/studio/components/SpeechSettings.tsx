@@ -1,14 +1,12 @@
-import { App, Cascader, Col, Form, Row, Select, Slider } from 'antd';
-import { emotions, SLIDERS } from '@app/contract';
+import { App, Cascader, Col, Form, Row, Select } from 'antd';
+import { emotions } from '@app/contract';
+import { SpeechSliders } from '../../../components/script-box';
 import { useTranslateText } from '../api/translate-text';
 import { useTextModel } from '../hooks/use-text-model';
 import { useVoiceChannel } from '../hooks/use-voice-channel';
 import { languagePath } from '../lib/language-choices';
 import { studioText as t } from '../messages';
 import { useStudioStore, type SpeechSettings as Speech } from '../stores/studio-store';
-
-type SliderKey = keyof typeof SLIDERS;
-const sliderLabels: Record<SliderKey, string> = { rate: t.rate, volume: t.volume, pitch: t.pitch };
 
 /**
  * Speed, volume and pitch sliders and the language / emotion choices, as the voice's channel allows; the
@@ -46,20 +44,8 @@ export function SpeechSettings() {
 
   return (
     <Form layout="vertical" size="small" style={{ marginTop: 8 }}>
+      <SpeechSliders value={speech} onChange={(next) => setSpeech(next as Partial<Speech>)} supports={supports} />
       <Row gutter={16}>
-        {(Object.keys(SLIDERS) as SliderKey[]).map((key) => (
-          <Col key={key} span={8}>
-            <Form.Item label={`${sliderLabels[key]} ${speech[key].toFixed(1)}`} style={{ marginBottom: 8 }}>
-              <Slider
-                {...SLIDERS[key]}
-                aria-label={sliderLabels[key]}
-                value={speech[key]}
-                disabled={!supports[key]}
-                onChange={(value: number) => setSpeech({ [key]: value } as Partial<Speech>)}
-              />
-            </Form.Item>
-          </Col>
-        ))}
         {supports.language && (
           <Col span={12}>
             <Form.Item label={t.language} style={{ marginBottom: 8 }}>

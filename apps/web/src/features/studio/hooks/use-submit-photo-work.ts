@@ -5,7 +5,7 @@ import { photoLibraryMessages, studioMessages, type VideoChannel } from '@app/co
 import { feedback } from '../../../lib/feedback';
 import { useDebounced, useThrottled } from '../../../lib/rate-limit';
 import { useCreateWork } from '../api/create-work';
-import { estimateSeconds } from '../lib/script';
+import { estimateSeconds } from '../../../components/script-box';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
 import { CREATE_DEBOUNCE_MS, CREATE_THROTTLE_MS, missingDrive, workRequest } from './use-submit-work';

@@ -5,7 +5,7 @@ import { studioMessages, type VideoChannel } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { useThrottled, useDebounced } from '../../../lib/rate-limit';
 import { useCreateWork, type WorkRequest } from '../api/create-work';
-import { estimateSeconds } from '../lib/script';
+import { estimateSeconds } from '../../../components/script-box';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
 

@@ -1,7 +1,7 @@
 import { Input, theme } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { forwardRef, useRef, type Ref } from 'react';
-import { segmentsOf } from '../lib/script-marks';
+import { segmentsOf } from './script-marks';
 import styles from './MarkedScriptBox.module.css';
 
 interface MarkedScriptBoxProps {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { voiceMessages } from '@app/contract';
-import type * as api from '../../../lib/api';
+import type * as api from './api';
 
 const replies: unknown[] = [];
 const calls: { path: string; params: unknown }[] = [];
-vi.mock('../../../lib/api', async (original) => ({
+vi.mock('./api', async (original) => ({
   ...(await original<typeof api>()),
   call: (endpoint: { method: string; path: string }, params: unknown) => {
     calls.push({ path: `${endpoint.method} ${endpoint.path}`, params });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { AUDITION_POLL_MS, getAudition, startAudition, voiceMessages, type DataOf, type ParamsOf } from '@app/contract';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError, call } from './api';
 
 export type AuditionRequest = ParamsOf<typeof startAudition>;
 export type AuditionResult = DataOf<typeof getAudition>;

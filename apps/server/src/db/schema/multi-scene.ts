@@ -1,0 +1,56 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { works } from './works.js';
+
+/**
+ * One scene of a multi-scene work (the work row of kind `multi` holds the bill). Each scene is
+ * rendered by its own job; its clip is kept here until the join job merges the clips. status 1
+ * queued, 2 rendering, 3 done, 4 failed.
+ */
+export const multiScenes = pgTable(
+  'multi_scenes',
+  {
+    id: serial('id').primaryKey(),
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    /** 0-based place in the list as the user built it. */
+    position: smallint('position').notNull(),
+    /** 'text' (speech synthesized in voiceId) or 'audio' (the user's upload fileId). */
+    type: varchar('type', { length: 8 }).notNull(),
+    avatarId: integer('avatar_id'),
+    voiceId: integer('voice_id'),
+    fileId: integer('file_id'),
+    script: text('script').notNull().default(''),
+    rate: real('rate').notNull().default(1),
+    volume: real('volume').notNull().default(1),
+    pitch: real('pitch').notNull().default(1),
+    estimateSeconds: doublePrecision('estimate_seconds').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    failReason: text('fail_reason').notNull().default(''),
+    /** The scene's clip (mp4, or m4a for an audio-only work) and its cover, once rendered. */
+    clipKey: varchar('clip_key', { length: 512 }),
+    coverKey: varchar('cover_key', { length: 512 }),
+    duration: doublePrecision('duration').notNull().default(0),
+    /** The clip's streams as probed when it landed (size, rate, codecs): the join compares them without probing again. */
+    format: jsonb('format').$type<Record<string, string | number>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('multi_scenes_work_position_idx').on(t.workId, t.position),
+    index('multi_scenes_status_idx').on(t.status),
+  ],
+);

@@ -1,0 +1,2 @@
+export { createMultiSceneModule } from './module.js';
+export type { MultiSceneDeps } from './service.js';

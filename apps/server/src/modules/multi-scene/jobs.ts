@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const multiSceneJobs = {
+  /** Speech and render of one scene (fan-out: every scene of a work is its own job, run in parallel). */
+  'multi.scene': {
+    payload: z.object({ sceneId: z.number().int().positive() }),
+    retryLimit: 2,
+    expireInSeconds: 3 * 3600,
+    concurrency: 2,
+  },
+  /** Fan-in: joins the clips once the last scene lands, then settles the work's price once. */
+  'multi.join': {
+    payload: z.object({ workId: z.number().int().positive() }),
+    retryLimit: 2,
+    expireInSeconds: 3600,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,131 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { multiSceneMessages as m, voiceMessages } from '@app/contract';
+import { AvatarEngineError, avatarMessages } from '../../engines/avatar/index.js';
+import { scratchDir } from '../../engines/index.js';
+import { SpeechError } from '../../engines/speech/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
+import type { JobContext } from '../../platform/queue/queue.js';
+import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
+import { failPaidJob } from '../credits/index.js';
+import { WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
+import { multiEndings } from './endings.js';
+import { MULTI_KIND, SCENE_STATUS } from './labels.js';
+import { clipFormat, trimSpeechEdges } from './media.js';
+import { multiWorkOf, type MultiWork } from './params.js';
+import { scenesRepo, type SceneRow } from './repo.js';
+import type { MultiSceneDeps } from './service.js';
+
+/** Errors carrying a message written for the user; anything else is reported as a render failure. */
+export const readableReason = (e: unknown) =>
+  e instanceof AvatarEngineError || e instanceof SpeechError || e instanceof AppError
+    ? e.message
+    : avatarMessages.renderFailed;
+
+interface SceneSteps {
+  ctx: AppContext;
+  deps: MultiSceneDeps;
+  work: MultiWork;
+  scene: SceneRow;
+  scratch: string;
+  signal: AbortSignal;
+}
+
+/** The scene's speech: its own voice and sliders, edges trimmed; or the user's upload as it is. */
+async function sceneSpeech(s: SceneSteps): Promise<string> {
+  const { ctx, deps, scene, work } = s;
+  const db = ctx.database.db;
+  if (scene.type === 'audio') {
+    const file = scene.fileId ? await deps.uploads.findOwned(db, work.row.userId, scene.fileId) : null;
+    if (!file) throw new AppError(m.audioRequired);
+    return (await ctx.storage.toLocalFile(file.key, s.scratch)).path;
+  }
+  const voice = scene.voiceId ? await deps.voices.find(db, scene.voiceId) : null;
+  if (!voice || (voice.userId !== null && voice.userId !== work.row.userId))
+    throw new AppError(voiceMessages.voiceMissing);
+  const result = await ctx.engines.speech.forChannel(voice.api as 'local').synthesize({
+    text: scene.script,
+    voice: voice.speech,
+    rate: scene.rate,
+    volume: scene.volume,
+    pitch: scene.pitch,
+    outFile: path.join(s.scratch, 'speech.m4a'),
+    signal: s.signal,
+  });
+  return trimSpeechEdges(result.file, path.join(s.scratch, 'speech-trimmed.wav'), s.signal);
+}
+
+/** The scene's clip: the talking video from the chosen channel's engine, or (audio only) the speech as m4a. */
+async function sceneClip(s: SceneSteps, speech: string): Promise<{ clip: string; cover: string | null }> {
+  const { ctx, work, scene } = s;
+  if (work.p.outputMode === 'audio') {
+    const clip = path.join(s.scratch, 'clip.m4a');
+    await ffmpeg(['-i', speech, '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', clip], {
+      signal: s.signal,
+    });
+    return { clip, cover: null };
+  }
+  const engine = ctx.engines.avatar.forChannel(work.row.channel);
+  const row = scene.avatarId ? await avatarsRepo.find(ctx.database.db, scene.avatarId) : null;
+  if (!row || row.status !== AVATAR_STATUS.ready) throw new AvatarEngineError('prepareFailed');
+  const unusable = engine.unusableReason?.(row);
+  if (unusable) throw new AppError(unusable);
+  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
+  const clip = path.join(s.scratch, 'clip.mp4');
+  try {
+    await engine.render({ avatar, audioFile: speech, outFile: clip, signal: s.signal });
+  } finally {
+    await cleanup();
+  }
+  const cover = path.join(s.scratch, 'cover.jpg');
+  await ffmpeg(['-i', clip, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
+  return { clip, cover };
+}
+
+/**
+ * One scene of the fan-out: speech, clip, stored; the last scene to land sends the join. A scene
+ * that fails fails the whole work and refunds it; the other scenes then stop at their next start.
+ */
+export async function renderScene(
+  ctx: AppContext,
+  deps: MultiSceneDeps,
+  sceneId: number,
+  job: JobContext,
+): Promise<void> {
+  const db = ctx.database.db;
+  const scene = await scenesRepo.find(db, sceneId);
+  if (!scene || scene.status === SCENE_STATUS.done) return;
+  const row = await workLedger.find(db, scene.workId, MULTI_KIND);
+  if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
+  const work = multiWorkOf(row);
+  const scratch = await scratchDir(ctx.config.dataDir, `multi-scene-${scene.id}-${job.id}`);
+  try {
+    await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.rendering });
+    await workLedger.started(db, row.id);
+    const s: SceneSteps = { ctx, deps, work, scene, scratch, signal: job.signal };
+    const { clip, cover } = await sceneClip(s, await sceneSpeech(s));
+    const info = await probe(clip, { signal: job.signal });
+    const video = work.p.outputMode === 'video';
+    if (!info.audio || (video && !info.video) || !(info.duration > 0)) throw new AvatarEngineError('renderFailed');
+    const base = `${workPrefix(row)}scene-${scene.position + 1}`;
+    const clipKey = `${base}.${video ? 'mp4' : 'm4a'}`;
+    const coverKey = cover ? `${base}.jpg` : null;
+    await ctx.storage.putFile(clipKey, clip);
+    if (cover && coverKey) await ctx.storage.putFile(coverKey, cover);
+    // Recorded now so that the join compares the clips without probing each again.
+    const format = video ? { ...(await clipFormat(clip, job.signal)) } : null;
+    const landed = await scenesRepo.landed(db, scene, { clipKey, coverKey, duration: info.duration, format });
+    await workLedger.progress(db, row.id, { set: { progress: Math.round((90 * landed.done) / landed.total) } });
+    if (landed.last) await ctx.queue.send('multi.join', { workId: row.id });
+  } catch (e) {
+    if (job.signal.aborted) throw e;
+    job.log.warn({ err: e, sceneId }, 'scene failed');
+    const reason = readableReason(e);
+    await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.failed, failReason: reason });
+    await failPaidJob(ctx, multiEndings(ctx, work), m.sceneFailed(scene.position + 1, reason));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
