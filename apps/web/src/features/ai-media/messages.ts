@@ -1,6 +1,5 @@
 /** Labels of the AI picture and video pages; the spec's messages live in `aiMediaMessages` (@app/contract). */
 export const aiMediaLabels = {
-  back: '返回创作合集',
   imageTitle: 'AI文生图',
   imageIntro: '输入一段描述，AI为您生成图片；可上传参考图',
   textVideoTitle: 'AI文生视频',

@@ -13,7 +13,7 @@ import {
   type VideoType,
 } from '../api/ai-media';
 import { aiMediaLabels } from '../messages';
-import { AiMediaHeader } from './AiMediaHeader';
+import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { HistoryList } from './HistoryList';
 import { InspirationPanel, PresetDialog } from './InspirationPanel';
 import { PicturePicker } from './PicturePicker';
@@ -176,7 +176,7 @@ export function VideoStudio({ type }: { type: VideoType }) {
 
   return (
     <Flex vertical gap={16}>
-      <AiMediaHeader
+      <ToolHeader
         title={type === 'image' ? aiMediaLabels.imageVideoTitle : aiMediaLabels.textVideoTitle}
         intro={type === 'image' ? aiMediaLabels.imageVideoIntro : aiMediaLabels.textVideoIntro}
       />

@@ -20,7 +20,7 @@ import { useConfirmDelete } from '../../../components/dialogs';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { feedback } from '../../../lib/feedback';
 import { useDeleteRecord, useGenerateImage, useImagePrompts, useImageRecords } from '../api/ai-media';
-import { AiMediaHeader } from '../components/AiMediaHeader';
+import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { HistoryList } from '../components/HistoryList';
 import { PicturePicker } from '../components/PicturePicker';
 import { RecommendList } from '../components/RecommendList';
@@ -79,7 +79,7 @@ export default function TextImagePage() {
 
   return (
     <Flex vertical gap={16}>
-      <AiMediaHeader title={aiMediaLabels.imageTitle} intro={aiMediaLabels.imageIntro} />
+      <ToolHeader title={aiMediaLabels.imageTitle} intro={aiMediaLabels.imageIntro} />
       <ServiceNotice service={records.data?.service} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>

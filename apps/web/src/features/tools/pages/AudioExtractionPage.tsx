@@ -6,7 +6,7 @@ import { useExtractAudio } from '../api/analyse';
 import { FreeCount } from '../components/FreeCount';
 import { LinkForm } from '../components/LinkForm';
 import { RecordList } from '../components/RecordList';
-import { ToolHeader } from '../components/ToolHeader';
+import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { toolsLabels } from '../messages';
 
 /** A local video to take the sound of: mp4/mov under 500 MB (spec 001 §5). */

@@ -3,7 +3,7 @@ import { useParseVideo } from '../api/analyse';
 import { FreeCount } from '../components/FreeCount';
 import { LinkForm } from '../components/LinkForm';
 import { RecordList } from '../components/RecordList';
-import { ToolHeader } from '../components/ToolHeader';
+import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { toolsLabels } from '../messages';
 
 /** Video extraction (/store/extraction): paste a share link, parse, and the records with their results. */

@@ -1,20 +1,16 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { aiMediaLabels } from '../messages';
 
-/** Title of an AI page with the way back to the launcher (/store). */
-export function AiMediaHeader({ title, intro }: { title: string; intro: string }) {
+const BACK_LABEL = '返回创作合集';
+
+/** Title of a page opened from the launcher (/store), with the way back to it. */
+export function ToolHeader({ title, intro }: { title: string; intro: string }) {
   const navigate = useNavigate();
   return (
     <Flex vertical gap={4}>
       <Flex gap={8} align="center">
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          aria-label={aiMediaLabels.back}
-          onClick={() => void navigate('/store')}
-        />
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label={BACK_LABEL} onClick={() => void navigate('/store')} />
         <Typography.Title level={4} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
