@@ -63,8 +63,15 @@ export const sessionCacheMs = (method: string, cacheSeconds: number): number => 
 /**
  * The account behind a token, or null when it is unknown, expired or revoked; a recent answer is
  * reused for `cacheMs` (the configured SESSION_CACHE_SECONDS in milliseconds; 0: always looked up).
+ * A fresh answer is kept for the reads that follow for `keepMs` (a write looks its token up, and the
+ * reads right after it, such as an answer stream after its question, need not look it up again).
  */
-export async function resolveToken(db: Db, token: string, cacheMs: number): Promise<SessionUser | null> {
+export async function resolveToken(
+  db: Db,
+  token: string,
+  cacheMs: number,
+  keepMs = cacheMs,
+): Promise<SessionUser | null> {
   if (!token || token.length > 128) return null;
   const hash = hashToken(token);
   const cache = cacheFor(db);
@@ -92,7 +99,7 @@ export async function resolveToken(db: Db, token: string, cacheMs: number): Prom
     await db.update(userTokens).set({ lastUsedAt: now, expiresAt: new Date(expiresAt) }).where(eq(userTokens.id, row.tokenId));
   }
   const user = { id: row.id, username: row.username, role: row.role, isTourist: row.isTourist === 1, tokenId: row.tokenId };
-  if (cacheMs > 0) cache.set(hash, { user, expiresAt }, { ttl: cacheMs });
+  if (keepMs > 0) cache.set(hash, { user, expiresAt }, { ttl: keepMs });
   return user;
 }
 

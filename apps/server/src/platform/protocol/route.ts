@@ -133,7 +133,9 @@ async function admit(
   }
   await refuseReplay(ctx, endpoint, all, token);
   const cacheMs = sessionCacheMs(endpoint.method, ctx.config.SESSION_CACHE_SECONDS);
-  const user = token ? await resolveToken(ctx.database.db, token, cacheMs) : null;
+  const user = token
+    ? await resolveToken(ctx.database.db, token, cacheMs, ctx.config.SESSION_CACHE_SECONDS * 1000)
+    : null;
   if (endpoint.auth !== 'none' && !user) throw loginRequired();
   if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
   for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
