@@ -20,3 +20,5 @@ export * from './endpoints/photos-messages.js';
 export * from './endpoints/photos.js';
 export * from './endpoints/analyse-messages.js';
 export * from './endpoints/analyse.js';
+export * from './endpoints/admin-messages.js';
+export * from './endpoints/admin.js';

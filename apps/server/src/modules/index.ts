@@ -10,6 +10,7 @@ import { createFilesModule, uploadedFiles } from './files/index.js';
 import { createVoicesModule, studioVoices } from './voices/index.js';
 import { createPhotoVideoModule } from './photo-video/index.js';
 import { extractionModule, extractionResults } from './extraction/index.js';
+import { adminModule } from './admin/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -29,4 +30,5 @@ export const featureModules: FeatureModule[] = [
   createFilesModule({ extraction: extractionResults }),
   createVoicesModule(),
   extractionModule,
+  adminModule,
 ];

@@ -10,3 +10,4 @@ export * from './request-nonces.js';
 export * from './limits.js';
 export * from './photos.js';
 export * from './extraction.js';
+export * from './admin.js';

@@ -1,2 +1,3 @@
 export { accountsModule } from './module.js';
 export { accountRows, type AccountProfile, type AccountStorage } from './account-rows.js';
+export { accountConsole, type ConsoleAccount } from './console.js';

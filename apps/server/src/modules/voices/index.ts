@@ -1,2 +1,3 @@
 export { createVoicesModule } from './module.js';
 export { studioVoices, type StudioVoice, type StudioVoices } from './studio-voices.js';
+export { ownedVoicesCount } from './owned-count.js';

@@ -22,3 +22,4 @@ export {
   type ProducedWork,
   type WorkSteps,
 } from './spoken-work.js';
+export { ownedWorksCount } from './owned-count.js';

@@ -1,0 +1,63 @@
+import {
+  adjustUserCredits,
+  adminMessages,
+  consoleSession,
+  consoleUserDetail,
+  createCodeBatch,
+  exportCodeBatch,
+  listAudit,
+  listCodeBatches,
+  listCodes,
+  listConsoleUsers,
+  resetUserPassword,
+  setUserDisabled,
+  setUserRole,
+  setUserVip,
+  voidCodes,
+  type Role,
+} from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
+import { listAuditRows } from './audit.js';
+import { consoleCodes } from './codes.js';
+import { consoleUsers } from './users.js';
+
+/** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
+export function adminRoutes(ctx: AppContext): RouteDef[] {
+  const db = ctx.database.db;
+  const users = consoleUsers(db);
+  const codes = consoleCodes(db);
+  return [
+    route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
+    route(listConsoleUsers, ({ params }) => users.search(params)),
+    route(consoleUserDetail, ({ params }) => users.detail(params.id)),
+    route(adjustUserCredits, async ({ user, params }) =>
+      ok(await users.adjustCredits(user, params), adminMessages.adjusted),
+    ),
+    route(setUserVip, async ({ user, params }) =>
+      ok(await users.setVip(user, params).then(() => null), adminMessages.vipSaved),
+    ),
+    route(resetUserPassword, async ({ user, params }) =>
+      ok(await users.resetPassword(user, params).then(() => null), adminMessages.passwordReset),
+    ),
+    route(setUserDisabled, async ({ user, params }) => {
+      await users.setDisabled(user, { id: params.id, disabled: params.disabled === 1 });
+      return ok(null, params.disabled ? adminMessages.disabled : adminMessages.enabled);
+    }),
+    route(setUserRole, async ({ user, params }) =>
+      ok(await users.setRole(user, params).then(() => null), adminMessages.roleSaved),
+    ),
+    route(listAudit, ({ params }) => listAuditRows(db, params)),
+    route(createCodeBatch, async ({ user, params }) => {
+      const made = await codes.create(user, params);
+      return ok(made, adminMessages.codesMade(made.count));
+    }),
+    route(listCodes, ({ params }) => codes.list(params)),
+    route(listCodeBatches, async () => ({ list: await codes.batches() })),
+    route(exportCodeBatch, ({ user, params }) => codes.exportCsv(user, params.batch)),
+    route(voidCodes, async ({ user, params }) => {
+      const count = await codes.voidUnused(user, params);
+      return ok({ count }, adminMessages.codesVoided(count));
+    }),
+  ];
+}
