@@ -22,3 +22,4 @@ export * from './endpoints/analyse-messages.js';
 export * from './endpoints/analyse.js';
 export * from './endpoints/admin-messages.js';
 export * from './endpoints/admin.js';
+export * from './endpoints/admin-site.js';

@@ -41,5 +41,36 @@ export const auditActions = {
   'cdkeys.create': '生成兑换码',
   'cdkeys.export': '导出兑换码',
   'cdkeys.void': '作废兑换码',
+  'site.settings': '修改站点设置',
+  'site.text': '修改页面内容',
+  'notice.create': '新建公告',
+  'notice.update': '编辑公告',
+  'notice.publish': '发布公告',
+  'notice.unpublish': '撤回公告',
+  'notice.delete': '删除公告',
 } as const;
 export type AuditAction = keyof typeof auditActions;
+
+/** Messages of the site, branding and notice screens. */
+export const siteConsoleMessages = {
+  saved: '站点设置已保存',
+  textSaved: '页面内容已保存',
+  textUnknown: '未知的页面',
+  noticeMissing: '公告不存在',
+  noticeTitle: '请填写公告标题',
+  noticeSaved: '公告已保存',
+  noticePublished: '公告已发布',
+  noticeUnpublished: '公告已撤回',
+  noticeDeleted: '公告已删除',
+  nothingChanged: '没有需要保存的修改',
+} as const;
+
+/** Operator-written pages the site screen edits, with their titles. */
+export const SITE_TEXT_KEYS = [
+  'agreement.user',
+  'agreement.privacy',
+  'agreement.clone',
+  'credits_rule',
+  'usage_guide',
+] as const;
+export type SiteTextKey = (typeof SITE_TEXT_KEYS)[number];

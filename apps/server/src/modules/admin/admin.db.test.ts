@@ -24,6 +24,20 @@ import {
   setUserVip,
   startGuest,
   voidCodes,
+  adminSiteEndpoints,
+  deleteConsoleNotice,
+  getConsoleSite,
+  getNotices,
+  getSiteSettings,
+  listConsoleNotices,
+  publishConsoleNotice,
+  saveConsoleNotice,
+  saveConsoleSite,
+  saveConsoleSiteText,
+  getAgreement,
+  siteConsoleMessages,
+  type ConsoleNotice,
+  type ConsoleSiteSettings,
   type AuditRow,
   type CodeRow,
   type ConsoleUserDetail,
@@ -81,6 +95,13 @@ const validParams = (userId: number): Record<string, Record<string, string | num
   listCodeBatches: {},
   exportCodeBatch: { batch: 'role-check' },
   voidCodes: { batch: 'role-check' },
+  getConsoleSite: {},
+  saveConsoleSite: { site_title: 'role-check' },
+  saveConsoleSiteText: { key: 'credits_rule', title: 'x', content: 'role-check' },
+  listConsoleNotices: {},
+  saveConsoleNotice: { title: 'role-check', content: 'x' },
+  publishConsoleNotice: { id: 1, published: 0 },
+  deleteConsoleNotice: { id: 1 },
 });
 
 describe('who may use the console', () => {
@@ -88,7 +109,8 @@ describe('who may use the console', () => {
     const m = await member();
     const guest = (await t.call<{ token: string }>(startGuest)).data.token;
     const params = validParams(m.id);
-    for (const [name, ep] of Object.entries(adminEndpoints) as [string, Endpoint][]) {
+    const all = { ...adminEndpoints, ...adminSiteEndpoints };
+    for (const [name, ep] of Object.entries(all) as [string, Endpoint][]) {
       const expected = ep.auth === 'admin' ? protocolMessages.forbidden : protocolMessages.consoleOnly;
       for (const token of [m.token, guest])
         expect(await t.call(ep, params[name], { token }), name).toMatchObject({ code: 1, msg: expected });
@@ -96,6 +118,7 @@ describe('who may use the console', () => {
     }
     // Nothing above may have changed anything.
     expect(await db().select().from(redeemCodes).where(eq(redeemCodes.batch, 'role-check'))).toHaveLength(0);
+    expect((await t.call<{ site_title: string }>(getSiteSettings)).data.site_title).not.toBe('role-check');
   });
 
   it('lets an operator do everything but change roles', async () => {
@@ -384,5 +407,107 @@ describe('redeem code batches', () => {
     );
     expect(r.data.total).toBeGreaterThan(0);
     expect(r.data.list[0]).toMatchObject({ actor: 'ops_one', action: 'cdkeys.void', after: { voided: 2 } });
+  });
+});
+
+describe('site, branding and notices', () => {
+  it('saves settings (footer HTML sanitized), shows them on the public call, audits only what changed', async () => {
+    const r = await t.call<ConsoleSiteSettings>(
+      saveConsoleSite,
+      {
+        site_title: '星河数字人',
+        logo: '/files/brand/logo.png',
+        icp: '<a href="https://beian.miit.gov.cn" onclick="steal()">京ICP备12345678号</a><script>alert(1)</script>',
+        trial_credits: 300,
+      },
+      { token: operator },
+    );
+    expect(r).toMatchObject({
+      code: 0,
+      msg: siteConsoleMessages.saved,
+      data: { settings: { site_title: '星河数字人' } },
+    });
+    expect(r.data.settings.icp).toContain('京ICP备12345678号');
+    expect(r.data.settings.icp).not.toMatch(/script|onclick/);
+    expect(r.data.settings.trial_credits).toBe(300);
+    const pub = await t.call<{ site_title: string; logo: string; icp: string }>(getSiteSettings);
+    expect(pub.data).toMatchObject({ site_title: '星河数字人', logo: '/files/brand/logo.png' });
+    expect(pub.data.icp).not.toContain('<script');
+
+    await t.call(saveConsoleSite, { site_title: '星河数字人', seo_desc: '新的描述' }, { token: operator });
+    const audit = await auditOf('site.settings');
+    expect(audit.at(-1)).toMatchObject({ before: { seo_desc: expect.any(String) }, after: { seo_desc: '新的描述' } });
+    expect(Object.keys(audit.at(-1)!.after as object)).toEqual(['seo_desc']);
+    expect(await t.call(saveConsoleSite, {}, { token: operator })).toMatchObject({
+      code: 1,
+      msg: siteConsoleMessages.nothingChanged,
+    });
+    expect(await t.call(saveConsoleSite, { trial_credits: -1 }, { token: operator })).toMatchObject({ code: 1 });
+    expect(await t.call(saveConsoleSite, { color: 'red' }, { token: operator })).toMatchObject({ code: 1 });
+  });
+
+  it('saves an agreement with its HTML sanitized, read back by the public call', async () => {
+    expect(
+      await t.call(
+        saveConsoleSiteText,
+        { key: 'agreement.user', title: '用户协议', content: '<p>第一条</p><img src=x onerror="alert(1)">' },
+        { token: operator },
+      ),
+    ).toMatchObject({ code: 0 });
+    const pub = await t.call<{ content: string }>(getAgreement, { type: 'user' });
+    expect(pub.data.content).toContain('<p>第一条</p>');
+    expect(pub.data.content).not.toContain('onerror');
+    const read = await t.call<ConsoleSiteSettings>(getConsoleSite, {}, { token: operator });
+    expect(read.data.texts.find((x) => x.key === 'agreement.user')!.content).toContain('第一条');
+    expect(
+      await t.call(saveConsoleSiteText, { key: 'nope', title: 'x', content: 'y' }, { token: operator }),
+    ).toMatchObject({
+      code: 1,
+    });
+  });
+
+  it('drafts, publishes, edits, withdraws and deletes a notice; the notice centre shows only published ones', async () => {
+    const made = await t.call<{ id: number }>(
+      saveConsoleNotice,
+      { title: '系统升级', desc: '今晚维护', content: '<p>22:00 开始</p><script>x</script>', published: 0 },
+      { token: operator },
+    );
+    expect(made.code).toBe(0);
+    const id = made.data.id;
+    const publicIds = async () =>
+      (await t.call<{ list: { id: number }[] }>(getNotices, {}, { token: admin })).data.list.map((n) => n.id);
+    expect(await publicIds()).not.toContain(id);
+    expect(await t.call(getNotices, { id }, { token: admin })).toMatchObject({ code: 1 });
+
+    expect(await t.call(publishConsoleNotice, { id, published: 1 }, { token: operator })).toMatchObject({
+      code: 0,
+      msg: siteConsoleMessages.noticePublished,
+    });
+    expect(await publicIds()).toContain(id);
+    const detail = await t.call<{ content: string }>(getNotices, { id }, { token: admin });
+    expect(detail.data.content).toBe('<p>22:00 开始</p>');
+
+    await t.call(saveConsoleNotice, { id, title: '系统升级（延期）', content: '<p>23:00</p>' }, { token: operator });
+    const listed = await t.call<{ list: ConsoleNotice[] }>(listConsoleNotices, {}, { token: operator });
+    expect(listed.data.list.find((n) => n.id === id)).toMatchObject({ title: '系统升级（延期）', published: 1 });
+
+    await t.call(publishConsoleNotice, { id, published: 0 }, { token: operator });
+    expect(await publicIds()).not.toContain(id);
+    expect(await t.call(deleteConsoleNotice, { id }, { token: operator })).toMatchObject({ code: 0 });
+    expect(await t.call(deleteConsoleNotice, { id }, { token: operator })).toMatchObject({
+      code: 1,
+      msg: siteConsoleMessages.noticeMissing,
+    });
+    const audit = await db()
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.target, `notice:${id}`));
+    expect(audit.map((a) => a.action)).toEqual([
+      'notice.create',
+      'notice.publish',
+      'notice.update',
+      'notice.unpublish',
+      'notice.delete',
+    ]);
   });
 });

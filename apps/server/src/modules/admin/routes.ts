@@ -14,6 +14,14 @@ import {
   setUserRole,
   setUserVip,
   voidCodes,
+  deleteConsoleNotice,
+  getConsoleSite,
+  listConsoleNotices,
+  publishConsoleNotice,
+  saveConsoleNotice,
+  saveConsoleSite,
+  saveConsoleSiteText,
+  siteConsoleMessages,
   type Role,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
@@ -21,12 +29,14 @@ import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import { listAuditRows } from './audit.js';
 import { consoleCodes } from './codes.js';
 import { consoleUsers } from './users.js';
+import { consoleSite } from './site.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
   const db = ctx.database.db;
   const users = consoleUsers(db);
   const codes = consoleCodes(db);
+  const site = consoleSite(db);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
     route(listConsoleUsers, ({ params }) => users.search(params)),
@@ -58,6 +68,24 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
     route(voidCodes, async ({ user, params }) => {
       const count = await codes.voidUnused(user, params);
       return ok({ count }, adminMessages.codesVoided(count));
+    }),
+    route(getConsoleSite, () => site.read()),
+    route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),
+    route(saveConsoleSiteText, async ({ user, params }) => {
+      await site.saveText(user, params);
+      return ok(null, siteConsoleMessages.textSaved);
+    }),
+    route(listConsoleNotices, async () => ({ list: await site.list() })),
+    route(saveConsoleNotice, async ({ user, params }) =>
+      ok(await site.saveNotice(user, params), siteConsoleMessages.noticeSaved),
+    ),
+    route(publishConsoleNotice, async ({ user, params }) => {
+      await site.publish(user, params.id, params.published === 1);
+      return ok(null, params.published ? siteConsoleMessages.noticePublished : siteConsoleMessages.noticeUnpublished);
+    }),
+    route(deleteConsoleNotice, async ({ user, params }) => {
+      await site.remove(user, params.id);
+      return ok(null, siteConsoleMessages.noticeDeleted);
     }),
   ];
 }

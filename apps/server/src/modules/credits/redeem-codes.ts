@@ -35,8 +35,8 @@ export interface RedeemCodeSpec {
   redeemDays?: number;
 }
 
-/** Rows per insert: 9 values a row stays far below PostgreSQL's 65,535 parameters per statement. */
-const INSERT_CHUNK = 2000;
+/** Rows per insert: 9 values a row (45,000) stays below PostgreSQL's 65,535 parameters per statement. */
+const INSERT_CHUNK = 5000;
 
 /** Makes `count` new unique codes in one transaction; they can be redeemed for `redeemDays` (or the site's `redeem_code_days`). */
 export async function createRedeemCodes(db: Db, spec: RedeemCodeSpec): Promise<string[]> {

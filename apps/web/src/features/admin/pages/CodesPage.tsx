@@ -46,9 +46,9 @@ export default function CodesPage() {
                 title: t.batch,
                 dataIndex: 'batch',
                 render: (b: string) => (
-                  <Typography.Link onClick={() => pick(b)} aria-label={`${t.batch} ${b}`}>
+                  <Button type="link" size="small" onClick={() => pick(b)} aria-label={`${t.batch} ${b}`}>
                     {b}
-                  </Typography.Link>
+                  </Button>
                 ),
               },
               { title: t.creditsPerCode, dataIndex: 'credits' },

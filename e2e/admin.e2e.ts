@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages, adminMessages, getCredits, protocolMessages, ReplyCode } from '@app/contract';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { appUnderTest } from './support/context';
+import { registerWithCode } from './support/journeys';
+import { signedCall } from './support/api';
+import { authMessages } from '../apps/web/src/features/auth/messages';
+import { adminText } from '../apps/web/src/features/admin/messages';
+
+/** antd puts a space between the two characters of a two-character button label. */
+const button = (scope: Page | Locator, text: string) =>
+  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+let browser: Browser;
+let staff: BrowserContext;
+let visitor: BrowserContext;
+let admin: Page;
+let member: Page;
+let problems: string[] = [];
+let baseURL: string;
+let memberToken = '';
+let memberName = '';
+const BATCH = `门店-${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  const app = appUnderTest();
+  baseURL = app.baseURL;
+  browser = await launchBrowser();
+  staff = await newVisitorContext(browser, baseURL);
+  visitor = await newVisitorContext(browser, baseURL);
+  admin = await staff.newPage();
+  member = await visitor.newPage();
+  problems = [...watchPage(admin), ...watchPage(member)];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('operator console journey', () => {
+  it('turns away a visitor who is not staff, and lets the admin in after logging in', async () => {
+    await member.goto('/#/admin');
+    await member.getByText(adminText.noAccess).waitFor();
+    await member.locator('.ant-result').getByText(protocolMessages.consoleOnly).waitFor();
+    await screenshot(member, 'admin-refused');
+
+    await admin.goto('/#/admin');
+    await admin.getByText(adminText.noAccess).waitFor();
+    await button(admin, adminText.goLogin).click();
+    await admin.waitForURL(/#\/login/);
+    await admin.getByPlaceholder(authMessages.username).fill('admin');
+    await admin.getByPlaceholder(authMessages.password).fill(appUnderTest().adminPassword);
+    await admin.getByRole('checkbox').check();
+    await button(admin, authMessages.login).click();
+    await admin.waitForURL(/#\/admin/);
+    await admin.getByRole('menuitem', { name: adminText.menuUsers }).waitFor();
+  });
+
+  it('generates a batch of codes, and a person registers with one', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuCodes }).click();
+    await admin.waitForURL(/#\/admin\/codes/);
+    await button(admin, adminText.generate).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.batchLabel).fill(BATCH);
+    await dialog.getByLabel(adminText.count).fill('5');
+    await dialog.getByLabel(adminText.creditsPerCode).fill('300');
+    await screenshot(admin, 'admin-codes-generate');
+    await button(dialog, adminText.generate).click();
+    await toast(admin, adminMessages.codesMade(5)).waitFor();
+    await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).waitFor();
+    const firstCode = admin.locator('.ant-table-row').filter({ hasText: BATCH }).last().locator('td').first();
+    await expect.poll(() => admin.locator('.ant-card').nth(1).locator('.ant-table-row').count()).toBe(5);
+    const code = (await firstCode.innerText()).trim();
+    expect(code).toMatch(/^[A-Z2-9]{16}$/);
+    await screenshot(admin, 'admin-codes');
+
+    memberToken = await registerWithCode(member, 'shop_', code);
+    const credits = await signedCall(baseURL, getCredits, {}, memberToken);
+    memberName = credits.data.username;
+    expect(credits.data.credits).toBe(300);
+
+    await admin.reload();
+    await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).click();
+    await admin.getByText(memberName).waitFor();
+  });
+
+  it("adjusts that person's credits with a reason, seen in their balance and the audit log", async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuUsers }).click();
+    await admin.getByRole('searchbox', { name: adminText.searchUser }).fill(memberName);
+    await admin.getByRole('searchbox', { name: adminText.searchUser }).press('Enter');
+    await admin.getByRole('button', { name: `${adminText.detail} ${memberName}` }).click();
+    const drawer = admin.locator('.ant-drawer-content');
+    await drawer.getByLabel(adminText.adjustAmount).fill('250');
+    await drawer.getByLabel(adminText.adjustReason).fill('开业活动赠送');
+    await drawer.getByRole('button', { name: adminText.adjustCredits }).click();
+    await toast(admin, adminMessages.adjusted).waitFor();
+    await drawer.getByText('开业活动赠送').waitFor();
+    await screenshot(admin, 'admin-user-detail');
+    expect((await signedCall(baseURL, getCredits, {}, memberToken)).data.credits).toBe(550);
+  });
+
+  it('disables the person: their next call is logged out and they cannot log in again', async () => {
+    const drawer = admin.locator('.ant-drawer-content');
+    await drawer.getByRole('button', { name: adminText.disable }).click();
+    await admin
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await toast(admin, adminMessages.disabled).waitFor();
+    await drawer.getByText(adminText.statusOff).waitFor();
+    await admin.keyboard.press('Escape');
+    await screenshot(admin, 'admin-users');
+
+    await member.goto('/#/consum');
+    await member.waitForURL(/#\/login/);
+    expect(await member.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const again = await signedCall(baseURL, getCredits, {}, memberToken);
+    expect(again.code).toBe(ReplyCode.login);
+    await member.getByPlaceholder(authMessages.username).fill(memberName);
+    await member.getByPlaceholder(authMessages.password).fill('Passw0rd123');
+    await member.getByRole('checkbox').check();
+    await button(member, authMessages.login).click();
+    await member.locator('.ant-message').getByText(accountMessages.accountDisabled).waitFor();
+  });
+
+  it('lists every console action in the audit log', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
+    await admin.waitForURL(/#\/admin\/audit/);
+    for (const label of ['生成兑换码', '调整积分', '停用账号'])
+      await admin.getByRole('cell', { name: label }).first().waitFor();
+    await screenshot(admin, 'admin-audit');
+    expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);
+  });
+});
