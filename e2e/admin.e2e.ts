@@ -1,12 +1,22 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, adminMessages, getCredits, protocolMessages, ReplyCode } from '@app/contract';
+import {
+  accountMessages,
+  adminMessages,
+  getCredits,
+  getSiteSettings,
+  protocolMessages,
+  ReplyCode,
+  saveConsoleSite,
+  siteConsoleMessages,
+} from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { registerWithCode } from './support/journeys';
-import { signedCall } from './support/api';
+import { adminToken, signedCall } from './support/api';
 import { authMessages } from '../apps/web/src/features/auth/messages';
-import { adminText } from '../apps/web/src/features/admin/messages';
+import { adminText, siteFieldLabels } from '../apps/web/src/features/admin/messages';
+import { noticeMessages } from '../apps/web/src/features/notices/messages';
 
 /** antd puts a space between the two characters of a two-character button label. */
 const button = (scope: Page | Locator, text: string) =>
@@ -23,6 +33,10 @@ let baseURL: string;
 let memberToken = '';
 let memberName = '';
 const BATCH = `门店-${Date.now().toString(36)}`;
+const TITLE = `星河数字人${Date.now().toString(36)}`;
+const NOTICE = `五一活动公告${Date.now().toString(36)}`;
+/** The branding before the journey, put back at its end: other journeys share the running app. */
+let original: { site_title: string; logo: string; head_logo: string } | null = null;
 
 beforeAll(async () => {
   const app = appUnderTest();
@@ -36,6 +50,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  if (original) {
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    await signedCall(baseURL, saveConsoleSite, original, token);
+  }
 });
 
 describe('operator console journey', () => {
@@ -55,6 +73,42 @@ describe('operator console journey', () => {
     await button(admin, authMessages.login).click();
     await admin.waitForURL(/#\/admin/);
     await admin.getByRole('menuitem', { name: adminText.menuUsers }).waitFor();
+  });
+
+  it('changes the site title and logo with a live preview, and the home page shows them', async () => {
+    const before = (await signedCall(baseURL, getSiteSettings, {})).data;
+    original = { site_title: before.site_title, logo: '', head_logo: '' };
+    await admin.getByRole('menuitem', { name: adminText.menuSite }).click();
+    await admin.waitForURL(/#\/admin\/site/);
+    const title = admin.getByLabel(siteFieldLabels.site_title);
+    await title.fill(TITLE);
+    await expect.poll(() => admin.getByTestId('preview-title').innerText()).toBe(TITLE);
+    await admin.getByRole('tab', { name: adminText.tabImages }).click();
+    await admin.getByRole('textbox', { name: siteFieldLabels.logo, exact: true }).fill('/favicon.svg');
+    await admin.getByRole('tab', { name: adminText.tabFooter }).click();
+    await admin.getByLabel(siteFieldLabels.diy_label).fill('<b>客服热线 400-000-0000</b><script>alert(1)</script>');
+    await screenshot(admin, 'admin-site');
+    await button(admin, adminText.saveSettings).click();
+    await toast(admin, siteConsoleMessages.saved).waitFor();
+
+    await member.goto('/#/home');
+    await member.getByText(TITLE).first().waitFor();
+    await member.locator('img[src$="/favicon.svg"]').first().waitFor();
+  });
+
+  it('publishes a notice', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuNotices }).click();
+    await button(admin, adminText.newNotice).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.noticeTitle).fill(NOTICE);
+    await dialog.getByLabel(adminText.noticeDesc).fill('全场积分八折');
+    await dialog.getByLabel(adminText.noticeContent).fill('<p>活动时间：5月1日至5月5日</p>');
+    await dialog.getByText('活动时间：5月1日至5月5日').waitFor();
+    await screenshot(admin, 'admin-notice-edit');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await toast(admin, siteConsoleMessages.noticeSaved).waitFor();
+    await admin.getByRole('cell', { name: NOTICE }).waitFor();
+    await screenshot(admin, 'admin-notices');
   });
 
   it('generates a batch of codes, and a person registers with one', async () => {
@@ -79,6 +133,10 @@ describe('operator console journey', () => {
     const credits = await signedCall(baseURL, getCredits, {}, memberToken);
     memberName = credits.data.username;
     expect(credits.data.credits).toBe(300);
+    await member.getByRole('button', { name: noticeMessages.centre }).click();
+    await member.getByRole('dialog').getByText(NOTICE).first().click();
+    await member.getByRole('dialog').getByText('活动时间：5月1日至5月5日').waitFor();
+    await member.keyboard.press('Escape');
 
     await admin.reload();
     await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).click();
@@ -124,10 +182,23 @@ describe('operator console journey', () => {
     await member.locator('.ant-message').getByText(accountMessages.accountDisabled).waitFor();
   });
 
+  it('withdraws and deletes the notice', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuNotices }).click();
+    await admin.getByRole('button', { name: `${adminText.unpublish} ${NOTICE}` }).click();
+    await toast(admin, siteConsoleMessages.noticeUnpublished).waitFor();
+    await admin.getByRole('button', { name: `${adminText.remove} ${NOTICE}` }).click();
+    await admin
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await toast(admin, siteConsoleMessages.noticeDeleted).waitFor();
+    await expect.poll(() => admin.getByRole('cell', { name: NOTICE }).count()).toBe(0);
+  });
+
   it('lists every console action in the audit log', async () => {
     await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
     await admin.waitForURL(/#\/admin\/audit/);
-    for (const label of ['生成兑换码', '调整积分', '停用账号'])
+    for (const label of ['修改站点设置', '新建公告', '生成兑换码', '调整积分', '停用账号', '删除公告'])
       await admin.getByRole('cell', { name: label }).first().waitFor();
     await screenshot(admin, 'admin-audit');
     expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);

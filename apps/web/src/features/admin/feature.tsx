@@ -11,6 +11,8 @@ export const feature = defineFeature({
     { path: '/admin', page: lazy(() => import('./pages/ConsoleHome')), layout: 'bare' },
     { path: '/admin/users', page: lazy(() => import('./pages/UsersPage')), layout: 'bare' },
     { path: '/admin/codes', page: lazy(() => import('./pages/CodesPage')), layout: 'bare' },
+    { path: '/admin/site', page: lazy(() => import('./pages/SitePage')), layout: 'bare' },
+    { path: '/admin/notices', page: lazy(() => import('./pages/NoticesPage')), layout: 'bare' },
     { path: '/admin/audit', page: lazy(() => import('./pages/AuditPage')), layout: 'bare' },
   ],
 });

@@ -1,4 +1,11 @@
-import { AuditOutlined, CreditCardOutlined, HomeOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CreditCardOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  NotificationOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Button, Flex, Layout, Menu, Result, Spin, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -10,6 +17,8 @@ import { adminText as t } from '../messages';
 const menu = [
   { key: '/admin/users', icon: <TeamOutlined />, label: t.menuUsers },
   { key: '/admin/codes', icon: <CreditCardOutlined />, label: t.menuCodes },
+  { key: '/admin/site', icon: <GlobalOutlined />, label: t.menuSite },
+  { key: '/admin/notices', icon: <NotificationOutlined />, label: t.menuNotices },
   { key: '/admin/audit', icon: <AuditOutlined />, label: t.menuAudit },
 ];
 
