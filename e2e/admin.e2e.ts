@@ -91,7 +91,9 @@ describe('operator console journey', () => {
     await button(admin, adminText.saveSettings).click();
     await toast(admin, siteConsoleMessages.saved).waitFor();
 
+    // A visitor opening the site afresh (settings are cached for minutes within one visit).
     await member.goto('/#/home');
+    await member.reload();
     await member.getByText(TITLE).first().waitFor();
     await member.locator('img[src$="/favicon.svg"]').first().waitFor();
   });
@@ -103,7 +105,7 @@ describe('operator console journey', () => {
     await dialog.getByLabel(adminText.noticeTitle).fill(NOTICE);
     await dialog.getByLabel(adminText.noticeDesc).fill('全场积分八折');
     await dialog.getByLabel(adminText.noticeContent).fill('<p>活动时间：5月1日至5月5日</p>');
-    await dialog.getByText('活动时间：5月1日至5月5日').waitFor();
+    await dialog.locator('.ant-card').getByText('活动时间：5月1日至5月5日').waitFor();
     await screenshot(admin, 'admin-notice-edit');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await toast(admin, siteConsoleMessages.noticeSaved).waitFor();
@@ -201,6 +203,11 @@ describe('operator console journey', () => {
     for (const label of ['修改站点设置', '新建公告', '生成兑换码', '调整积分', '停用账号', '删除公告'])
       await admin.getByRole('cell', { name: label }).first().waitFor();
     await screenshot(admin, 'admin-audit');
+
+    await admin.getByRole('menuitem', { name: adminText.menuDashboard }).click();
+    await admin.getByRole('img', { name: adminText.chartUsers }).locator('canvas').waitFor();
+    await admin.getByRole('img', { name: adminText.chartEngines }).locator('canvas').waitFor();
+    await screenshot(admin, 'admin-dashboard');
     expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);
   });
 });

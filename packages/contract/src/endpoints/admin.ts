@@ -250,3 +250,37 @@ export const adminEndpoints = {
   exportCodeBatch,
   voidCodes,
 } as const;
+
+/** Days the dashboard covers. */
+export const DASHBOARD_DAYS = 30;
+
+export const consoleDashboard = endpoint({
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  summary: 'Users, credits, works and engine load over the last 30 days (days in the database time zone)',
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({}),
+  data: z.object({
+    users: z.object({
+      total: z.number().int(),
+      guests: z.number().int(),
+      per_day: z.array(z.object({ day: z.string(), users: z.number().int(), guests: z.number().int() })),
+    }),
+    credits: z.array(
+      z.object({ day: z.string(), sold: z.number().int(), spent: z.number().int(), expired: z.number().int() }),
+    ),
+    works: z.array(z.object({ day: z.string(), kind: z.string(), status: z.number().int(), count: z.number().int() })),
+    engines: z.array(
+      z.object({
+        engine: z.string(),
+        kind: z.string(),
+        queued: z.number().int(),
+        running: z.number().int(),
+        failed: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type ConsoleDashboard = z.infer<typeof consoleDashboard.data>;

@@ -25,6 +25,8 @@ import {
   startGuest,
   voidCodes,
   adminSiteEndpoints,
+  consoleDashboard,
+  type ConsoleDashboard,
   deleteConsoleNotice,
   getConsoleSite,
   getNotices,
@@ -96,6 +98,7 @@ const validParams = (userId: number): Record<string, Record<string, string | num
   exportCodeBatch: { batch: 'role-check' },
   voidCodes: { batch: 'role-check' },
   getConsoleSite: {},
+  consoleDashboard: {},
   saveConsoleSite: { site_title: 'role-check' },
   saveConsoleSiteText: { key: 'credits_rule', title: 'x', content: 'role-check' },
   listConsoleNotices: {},
@@ -109,7 +112,7 @@ describe('who may use the console', () => {
     const m = await member();
     const guest = (await t.call<{ token: string }>(startGuest)).data.token;
     const params = validParams(m.id);
-    const all = { ...adminEndpoints, ...adminSiteEndpoints };
+    const all = { ...adminEndpoints, ...adminSiteEndpoints, consoleDashboard };
     for (const [name, ep] of Object.entries(all) as [string, Endpoint][]) {
       const expected = ep.auth === 'admin' ? protocolMessages.forbidden : protocolMessages.consoleOnly;
       for (const token of [m.token, guest])
@@ -397,6 +400,20 @@ describe('redeem code batches', () => {
       .from(adminAudit)
       .where(and(eq(adminAudit.target, 'cdkeys:shop-a')));
     expect(audit.map((a) => a.action)).toEqual(['cdkeys.create', 'cdkeys.export', 'cdkeys.void']);
+  });
+
+  it('counts users, credits sold and spent per day for the dashboard', async () => {
+    const r = await t.call<ConsoleDashboard>(consoleDashboard, {}, { token: operator });
+    expect(r.code).toBe(0);
+    const { users: u, credits } = r.data;
+    expect(u.total).toBeGreaterThan(u.guests);
+    expect(u.per_day.reduce((n, d) => n + d.users + d.guests, 0)).toBe(u.total);
+    // Every member here redeemed a code (1 credit, or 50 for buyer_1); 21 were taken back from one of them.
+    const sold = credits.reduce((n, d) => n + d.sold, 0);
+    const registered = u.per_day.reduce((n, d) => n + d.users, 0) - 1; // the seeded admin redeemed nothing
+    expect(sold).toBe(registered - 1 + 50);
+    expect(credits.reduce((n, d) => n + d.spent, 0)).toBeGreaterThanOrEqual(21);
+    expect(r.data.works).toEqual([]);
   });
 
   it('shows the audit log newest first, filtered by action', async () => {

@@ -1,6 +1,7 @@
 import {
   adjustUserCredits,
   adminMessages,
+  consoleDashboard,
   consoleSession,
   consoleUserDetail,
   createCodeBatch,
@@ -30,6 +31,7 @@ import { listAuditRows } from './audit.js';
 import { consoleCodes } from './codes.js';
 import { consoleUsers } from './users.js';
 import { consoleSite } from './site.js';
+import { dashboard } from './dashboard.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
@@ -69,6 +71,7 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
       const count = await codes.voidUnused(user, params);
       return ok({ count }, adminMessages.codesVoided(count));
     }),
+    route(consoleDashboard, () => dashboard(db)),
     route(getConsoleSite, () => site.read()),
     route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),
     route(saveConsoleSiteText, async ({ user, params }) => {

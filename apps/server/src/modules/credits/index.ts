@@ -5,3 +5,4 @@ export { createRedeemCodes, redeemCodeFor } from './redeem-codes.js';
 export * from './paid-job.js';
 export { creditConsole } from './console.js';
 export { codeBatches, codesCsv, CODE_CSV_HEADER, type CodeState, type UsernameOf } from './code-batches.js';
+export { creditStats } from './stats.js';

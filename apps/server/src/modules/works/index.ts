@@ -23,3 +23,4 @@ export {
   type WorkSteps,
 } from './spoken-work.js';
 export { ownedWorksCount } from './owned-count.js';
+export { workStats } from './stats.js';

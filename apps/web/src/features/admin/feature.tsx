@@ -8,7 +8,7 @@ import { defineFeature } from '../../lib/feature';
 export const feature = defineFeature({
   name: 'admin',
   routes: [
-    { path: '/admin', page: lazy(() => import('./pages/ConsoleHome')), layout: 'bare' },
+    { path: '/admin', page: lazy(() => import('./pages/DashboardPage')), layout: 'bare' },
     { path: '/admin/users', page: lazy(() => import('./pages/UsersPage')), layout: 'bare' },
     { path: '/admin/codes', page: lazy(() => import('./pages/CodesPage')), layout: 'bare' },
     { path: '/admin/site', page: lazy(() => import('./pages/SitePage')), layout: 'bare' },

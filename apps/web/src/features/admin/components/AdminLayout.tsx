@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  DashboardOutlined,
   CreditCardOutlined,
   GlobalOutlined,
   HomeOutlined,
@@ -15,6 +16,7 @@ import { useConsoleSession } from '../api/console';
 import { adminText as t } from '../messages';
 
 const menu = [
+  { key: '/admin', icon: <DashboardOutlined />, label: t.menuDashboard },
   { key: '/admin/users', icon: <TeamOutlined />, label: t.menuUsers },
   { key: '/admin/codes', icon: <CreditCardOutlined />, label: t.menuCodes },
   { key: '/admin/site', icon: <GlobalOutlined />, label: t.menuSite },
