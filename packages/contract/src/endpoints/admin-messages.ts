@@ -48,6 +48,7 @@ export const auditActions = {
   'notice.publish': '发布公告',
   'notice.unpublish': '撤回公告',
   'notice.delete': '删除公告',
+  'channel.update': '修改渠道',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -74,3 +75,16 @@ export const SITE_TEXT_KEYS = [
   'usage_guide',
 ] as const;
 export type SiteTextKey = (typeof SITE_TEXT_KEYS)[number];
+
+/** Kinds of channel the channels screen edits, with their labels. */
+export const CHANNEL_KINDS = ['voice', 'video', 'photo'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+export const channelKindLabels: Record<ChannelKind, string> = {
+  voice: '声音克隆',
+  video: '数字人视频',
+  photo: '照片说话',
+};
+export const channelConsoleMessages = {
+  missing: '渠道不存在',
+  saved: '渠道已保存',
+} as const;

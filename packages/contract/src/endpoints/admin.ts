@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { blankOr, flag, id, int, intWithDefault, oneOf, optionalInt, optionalText, paging, text } from '../fields.js';
 import { dateTime, strictParams } from './site.js';
-import { ROLES } from './admin-messages.js';
+import { CHANNEL_KINDS, ROLES } from './admin-messages.js';
 
 /** Operator console calls (/api/admin/*): `auth: 'operator'` admits operators and admins, `'admin'` admins only. */
 const page = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int() });
@@ -284,3 +284,48 @@ export const consoleDashboard = endpoint({
   }),
 });
 export type ConsoleDashboard = z.infer<typeof consoleDashboard.data>;
+
+export const consoleChannel = z.object({
+  kind: z.enum(CHANNEL_KINDS),
+  api: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  version_name: z.string(),
+  /** Credits per second of video (video, photo) or per clone (voice). */
+  credits: z.number().int(),
+  /** Free clones before the price applies (voice channels only). */
+  free_times: z.number().int(),
+  sort: z.number().int(),
+  enabled: flag(),
+});
+export type ConsoleChannel = z.infer<typeof consoleChannel>;
+
+export const listConsoleChannels = endpoint({
+  method: 'GET',
+  path: '/api/admin/channels',
+  summary: 'Voice, video and photo channels with name, price, free count, sort and whether they are on',
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({}),
+  data: z.object({ list: z.array(consoleChannel) }),
+});
+
+export const saveConsoleChannel = endpoint({
+  method: 'POST',
+  path: '/api/admin/channels/save',
+  summary: "Save a channel's name, description, version label, price, free count, sort and switch",
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({
+    kind: oneOf(CHANNEL_KINDS),
+    api: text({ max: 16 }),
+    name: text({ max: 64, min: 1 }),
+    desc: optionalText({ max: 2000 }),
+    version_name: optionalText({ max: 16 }),
+    credits: int({ min: 0, max: 1_000_000 }),
+    free_times: optionalInt({ min: 0, max: 1_000_000 }),
+    sort: intWithDefault(0, { min: -100_000, max: 100_000 }),
+    enabled: int({ min: 0, max: 1 }),
+  }),
+  data: z.null(),
+});

@@ -26,6 +26,10 @@ import {
   voidCodes,
   adminSiteEndpoints,
   consoleDashboard,
+  listConsoleChannels,
+  saveConsoleChannel,
+  channelConsoleMessages,
+  type ConsoleChannel,
   type ConsoleDashboard,
   deleteConsoleNotice,
   getConsoleSite,
@@ -99,6 +103,8 @@ const validParams = (userId: number): Record<string, Record<string, string | num
   voidCodes: { batch: 'role-check' },
   getConsoleSite: {},
   consoleDashboard: {},
+  listConsoleChannels: {},
+  saveConsoleChannel: { kind: 'video', api: 'local', name: 'role-check', credits: 1, enabled: 1 },
   saveConsoleSite: { site_title: 'role-check' },
   saveConsoleSiteText: { key: 'credits_rule', title: 'x', content: 'role-check' },
   listConsoleNotices: {},
@@ -112,7 +118,7 @@ describe('who may use the console', () => {
     const m = await member();
     const guest = (await t.call<{ token: string }>(startGuest)).data.token;
     const params = validParams(m.id);
-    const all = { ...adminEndpoints, ...adminSiteEndpoints, consoleDashboard };
+    const all = { ...adminEndpoints, ...adminSiteEndpoints, consoleDashboard, listConsoleChannels, saveConsoleChannel };
     for (const [name, ep] of Object.entries(all) as [string, Endpoint][]) {
       const expected = ep.auth === 'admin' ? protocolMessages.forbidden : protocolMessages.consoleOnly;
       for (const token of [m.token, guest])
@@ -526,5 +532,44 @@ describe('site, branding and notices', () => {
       'notice.unpublish',
       'notice.delete',
     ]);
+  });
+});
+
+describe('channels', () => {
+  it('lists voice, video and photo channels and saves a price, switch and sort, audited', async () => {
+    const r = await t.call<{ list: ConsoleChannel[] }>(listConsoleChannels, {}, { token: operator });
+    expect(new Set(r.data.list.map((c) => c.kind))).toEqual(new Set(['voice', 'video', 'photo']));
+    const video = r.data.list.find((c) => c.kind === 'video')!;
+    expect(
+      await t.call(
+        saveConsoleChannel,
+        { kind: 'video', api: video.api, name: '极速版', credits: 7, sort: 3, enabled: 0 },
+        { token: operator },
+      ),
+    ).toMatchObject({ code: 0, msg: channelConsoleMessages.saved });
+    const after = (await t.call<{ list: ConsoleChannel[] }>(listConsoleChannels, {}, { token: operator })).data.list;
+    expect(after.find((c) => c.kind === 'video' && c.api === video.api)).toMatchObject({
+      name: '极速版',
+      credits: 7,
+      sort: 3,
+      enabled: 0,
+      desc: video.desc,
+    });
+    expect(
+      await t.call(
+        saveConsoleChannel,
+        { kind: 'photo', api: 'nope', name: 'x', credits: 1, enabled: 1 },
+        { token: operator },
+      ),
+    ).toMatchObject({ code: 1, msg: channelConsoleMessages.missing });
+    expect(
+      await t.call(
+        saveConsoleChannel,
+        { kind: 'video', api: video.api, name: 'x', credits: -1, enabled: 1 },
+        { token: operator },
+      ),
+    ).toMatchObject({ code: 1 });
+    const [row] = (await auditOf('channel.update')).filter((a) => a.target === `channel:video:${video.api}`);
+    expect(row).toMatchObject({ before: { credits: video.credits }, after: { credits: 7, enabled: 0 } });
   });
 });

@@ -1,7 +1,10 @@
 import {
   adjustUserCredits,
   adminMessages,
+  channelConsoleMessages,
   consoleDashboard,
+  listConsoleChannels,
+  saveConsoleChannel,
   consoleSession,
   consoleUserDetail,
   createCodeBatch,
@@ -32,6 +35,7 @@ import { consoleCodes } from './codes.js';
 import { consoleUsers } from './users.js';
 import { consoleSite } from './site.js';
 import { dashboard } from './dashboard.js';
+import { consoleChannels } from './channels.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
@@ -39,6 +43,7 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
   const users = consoleUsers(db);
   const codes = consoleCodes(db);
   const site = consoleSite(db);
+  const channels = consoleChannels(db);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
     route(listConsoleUsers, ({ params }) => users.search(params)),
@@ -72,6 +77,11 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
       return ok({ count }, adminMessages.codesVoided(count));
     }),
     route(consoleDashboard, () => dashboard(db)),
+    route(listConsoleChannels, async () => ({ list: await channels.list() })),
+    route(saveConsoleChannel, async ({ user, params }) => {
+      await channels.save(user, params);
+      return ok(null, channelConsoleMessages.saved);
+    }),
     route(getConsoleSite, () => site.read()),
     route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),
     route(saveConsoleSiteText, async ({ user, params }) => {

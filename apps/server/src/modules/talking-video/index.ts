@@ -1,2 +1,3 @@
 export { createTalkingVideoModule } from './module.js';
 export type { TalkingVideoDeps } from './service.js';
+export { videoChannelConsole, type ChannelFacts, type ChannelPatch } from './channel-console.js';
