@@ -5,10 +5,15 @@ import {
   adminMessages,
   getCredits,
   getSiteSettings,
+  listConsoleChannels,
+  listVideoChannels,
+  saveConsoleChannel,
+  type ConsoleChannel,
   protocolMessages,
   ReplyCode,
   saveConsoleSite,
   siteConsoleMessages,
+  channelConsoleMessages,
 } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
@@ -38,6 +43,7 @@ const TITLE = `星河数字人${Date.now().toString(36)}`;
 const NOTICE = `五一活动公告${Date.now().toString(36)}`;
 /** The branding before the journey, put back at its end: other journeys share the running app. */
 let original: { site_title: string; logo: string; head_logo: string } | null = null;
+let originalChannel: ConsoleChannel | null = null;
 
 beforeAll(async () => {
   const app = appUnderTest();
@@ -54,6 +60,10 @@ afterAll(async () => {
   if (original) {
     const token = await adminToken(baseURL, appUnderTest().adminPassword);
     await signedCall(baseURL, saveConsoleSite, original, token);
+  }
+  if (originalChannel) {
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
   }
 });
 
@@ -187,6 +197,26 @@ describe('operator console journey', () => {
     await member.locator('.ant-message').getByText(accountMessages.accountDisabled).waitFor();
   });
 
+  it("changes a video channel's price, and the studio's channel list shows it", async () => {
+    const studio = (await signedCall(baseURL, listVideoChannels, {})).data.list;
+    const target = studio[0]!;
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    originalChannel =
+      (await signedCall(baseURL, listConsoleChannels, {}, token)).data.list.find(
+        (c) => c.kind === 'video' && c.api === target.api,
+      ) ?? null;
+    await admin.getByRole('menuitem', { name: adminText.menuChannels }).click();
+    await admin.getByRole('button', { name: `${adminText.edit} video ${target.api}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.channelPrice).fill(String(target.credits + 7));
+    await screenshot(admin, 'admin-channel-edit');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await toast(admin, channelConsoleMessages.saved).waitFor();
+    await screenshot(admin, 'admin-channels');
+    const after = (await signedCall(baseURL, listVideoChannels, {})).data.list.find((c) => c.api === target.api);
+    expect(after?.credits).toBe(target.credits + 7);
+  });
+
   it('withdraws and deletes the notice', async () => {
     await admin.getByRole('menuitem', { name: adminText.menuNotices }).click();
     await admin.getByRole('button', { name: `${adminText.unpublish} ${NOTICE}` }).click();
@@ -203,7 +233,7 @@ describe('operator console journey', () => {
   it('lists every console action in the audit log', async () => {
     await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
     await admin.waitForURL(/#\/admin\/audit/);
-    for (const label of ['修改站点设置', '新建公告', '生成兑换码', '调整积分', '停用账号', '删除公告'])
+    for (const label of ['修改站点设置', '新建公告', '生成兑换码', '调整积分', '停用账号', '修改渠道', '删除公告'])
       await admin.getByRole('cell', { name: label }).first().waitFor();
     await screenshot(admin, 'admin-audit');
 

@@ -13,6 +13,7 @@ export const feature = defineFeature({
     { path: '/admin/codes', page: lazy(() => import('./pages/CodesPage')), layout: 'bare' },
     { path: '/admin/site', page: lazy(() => import('./pages/SitePage')), layout: 'bare' },
     { path: '/admin/notices', page: lazy(() => import('./pages/NoticesPage')), layout: 'bare' },
+    { path: '/admin/channels', page: lazy(() => import('./pages/ChannelsPage')), layout: 'bare' },
     { path: '/admin/audit', page: lazy(() => import('./pages/AuditPage')), layout: 'bare' },
   ],
 });

@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AuditOutlined,
   DashboardOutlined,
   CreditCardOutlined,
@@ -21,6 +22,7 @@ const menu = [
   { key: '/admin/codes', icon: <CreditCardOutlined />, label: t.menuCodes },
   { key: '/admin/site', icon: <GlobalOutlined />, label: t.menuSite },
   { key: '/admin/notices', icon: <NotificationOutlined />, label: t.menuNotices },
+  { key: '/admin/channels', icon: <ApiOutlined />, label: t.menuChannels },
   { key: '/admin/audit', icon: <AuditOutlined />, label: t.menuAudit },
 ];
 
