@@ -164,6 +164,11 @@ describe('operator console journey', () => {
     await admin.getByRole('searchbox', { name: adminText.searchUser }).press('Enter');
     await admin.getByRole('button', { name: `${adminText.detail} ${memberName}` }).click();
     const drawer = admin.locator('.ant-drawer-content');
+    await drawer.waitFor();
+    // A failure here names the script error that kept the drawer from showing.
+    await expect.poll(() => drawer.getByText(adminText.batchesTitle).count(), { timeout: 15_000 }).toBe(1);
+    expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);
+    await screenshot(admin, 'admin-user-drawer-open');
     await drawer.getByLabel(adminText.adjustAmount).fill('250');
     await drawer.getByLabel(adminText.adjustReason).fill('开业活动赠送');
     await drawer.getByRole('button', { name: adminText.adjustCredits }).click();

@@ -20,6 +20,7 @@ export const adminText = {
   statusOn: '正常',
   statusOff: '已停用',
   createTime: '注册时间',
+  madeTime: '创建时间',
   lastLogin: '最近登录',
   actions: '操作',
   detail: '详情',

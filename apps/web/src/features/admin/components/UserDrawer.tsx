@@ -92,17 +92,17 @@ function UserDetailBody({ id, d }: { id: number; d: ConsoleUserDetail }) {
         }
       >
         <Form.Item name="credits" label={t.adjustAmount} rules={[{ required: true, message: t.required }]}>
-          <InputNumber precision={0} style={{ width: 120 }} />
+          <InputNumber precision={0} style={{ width: 120 }} aria-label={t.adjustAmount} />
         </Form.Item>
         <Form.Item name="days" label={t.adjustDays}>
-          <InputNumber min={1} max={3650} precision={0} style={{ width: 90 }} />
+          <InputNumber min={1} max={3650} precision={0} style={{ width: 90 }} aria-label={t.adjustDays} />
         </Form.Item>
         <Form.Item
           name="reason"
           label={t.adjustReason}
           rules={[{ required: true, whitespace: true, message: t.required }]}
         >
-          <Input maxLength={40} style={{ width: 160 }} />
+          <Input maxLength={40} style={{ width: 160 }} aria-label={t.adjustReason} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={adjust.isPending}>
           {t.adjustCredits}

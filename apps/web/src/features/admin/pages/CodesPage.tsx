@@ -57,7 +57,7 @@ export default function CodesPage() {
               { title: t.used, dataIndex: 'used' },
               { title: t.expired, dataIndex: 'expired' },
               { title: t.voided, dataIndex: 'void' },
-              { title: t.createTime, dataIndex: 'create_time' },
+              { title: t.madeTime, dataIndex: 'create_time' },
               {
                 title: t.actions,
                 key: 'actions',
