@@ -57,14 +57,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (original) {
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
-    await signedCall(baseURL, saveConsoleSite, original, token);
-  }
-  if (originalChannel) {
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
-    await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
-  }
+  if (!original && !originalChannel) return;
+  // One login for both: two identical signed logins within a second would be refused as a replay.
+  const token = await adminToken(baseURL, appUnderTest().adminPassword);
+  if (original) await signedCall(baseURL, saveConsoleSite, original, token);
+  if (originalChannel) await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
 });
 
 describe('operator console journey', () => {
@@ -163,7 +160,7 @@ describe('operator console journey', () => {
     await admin.getByRole('searchbox', { name: adminText.searchUser }).fill(memberName);
     await admin.getByRole('searchbox', { name: adminText.searchUser }).press('Enter');
     await admin.getByRole('button', { name: `${adminText.detail} ${memberName}` }).click();
-    const drawer = admin.locator('.ant-drawer-content');
+    const drawer = admin.getByRole('dialog');
     await drawer.waitFor();
     // A failure here names the script error that kept the drawer from showing.
     await expect.poll(() => drawer.getByText(adminText.batchesTitle).count(), { timeout: 15_000 }).toBe(1);
@@ -179,10 +176,10 @@ describe('operator console journey', () => {
   });
 
   it('disables the person: their next call is logged out and they cannot log in again', async () => {
-    const drawer = admin.locator('.ant-drawer-content');
+    const drawer = admin.getByRole('dialog');
     await drawer.getByRole('button', { name: adminText.disable }).click();
     await admin
-      .locator('.ant-popconfirm')
+      .locator('.ant-popover')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await toast(admin, adminMessages.disabled).waitFor();
@@ -228,7 +225,7 @@ describe('operator console journey', () => {
     await toast(admin, siteConsoleMessages.noticeUnpublished).waitFor();
     await admin.getByRole('button', { name: `${adminText.remove} ${NOTICE}` }).click();
     await admin
-      .locator('.ant-popconfirm')
+      .locator('.ant-popover')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await toast(admin, siteConsoleMessages.noticeDeleted).waitFor();
