@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 
-/** Who may call an endpoint: anyone, any logged-in account (guests included), or an administrator. */
-export type EndpointAuth = 'none' | 'user' | 'admin';
+/**
+ * Who may call an endpoint: anyone, any logged-in account (guests included), the console's staff
+ * (operators and administrators), or administrators only.
+ */
+export type EndpointAuth = 'none' | 'user' | 'operator' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface Endpoint<P extends z.ZodObject = z.ZodObject, D extends z.ZodType = z.ZodType> {

@@ -26,3 +26,6 @@ export * from './endpoints/ai-media-messages.js';
 export * from './endpoints/ai-media.js';
 export * from './endpoints/multi-scene-messages.js';
 export * from './endpoints/multi-scene.js';
+export * from './endpoints/admin-messages.js';
+export * from './endpoints/admin.js';
+export * from './endpoints/admin-site.js';

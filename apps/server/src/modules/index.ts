@@ -13,6 +13,7 @@ import { extractionModule, extractionResults } from './extraction/index.js';
 import { createChatModule } from './chat/index.js';
 import { aiMediaModule } from './ai-media/index.js';
 import { createMultiSceneModule } from './multi-scene/index.js';
+import { adminModule } from './admin/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -35,4 +36,5 @@ export const featureModules: FeatureModule[] = [
   createChatModule(),
   aiMediaModule,
   createMultiSceneModule({ uploads: uploadedFiles, voices: studioVoices }),
+  adminModule,
 ];

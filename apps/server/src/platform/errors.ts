@@ -14,3 +14,4 @@ export class AppError extends Error {
 
 export const loginRequired = () => new AppError(protocolMessages.login, 100);
 export const forbidden = () => new AppError(protocolMessages.forbidden);
+export const consoleOnly = () => new AppError(protocolMessages.consoleOnly);

@@ -11,6 +11,7 @@ export const accountMessages = {
   codeRequired: '请输入兑换码',
   loginDone: '登录成功',
   wrongCredentials: '账号或密码错误',
+  accountDisabled: '该账号已被停用，请联系客服',
   usernameRule: '用户名须为4-32位字母、数字或下划线',
   usernameTaken: '该用户名已被注册',
   /** After repeated failed logins: the server refuses with this and `data.need_captcha = 1`. */

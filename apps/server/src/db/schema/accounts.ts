@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** Set while an operator has disabled the account: no login, no token accepted. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const userTokens = pgTable(

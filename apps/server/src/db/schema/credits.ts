@@ -93,6 +93,10 @@ export const redeemCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The operator's label for the batch this code was made in; '' for codes made one by one. */
+    batch: varchar('batch', { length: 64 }).notNull().default(''),
+    /** Set when an operator voided the code before anyone used it. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
-  (t) => [index('redeem_codes_note_idx').on(t.note)],
+  (t) => [index('redeem_codes_note_idx').on(t.note), index('redeem_codes_batch_idx').on(t.batch, t.id)],
 );

@@ -13,3 +13,4 @@ export * from './extraction.js';
 export * from './chat.js';
 export * from './ai-media.js';
 export * from './multi-scene.js';
+export * from './admin.js';

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** One row per setting; missing keys take their default. */
 export const siteSettings = pgTable('site_settings', {
@@ -20,6 +20,8 @@ export const notices = pgTable('notices', {
   title: varchar('title', { length: 200 }).notNull(),
   description: varchar('description', { length: 500 }).notNull().default(''),
   content: text('content').notNull(),
+  /** Only published notices reach the notice centre; the operator drafts and withdraws with this. */
+  published: boolean('published').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

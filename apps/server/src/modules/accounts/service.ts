@@ -81,6 +81,7 @@ export async function login(
       ? captchaRefusal(accountMessages.wrongCredentials)
       : new AppError(accountMessages.wrongCredentials);
   }
+  if (user.disabledAt) throw new AppError(accountMessages.accountDisabled);
   await attempts.loginSucceeded(counters, username, client.ip, !withCaptcha);
   await updateUser(db, user.id, { lastLoginAt: new Date() });
   return {

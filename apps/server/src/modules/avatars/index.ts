@@ -4,3 +4,4 @@ export { preparedAvatarOf } from './prepare-job.js';
 export { resendMissingJobs } from './resume.js';
 export type { StudioUploads, UploadedFile } from './ports.js';
 export { AvatarsService } from './service.js';
+export { ownedAvatarsCount } from './owned-count.js';

@@ -29,32 +29,42 @@ export interface RedeemCodeSpec {
   vipDays?: number;
   createdBy?: number | null;
   note?: string;
+  /** The operator's batch label. */
+  batch?: string;
+  /** Days the codes can be redeemed; the site's `redeem_code_days` by default. */
+  redeemDays?: number;
 }
 
-/** Makes `count` new unique codes; they can be redeemed for the site's `redeem_code_days`. */
+/** Rows per insert: 9 values a row (45,000) stays below PostgreSQL's 65,535 parameters per statement. */
+const INSERT_CHUNK = 5000;
+
+/** Makes `count` new unique codes in one transaction; they can be redeemed for `redeemDays` (or the site's `redeem_code_days`). */
 export async function createRedeemCodes(db: Db, spec: RedeemCodeSpec): Promise<string[]> {
   const { redeem_code_days } = await readSiteSettings(db);
-  const expiresAt = addDays(new Date(), redeem_code_days);
-  const made: string[] = [];
-  // A collision of 80-bit codes is practically impossible; if one happens, that code is simply drawn again.
-  while (made.length < spec.count) {
-    const batch = Array.from({ length: spec.count - made.length }, () => ({
-      code: newRedeemCode(),
-      credits: spec.credits,
-      creditDays: spec.days,
-      vipDays: spec.vipDays ?? 0,
-      expiresAt,
-      note: spec.note ?? '',
-      createdBy: spec.createdBy ?? null,
-    }));
-    const rows = await db
-      .insert(redeemCodes)
-      .values(batch)
-      .onConflictDoNothing({ target: redeemCodes.code })
-      .returning({ code: redeemCodes.code });
-    made.push(...rows.map((r) => r.code));
-  }
-  return made;
+  const expiresAt = addDays(new Date(), spec.redeemDays ?? redeem_code_days);
+  return db.transaction(async (tx) => {
+    const made: string[] = [];
+    // A collision of 80-bit codes is practically impossible; if one happens, that code is simply drawn again.
+    while (made.length < spec.count) {
+      const batch = Array.from({ length: Math.min(spec.count - made.length, INSERT_CHUNK) }, () => ({
+        code: newRedeemCode(),
+        credits: spec.credits,
+        creditDays: spec.days,
+        vipDays: spec.vipDays ?? 0,
+        expiresAt,
+        note: spec.note ?? '',
+        batch: spec.batch ?? '',
+        createdBy: spec.createdBy ?? null,
+      }));
+      const rows = await tx
+        .insert(redeemCodes)
+        .values(batch)
+        .onConflictDoNothing({ target: redeemCodes.code })
+        .returning({ code: redeemCodes.code });
+      made.push(...rows.map((r) => r.code));
+    }
+    return made;
+  });
 }
 
 /**
@@ -73,15 +83,23 @@ export async function redeemCodeFor(
   const [claimed] = await tx
     .update(redeemCodes)
     .set({ usedBy: userId, usedAt: now })
-    .where(and(eq(redeemCodes.code, code), isNull(redeemCodes.usedAt), gt(redeemCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(redeemCodes.code, code),
+        isNull(redeemCodes.usedAt),
+        isNull(redeemCodes.voidedAt),
+        gt(redeemCodes.expiresAt, now),
+      ),
+    )
     .returning();
   if (!claimed) {
     const [known] = await tx
-      .select({ usedAt: redeemCodes.usedAt })
+      .select({ usedAt: redeemCodes.usedAt, voidedAt: redeemCodes.voidedAt })
       .from(redeemCodes)
       .where(eq(redeemCodes.code, code))
       .limit(1);
-    if (!known) throw new AppError(accountMessages.codeUnknown);
+    // A voided code is answered like one that never existed: it was withdrawn before it was sold.
+    if (!known || (known.voidedAt && !known.usedAt)) throw new AppError(accountMessages.codeUnknown);
     throw new AppError(known.usedAt ? accountMessages.codeUsed : accountMessages.codeExpired);
   }
   await creditLedger(tx).grantCredits(userId, claimed.credits, addDays(now, claimed.creditDays), creditActions.redeem);

@@ -1,1 +1,2 @@
 export { createPhotoVideoModule, type PhotoWorks } from './module.js';
+export { photoChannelConsole } from './channel-console.js';

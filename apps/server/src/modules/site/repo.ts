@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notices, siteTexts } from '../../db/schema/index.js';
 
@@ -6,14 +6,20 @@ export async function listNotices(db: Db, limit: number) {
   const list = await db
     .select({ id: notices.id, title: notices.title, desc: notices.description, createdAt: notices.createdAt })
     .from(notices)
+    .where(eq(notices.published, true))
     .orderBy(desc(notices.createdAt), desc(notices.id))
     .limit(limit);
-  const [total] = await db.select({ n: count() }).from(notices);
+  const [total] = await db.select({ n: count() }).from(notices).where(eq(notices.published, true));
   return { list, total: total?.n ?? 0 };
 }
 
+/** A published notice; drafts and withdrawn ones are not found. */
 export async function findNotice(db: Db, id: number) {
-  const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, id), eq(notices.published, true)))
+    .limit(1);
   return row ?? null;
 }
 

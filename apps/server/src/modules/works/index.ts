@@ -22,3 +22,5 @@ export {
   type ProducedWork,
   type WorkSteps,
 } from './spoken-work.js';
+export { ownedWorksCount } from './owned-count.js';
+export { workStats } from './stats.js';

@@ -40,7 +40,11 @@ export interface SessionUser {
 }
 
 /** Issues a 256-bit random token; only its hash is stored. */
-export async function issueToken(db: Db, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+export async function issueToken(
+  db: Db,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(userTokens).values({
     userId,
@@ -58,7 +62,8 @@ export async function issueToken(db: Db, userId: number, meta: { ip?: string; us
  * any API process is refused by every other one at once.
  */
 // Chosen over LISTEN/NOTIFY: exact on every process with no listening connection to keep alive, and writes are the rarer calls.
-export const sessionCacheMs = (method: string, cacheSeconds: number): number => (method === 'GET' ? cacheSeconds * 1000 : 0);
+export const sessionCacheMs = (method: string, cacheSeconds: number): number =>
+  method === 'GET' ? cacheSeconds * 1000 : 0;
 
 /**
  * The account behind a token, or null when it is unknown, expired or revoked; a recent answer is
@@ -90,15 +95,32 @@ export async function resolveToken(
     })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(and(eq(userTokens.tokenHash, hash), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+    // A disabled account's tokens are revoked when it is disabled; the check here also covers a token issued in between.
+    .where(
+      and(
+        eq(userTokens.tokenHash, hash),
+        isNull(userTokens.revokedAt),
+        gt(userTokens.expiresAt, now),
+        isNull(users.disabledAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   let expiresAt = row.expiresAt.getTime();
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     expiresAt = now.getTime() + TOKEN_TTL_DAYS * DAY_MS;
-    await db.update(userTokens).set({ lastUsedAt: now, expiresAt: new Date(expiresAt) }).where(eq(userTokens.id, row.tokenId));
+    await db
+      .update(userTokens)
+      .set({ lastUsedAt: now, expiresAt: new Date(expiresAt) })
+      .where(eq(userTokens.id, row.tokenId));
   }
-  const user = { id: row.id, username: row.username, role: row.role, isTourist: row.isTourist === 1, tokenId: row.tokenId };
+  const user = {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    isTourist: row.isTourist === 1,
+    tokenId: row.tokenId,
+  };
   if (keepMs > 0) cache.set(hash, { user, expiresAt }, { ttl: keepMs });
   return user;
 }
@@ -110,7 +132,10 @@ export function forgetSessions(db: Db, match: (user: SessionUser) => boolean): v
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {
-  await db.update(userTokens).set({ revokedAt: sql`now()` }).where(eq(userTokens.id, tokenId));
+  await db
+    .update(userTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(userTokens.id, tokenId));
   forgetSessions(db, (u) => u.tokenId === tokenId);
 }
 

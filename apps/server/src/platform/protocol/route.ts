@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataOf, Endpoint, ParsedParamsOf } from '@app/contract';
 import { NONCE_PARAM, protocolMessages } from '@app/contract';
-import { AppError, forbidden, loginRequired } from '../errors.js';
+import { AppError, consoleOnly, forbidden, loginRequired } from '../errors.js';
 import { resolveToken, sessionCacheMs, type SessionUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { parseForm } from './form.js';
@@ -138,6 +138,7 @@ async function admit(
     : null;
   if (endpoint.auth !== 'none' && !user) throw loginRequired();
   if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+  if (endpoint.auth === 'operator' && user?.role !== 'admin' && user?.role !== 'operator') throw consoleOnly();
   for (const [name, msg] of Object.entries(missing ?? {})) if (rest[name] === undefined) throw new AppError(msg);
   const params = parseParams(endpoint.params, rest);
   if (endpoint.paid && user) await takePaidCall(ctx, user.id);

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { defineFeature } from '../../lib/feature';
+
+/**
+ * The operator console (/admin): its own layout, loaded only when opened, so the user-facing first
+ * load does not carry it. The server checks the role on every call; the layout only shows the refusal.
+ */
+export const feature = defineFeature({
+  name: 'admin',
+  routes: [
+    { path: '/admin', page: lazy(() => import('./pages/DashboardPage')), layout: 'bare' },
+    { path: '/admin/users', page: lazy(() => import('./pages/UsersPage')), layout: 'bare' },
+    { path: '/admin/codes', page: lazy(() => import('./pages/CodesPage')), layout: 'bare' },
+    { path: '/admin/site', page: lazy(() => import('./pages/SitePage')), layout: 'bare' },
+    { path: '/admin/notices', page: lazy(() => import('./pages/NoticesPage')), layout: 'bare' },
+    { path: '/admin/channels', page: lazy(() => import('./pages/ChannelsPage')), layout: 'bare' },
+    { path: '/admin/audit', page: lazy(() => import('./pages/AuditPage')), layout: 'bare' },
+  ],
+});

@@ -1,0 +1,248 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountMessages,
+  adminMessages,
+  getCredits,
+  getSiteSettings,
+  listConsoleChannels,
+  listVideoChannels,
+  saveConsoleChannel,
+  type ConsoleChannel,
+  protocolMessages,
+  ReplyCode,
+  saveConsoleSite,
+  siteConsoleMessages,
+  channelConsoleMessages,
+} from '@app/contract';
+import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { appUnderTest } from './support/context';
+import { registerWithCode } from './support/journeys';
+import { adminToken, signedCall } from './support/api';
+import { authMessages } from '../apps/web/src/features/auth/messages';
+import { adminText, siteFieldLabels } from '../apps/web/src/features/admin/messages';
+import { noticeMessages } from '../apps/web/src/features/notices/messages';
+
+/** antd puts a space between the two characters of a two-character button label. */
+const button = (scope: Page | Locator, text: string) =>
+  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+let browser: Browser;
+let staff: BrowserContext;
+let visitor: BrowserContext;
+let admin: Page;
+let member: Page;
+let problems: string[] = [];
+let baseURL: string;
+let memberToken = '';
+let memberName = '';
+let startCredits = 0;
+const BATCH = `门店-${Date.now().toString(36)}`;
+const TITLE = `星河数字人${Date.now().toString(36)}`;
+const NOTICE = `五一活动公告${Date.now().toString(36)}`;
+/** The branding before the journey, put back at its end: other journeys share the running app. */
+let original: { site_title: string; logo: string; head_logo: string } | null = null;
+let originalChannel: ConsoleChannel | null = null;
+
+beforeAll(async () => {
+  const app = appUnderTest();
+  baseURL = app.baseURL;
+  browser = await launchBrowser();
+  staff = await newVisitorContext(browser, baseURL);
+  visitor = await newVisitorContext(browser, baseURL);
+  admin = await staff.newPage();
+  member = await visitor.newPage();
+  problems = [...watchPage(admin), ...watchPage(member)];
+});
+afterAll(async () => {
+  await browser?.close();
+  if (!original && !originalChannel) return;
+  // One login for both: two identical signed logins within a second would be refused as a replay.
+  const token = await adminToken(baseURL, appUnderTest().adminPassword);
+  if (original) await signedCall(baseURL, saveConsoleSite, original, token);
+  if (originalChannel) await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
+});
+
+describe('operator console journey', () => {
+  it('turns away a visitor who is not staff, and lets the admin in after logging in', async () => {
+    await member.goto('/#/admin');
+    await member.getByText(adminText.noAccess).waitFor();
+    await member.locator('.ant-result').getByText(protocolMessages.consoleOnly).waitFor();
+    await screenshot(member, 'admin-refused');
+
+    await admin.goto('/#/admin');
+    await admin.getByText(adminText.noAccess).waitFor();
+    await button(admin, adminText.goLogin).click();
+    await admin.waitForURL(/#\/login/);
+    await admin.getByPlaceholder(authMessages.username).fill('admin');
+    await admin.getByPlaceholder(authMessages.password).fill(appUnderTest().adminPassword);
+    await admin.getByRole('checkbox').check();
+    await button(admin, authMessages.login).click();
+    await admin.waitForURL(/#\/admin/);
+    await admin.getByRole('menuitem', { name: adminText.menuUsers }).waitFor();
+  });
+
+  it('changes the site title and logo with a live preview, and the home page shows them', async () => {
+    const before = (await signedCall(baseURL, getSiteSettings, {})).data;
+    original = { site_title: before.site_title, logo: '', head_logo: '' };
+    await admin.getByRole('menuitem', { name: adminText.menuSite }).click();
+    await admin.waitForURL(/#\/admin\/site/);
+    const title = admin.getByLabel(siteFieldLabels.site_title);
+    await title.fill(TITLE);
+    await expect.poll(() => admin.getByTestId('preview-title').innerText()).toBe(TITLE);
+    await admin.getByRole('tab', { name: adminText.tabImages }).click();
+    await admin.getByRole('textbox', { name: siteFieldLabels.logo, exact: true }).fill('/favicon.svg');
+    await admin.getByRole('tab', { name: adminText.tabFooter }).click();
+    await admin.getByLabel(siteFieldLabels.diy_label).fill('<b>客服热线 400-000-0000</b><script>alert(1)</script>');
+    await screenshot(admin, 'admin-site');
+    await button(admin, adminText.saveSettings).click();
+    await toast(admin, siteConsoleMessages.saved).waitFor();
+
+    // A visitor opening the site afresh (settings are cached for minutes within one visit).
+    await member.goto('/#/home');
+    await member.reload();
+    await member.getByText(TITLE).first().waitFor();
+    await member.locator('img[src$="/favicon.svg"]').first().waitFor();
+  });
+
+  it('publishes a notice', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuNotices }).click();
+    await button(admin, adminText.newNotice).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.noticeTitle).fill(NOTICE);
+    await dialog.getByLabel(adminText.noticeDesc).fill('全场积分八折');
+    await dialog.getByLabel(adminText.noticeContent).fill('<p>活动时间：5月1日至5月5日</p>');
+    await dialog.locator('.ant-card').getByText('活动时间：5月1日至5月5日').waitFor();
+    await screenshot(admin, 'admin-notice-edit');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await toast(admin, siteConsoleMessages.noticeSaved).waitFor();
+    await admin.getByRole('cell', { name: NOTICE, exact: true }).waitFor();
+    await screenshot(admin, 'admin-notices');
+  });
+
+  it('generates a batch of codes, and a person registers with one', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuCodes }).click();
+    await admin.waitForURL(/#\/admin\/codes/);
+    await button(admin, adminText.generate).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.batchLabel).fill(BATCH);
+    await dialog.getByLabel(adminText.count).fill('5');
+    await dialog.getByLabel(adminText.creditsPerCode).fill('300');
+    await screenshot(admin, 'admin-codes-generate');
+    await button(dialog, adminText.generate).click();
+    await toast(admin, adminMessages.codesMade(5)).waitFor();
+    await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).waitFor();
+    const firstCode = admin.locator('.ant-table-row').filter({ hasText: BATCH }).last().locator('td').first();
+    await expect.poll(() => admin.locator('.ant-card').nth(1).locator('.ant-table-row').count()).toBe(5);
+    const code = (await firstCode.innerText()).trim();
+    expect(code).toMatch(/^[A-Z2-9]{16}$/);
+    await screenshot(admin, 'admin-codes');
+
+    memberToken = await registerWithCode(member, 'shop_', code);
+    const credits = await signedCall(baseURL, getCredits, {}, memberToken);
+    memberName = credits.data.username;
+    // A visitor is a guest with trial credits until registering; the code's credits come on top.
+    expect(credits.data.credits).toBeGreaterThanOrEqual(300);
+    startCredits = credits.data.credits;
+    await member.getByRole('button', { name: noticeMessages.centre }).click();
+    await member.getByRole('dialog').getByText(NOTICE).first().click();
+    await member.getByRole('dialog').getByText('活动时间：5月1日至5月5日').waitFor();
+    await member.keyboard.press('Escape');
+
+    await admin.reload();
+    await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).click();
+    await admin.getByText(memberName).waitFor();
+  });
+
+  it("adjusts that person's credits with a reason, seen in their balance and the audit log", async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuUsers }).click();
+    await admin.getByRole('searchbox', { name: adminText.searchUser }).fill(memberName);
+    await admin.getByRole('searchbox', { name: adminText.searchUser }).press('Enter');
+    await admin.getByRole('button', { name: `${adminText.detail} ${memberName}` }).click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.waitFor();
+    // A failure here names the script error that kept the drawer from showing.
+    await expect.poll(() => drawer.getByText(adminText.batchesTitle).count(), { timeout: 15_000 }).toBe(1);
+    expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);
+    await screenshot(admin, 'admin-user-drawer-open');
+    await drawer.getByLabel(adminText.adjustAmount).fill('250');
+    await drawer.getByLabel(adminText.adjustReason).fill('开业活动赠送');
+    await drawer.getByRole('button', { name: adminText.adjustCredits }).click();
+    await toast(admin, adminMessages.adjusted).waitFor();
+    await drawer.getByText('开业活动赠送').waitFor();
+    await screenshot(admin, 'admin-user-detail');
+    expect((await signedCall(baseURL, getCredits, {}, memberToken)).data.credits).toBe(startCredits + 250);
+  });
+
+  it('disables the person: their next call is logged out and they cannot log in again', async () => {
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByRole('button', { name: adminText.disable }).click();
+    await admin
+      .locator('.ant-popover')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await toast(admin, adminMessages.disabled).waitFor();
+    await drawer.getByText(adminText.statusOff).waitFor();
+    await admin.keyboard.press('Escape');
+    await screenshot(admin, 'admin-users');
+
+    await member.goto('/#/consum');
+    await member.waitForURL(/#\/login/);
+    expect(await member.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const again = await signedCall(baseURL, getCredits, {}, memberToken);
+    expect(again.code).toBe(ReplyCode.login);
+    await member.getByPlaceholder(authMessages.username).fill(memberName);
+    await member.getByPlaceholder(authMessages.password).fill('Passw0rd123');
+    await member.getByRole('checkbox').check();
+    await button(member, authMessages.login).click();
+    await member.locator('.ant-message').getByText(accountMessages.accountDisabled).waitFor();
+  });
+
+  it("changes a video channel's price, and the studio's channel list shows it", async () => {
+    const studio = (await signedCall(baseURL, listVideoChannels, {})).data.list;
+    const target = studio[0]!;
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    originalChannel =
+      (await signedCall(baseURL, listConsoleChannels, {}, token)).data.list.find(
+        (c) => c.kind === 'video' && c.api === target.api,
+      ) ?? null;
+    await admin.getByRole('menuitem', { name: adminText.menuChannels }).click();
+    await admin.getByRole('button', { name: `${adminText.edit} video ${target.api}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.channelPrice).fill(String(target.credits + 7));
+    await screenshot(admin, 'admin-channel-edit');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await toast(admin, channelConsoleMessages.saved).waitFor();
+    await screenshot(admin, 'admin-channels');
+    const after = (await signedCall(baseURL, listVideoChannels, {})).data.list.find((c) => c.api === target.api);
+    expect(after?.credits).toBe(target.credits + 7);
+  });
+
+  it('withdraws and deletes the notice', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuNotices }).click();
+    await admin.getByRole('button', { name: `${adminText.unpublish} ${NOTICE}` }).click();
+    await toast(admin, siteConsoleMessages.noticeUnpublished).waitFor();
+    await admin.getByRole('button', { name: `${adminText.remove} ${NOTICE}` }).click();
+    await admin
+      .locator('.ant-popover')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await toast(admin, siteConsoleMessages.noticeDeleted).waitFor();
+    await expect.poll(() => admin.getByRole('cell', { name: NOTICE, exact: true }).count()).toBe(0);
+  });
+
+  it('lists every console action in the audit log', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
+    await admin.waitForURL(/#\/admin\/audit/);
+    for (const label of ['修改站点设置', '新建公告', '生成兑换码', '调整积分', '停用账号', '修改渠道', '删除公告'])
+      await admin.getByRole('cell', { name: label }).first().waitFor();
+    await screenshot(admin, 'admin-audit');
+
+    await admin.getByRole('menuitem', { name: adminText.menuDashboard }).click();
+    await admin.getByRole('img', { name: adminText.chartUsers }).locator('canvas').waitFor();
+    await admin.getByRole('img', { name: adminText.chartEngines }).locator('canvas').waitFor();
+    await screenshot(admin, 'admin-dashboard');
+    expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);
+  });
+});
