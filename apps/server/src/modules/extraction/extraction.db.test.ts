@@ -253,7 +253,10 @@ describe('video extraction with yt-dlp', () => {
 
   it('a link sent twice at once (a double click) is one extraction', async () => {
     const twice = await member(t, 0);
-    const [a, b] = await Promise.all([parse(twice, share('/share/video.html')), parse(twice, share('/share/video.html'))]);
+    const [a, b] = await Promise.all([
+      parse(twice, share('/share/video.html')),
+      parse(twice, share('/share/video.html')),
+    ]);
     expect(a).toMatchObject({ code: 0 });
     expect(b).toMatchObject({ code: 0, data: { id: a.data.id } });
     expect((await records(twice, 'video')).map((r) => r.id)).toEqual([a.data.id]);
@@ -435,9 +438,17 @@ describe('audio extraction', () => {
 });
 
 describe('the launcher\u2019s tiles', () => {
-  it('are the chat and extraction tools unless the operator says otherwise', async () => {
+  it('are the chat, AI picture and video, photo-speak and extraction tools unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
-    expect((await site()).store_tools).toEqual(['aiChat', 'imageSpeak', 'extraction', 'audioExtraction']);
+    expect((await site()).store_tools).toEqual([
+      'aiChat',
+      'wsImage',
+      'wsVideo',
+      'tsVideo',
+      'imageSpeak',
+      'extraction',
+      'audioExtraction',
+    ]);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
     expect((await site()).store_tools).toEqual(['audioExtraction']);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['extraction', 'audioExtraction'] });
