@@ -2,16 +2,9 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Image, Row, Tabs, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { aiMediaMessages, videoCredits, type RecommendedPrompt, type VideoRecord } from '@app/contract';
-import { useConfirmDelete } from '../../../components/dialogs';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { feedback } from '../../../lib/feedback';
-import {
-  useDeleteRecord,
-  useGenerateVideo,
-  useVideoRecommendations,
-  useVideoRecords,
-  type VideoType,
-} from '../api/ai-media';
+import { useGenerateVideo, useVideoRecommendations, useVideoRecords, type VideoType } from '../api/ai-media';
 import { aiMediaLabels } from '../messages';
 import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { HistoryList } from './HistoryList';
@@ -20,6 +13,7 @@ import { PicturePicker } from './PicturePicker';
 import { PromptEditor, type PromptEditorHandle } from './PromptEditor';
 import { RecommendList } from './RecommendList';
 import { ServiceNotice } from './ServiceNotice';
+import { useAskDelete } from './use-ask-delete';
 import { DEFAULT_VIDEO_SETTINGS, VideoSettings, type VideoSettingsValue } from './VideoSettings';
 
 type FrameTab = '1' | '2';
@@ -67,8 +61,7 @@ export function VideoStudio({ type }: { type: VideoType }) {
   const recommend = useVideoRecommendations(type, nonce);
   const records = useVideoRecords(type);
   const generate = useGenerateVideo();
-  const remove = useDeleteRecord('video');
-  const confirmDelete = useConfirmDelete();
+  const askDelete = useAskDelete('video', selected, () => setSelected(null));
   const current: VideoRecord | undefined = records.data?.list.find((r) => r.id === selected);
   const cost = videoCredits(settings.mode, settings.duration === '10' ? 10 : 5);
 
@@ -235,17 +228,7 @@ export function VideoStudio({ type }: { type: VideoType }) {
                     >
                       {aiMediaLabels.download}
                     </Button>
-                    <Button
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() =>
-                        confirmDelete({
-                          title: aiMediaLabels.confirmDeleteTitle,
-                          content: aiMediaMessages.confirmDelete,
-                          onDelete: () => remove.mutateAsync(current.id).then(() => setSelected(null)),
-                        })
-                      }
-                    >
+                    <Button danger icon={<DeleteOutlined />} onClick={() => askDelete(current.id)}>
                       {aiMediaLabels.delete}
                     </Button>
                   </Flex>
@@ -270,19 +253,7 @@ export function VideoStudio({ type }: { type: VideoType }) {
               )}
             </Card>
             <Card title={aiMediaLabels.history}>
-              <HistoryList
-                kind="video"
-                items={items}
-                selected={selected}
-                onOpen={open}
-                onDelete={(id) =>
-                  confirmDelete({
-                    title: aiMediaLabels.confirmDeleteTitle,
-                    content: aiMediaMessages.confirmDelete,
-                    onDelete: () => remove.mutateAsync(id).then(() => id === selected && setSelected(null)),
-                  })
-                }
-              />
+              <HistoryList kind="video" items={items} selected={selected} onOpen={open} onDelete={askDelete} />
             </Card>
           </Flex>
         </Col>

@@ -16,15 +16,15 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { aiMediaMessages, AI_MEDIA_RULES, IMAGE_RATIOS, type ImageRecord } from '@app/contract';
-import { useConfirmDelete } from '../../../components/dialogs';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { feedback } from '../../../lib/feedback';
-import { useDeleteRecord, useGenerateImage, useImagePrompts, useImageRecords } from '../api/ai-media';
+import { useGenerateImage, useImagePrompts, useImageRecords } from '../api/ai-media';
 import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { HistoryList } from '../components/HistoryList';
 import { PicturePicker } from '../components/PicturePicker';
 import { RecommendList } from '../components/RecommendList';
 import { ServiceNotice } from '../components/ServiceNotice';
+import { useAskDelete } from '../components/use-ask-delete';
 import { aiMediaLabels } from '../messages';
 
 /** Text-to-image (/store/wsImage): description, recommendations, ratio, reference, count; preview, carousel, history. */
@@ -41,8 +41,7 @@ export default function TextImagePage() {
   const prompts = useImagePrompts(nonce);
   const records = useImageRecords();
   const generate = useGenerateImage();
-  const remove = useDeleteRecord('image');
-  const confirmDelete = useConfirmDelete();
+  const askDelete = useAskDelete('image', selected, () => setSelected(null));
   const current: ImageRecord | undefined = records.data?.list.find((r) => r.id === selected);
   const pictures = current?.status === 3 ? current.url : [];
 
@@ -200,19 +199,7 @@ export default function TextImagePage() {
               )}
             </Card>
             <Card title={aiMediaLabels.history}>
-              <HistoryList
-                kind="image"
-                items={items}
-                selected={selected}
-                onOpen={open}
-                onDelete={(id) =>
-                  confirmDelete({
-                    title: aiMediaLabels.confirmDeleteTitle,
-                    content: aiMediaMessages.confirmDelete,
-                    onDelete: () => remove.mutateAsync(id).then(() => id === selected && setSelected(null)),
-                  })
-                }
-              />
+              <HistoryList kind="image" items={items} selected={selected} onOpen={open} onDelete={askDelete} />
             </Card>
           </Flex>
         </Col>
