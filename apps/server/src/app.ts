@@ -93,7 +93,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis)
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
   await app.register(cookie);
   if (config.RATE_LIMIT_PER_MINUTE > 0)
     await app.register(rateLimit, {
