@@ -4,30 +4,11 @@ import { AppError } from '../../platform/errors.js';
 import type { EventsOf, EventWriter, StreamBody } from '../../platform/protocol/event-stream.js';
 import type { chatAnswerStream } from '@app/contract';
 import { creditLedger } from '../credits/index.js';
-import { fitContext } from './context-budget.js';
+import { contextOf } from './context-budget.js';
 import { chatRepo, type MessageRow } from './repo.js';
 import type { ChatService } from './service.js';
 
 type Events = EventWriter<EventsOf<typeof chatAnswerStream>>;
-
-/** What the model is told before the conversation. */
-const SYSTEM_PROMPT = '你是一个乐于助人的中文AI助手，擅长短视频文案、营销写作和日常问答。回答清晰、准确、有条理。';
-
-/** The conversation before the question `mid` answers, as the model reads it: finished turns only. */
-function contextOf(before: MessageRow[], budget: number): ChatTurn[] {
-  const question = before.at(-1);
-  if (!question || question.role !== 'user') throw new AppError(chatMessages.messageMissing);
-  const history: ChatTurn[] = before
-    .slice(0, -1)
-    .filter(
-      (r) => r.role === 'user' || (r.content && (r.status === CHAT_STATUS.done || r.status === CHAT_STATUS.stopped)),
-    )
-    .map((r) => ({ role: r.role === 'assistant' ? 'assistant' : 'user', content: r.content }));
-  return [
-    { role: 'system', content: SYSTEM_PROMPT },
-    ...fitContext(history, { role: 'user', content: question.content }, budget),
-  ];
-}
 
 /**
  * Checks the caller's answer `mid` of conversation `cid` and returns the stream that writes it: the
@@ -41,7 +22,19 @@ export async function openAnswer(
   cid: number,
   mid: number,
 ): Promise<StreamBody<typeof chatAnswerStream>> {
-  // The usual case first, in one statement: the caller's own answer, waiting for its stream.
+  // The usual case: the question was asked of this process a moment ago, and its answer waits here
+  // with its context. The model is asked at once; the row is claimed meanwhile, and a stream that
+  // loses the claim (the same answer opened on another process) ends before anything is settled.
+  const ready = s.prepared.get(mid);
+  if (ready && ready.answer.userId === userId && ready.answer.conversationId === cid) {
+    s.prepared.delete(mid);
+    const claimed = chatRepo.claimKnown(s.db, mid).catch((err: unknown) => {
+      s.ctx.log.error({ err, mid }, 'chat answer claim failed');
+      return false;
+    });
+    return (events, signal) => streamAnswer(s, ready.answer, ready.context, events, signal, claimed);
+  }
+  // Otherwise, in one statement: the caller's own answer, waiting for its stream.
   const answer = await chatRepo.claim(s.db, userId, cid, mid);
   if (!answer) return replayOrRefuse(s, userId, cid, mid);
   let context: ChatTurn[];
@@ -79,11 +72,18 @@ async function streamAnswer(
   context: ChatTurn[],
   events: Events,
   signal: AbortSignal,
+  claimed: Promise<boolean> = Promise.resolve(true),
 ): Promise<void> {
   const stop = new AbortController();
   const onLeave = () => stop.abort();
   signal.addEventListener('abort', onLeave);
   s.live.set(answer.id, stop);
+  let lost = false;
+  void claimed.then((ok) => {
+    if (ok) return;
+    lost = true;
+    stop.abort();
+  });
   let content = '';
   let reasoning = '';
   try {
@@ -98,9 +98,12 @@ async function streamAnswer(
       }
     }
     if (!content) throw new TextModelError('empty_reply');
+    if (!(await claimed)) throw new AppError(chatMessages.alreadyStreaming);
     await finish(s, answer, { status: CHAT_STATUS.done, content, reasoning });
     events.send('done', { message: '', mid: answer.id, status: CHAT_STATUS.done, credits: s.price });
   } catch (e) {
+    // Another stream owns this answer: it saves and settles it, not this one.
+    if (lost || !(await claimed)) throw new AppError(chatMessages.alreadyStreaming);
     if (stop.signal.aborted) {
       await finish(s, answer, { status: CHAT_STATUS.stopped, content, reasoning });
       return;

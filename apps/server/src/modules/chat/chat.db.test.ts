@@ -241,6 +241,41 @@ describe('charging when an answer ends early', () => {
     expect(await balance(m)).toBe(100);
   });
 
+  it('one answer opened twice at once streams to one client and is charged once', async () => {
+    const m = await member(t, 100);
+    plan = () => ({ chunks: [...textChunks('只回答一次。', 2), finished], chunkDelayMs: 5 });
+    const sent = await send(m, '同时打开两次');
+    const requestsBefore = fake.requests.length;
+    const both = await Promise.all([stream(m, sent.data.cid, sent.data.mid), stream(m, sent.data.cid, sent.data.mid)]);
+    const whole = both.filter((o) => o.events.at(-1)?.event === 'done');
+    const refused = both.filter((o) => o.events.at(-1)?.event !== 'done');
+    expect(whole).toHaveLength(1);
+    expect(whole[0]!.answer).toBe('只回答一次。');
+    expect(refused).toHaveLength(1);
+    const why = refused[0]!.json?.msg ?? refused[0]!.events.at(-1)?.data.msg;
+    expect(why).toBe(chatMessages.alreadyStreaming);
+    expect(fake.requests.length - requestsBefore).toBeLessThanOrEqual(2);
+    expect(await answerRow(sent.data.mid)).toMatchObject({ status: CHAT_STATUS.done, content: '只回答一次。' });
+    expect(await balance(m)).toBe(90);
+    expect((await reservationOf(sent.data.mid)).status).toBe('settled');
+  });
+
+  it('an answer another process claimed first is not streamed here, saved or settled', async () => {
+    const m = await member(t, 100);
+    plan = () => ({ chunks: [...textChunks('这里不该出现。', 2), finished], chunkDelayMs: 5 });
+    const sent = await send(m, '另一个进程先打开了');
+    // Another API process took the answer for its stream between the question and this stream.
+    await t.ctx.database.db
+      .update(messageRows)
+      .set({ status: CHAT_STATUS.streaming })
+      .where(eq(messageRows.id, sent.data.mid));
+    const out = await stream(m, sent.data.cid, sent.data.mid);
+    expect(out.events.at(-1)).toMatchObject({ event: 'error', data: { code: 1, msg: chatMessages.alreadyStreaming } });
+    expect(await answerRow(sent.data.mid)).toMatchObject({ status: CHAT_STATUS.streaming, content: '' });
+    expect((await reservationOf(sent.data.mid)).status).toBe('held');
+    expect(await balance(m)).toBe(90);
+  });
+
   it('a question whose stream never opens is given up by the sweep and refunded', async () => {
     const m = await member(t, 100);
     const sent = await send(m, '你好');

@@ -1,4 +1,7 @@
+import { CHAT_STATUS, chatMessages } from '@app/contract';
 import type { ChatTurn } from '../../engines/text/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { MessageRow } from './repo.js';
 
 /**
  * A rough token count that errs on the high side: a CJK character is about one token, other text
@@ -25,4 +28,23 @@ export function fitContext(history: ChatTurn[], question: ChatTurn, budget: numb
   }
   while (kept[0]?.role === 'assistant') kept.shift();
   return [...kept, question];
+}
+
+/** What the model is told before the conversation. */
+const SYSTEM_PROMPT = '你是一个乐于助人的中文AI助手，擅长短视频文案、营销写作和日常问答。回答清晰、准确、有条理。';
+
+/** The conversation before the question `mid` answers, as the model reads it: finished turns only. */
+export function contextOf(before: MessageRow[], budget: number): ChatTurn[] {
+  const question = before.at(-1);
+  if (!question || question.role !== 'user') throw new AppError(chatMessages.messageMissing);
+  const history: ChatTurn[] = before
+    .slice(0, -1)
+    .filter(
+      (r) => r.role === 'user' || (r.content && (r.status === CHAT_STATUS.done || r.status === CHAT_STATUS.stopped)),
+    )
+    .map((r) => ({ role: r.role === 'assistant' ? 'assistant' : 'user', content: r.content }));
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    ...fitContext(history, { role: 'user', content: question.content }, budget),
+  ];
 }

@@ -3,7 +3,7 @@ import { handlersOf, type FeatureModule } from '../module.js';
 import { chatJobs } from './jobs.js';
 import { chatRepo } from './repo.js';
 import { chatRoutes } from './routes.js';
-import { ChatService, type LiveAnswers } from './service.js';
+import { ChatService, type LiveAnswers, type PreparedAnswers } from './service.js';
 
 /** An answer open this long without a word from its stream is given up. */
 export const OPEN_ANSWER_MAX_MS = 30 * 60_000;
@@ -12,12 +12,13 @@ export const OPEN_ANSWER_MAX_MS = 30 * 60_000;
 export function createChatModule(): FeatureModule {
   // One map per process: a delete reaches the streams this process runs.
   const live: LiveAnswers = new Map();
+  const prepared: PreparedAnswers = new Map();
   return {
     name: 'chat',
-    routes: (ctx) => chatRoutes(new ChatService(ctx, live)),
+    routes: (ctx) => chatRoutes(new ChatService(ctx, live, prepared)),
     jobs: handlersOf(chatJobs, (ctx) => ({
       'chat.sweep-open-answers': async () => {
-        const s = new ChatService(ctx, live);
+        const s = new ChatService(ctx, live, prepared);
         for (const row of await chatRepo.staleOpenAnswers(s.db, new Date(Date.now() - OPEN_ANSWER_MAX_MS)))
           if (!live.has(row.id)) await s.giveUp(row, chatMessages.interrupted);
       },

@@ -3,6 +3,34 @@ import { CHAT_STATUS } from '@app/contract';
 import { chatConversations, chatMessages } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
+/** Claims asked for in this turn of the event loop, per database, taken together by one statement. */
+const pendingClaims = new Map<Db, { id: number; taken: (ok: boolean) => void; failed: (e: unknown) => void }[]>();
+
+async function takeClaims(db: Db): Promise<void> {
+  const batch = pendingClaims.get(db) ?? [];
+  pendingClaims.delete(db);
+  try {
+    const rows = await db
+      .update(chatMessages)
+      .set({ status: CHAT_STATUS.streaming, updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            chatMessages.id,
+            batch.map((c) => c.id),
+          ),
+          eq(chatMessages.role, 'assistant'),
+          eq(chatMessages.status, CHAT_STATUS.pending),
+        ),
+      )
+      .returning({ id: chatMessages.id });
+    const taken = new Set(rows.map((r) => r.id));
+    for (const c of batch) c.taken(taken.has(c.id));
+  } catch (e) {
+    for (const c of batch) c.failed(e);
+  }
+}
+
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -101,6 +129,19 @@ export const chatRepo = {
       )
       .returning();
     return row ?? null;
+  },
+
+  /**
+   * Takes pending answer `id` for one stream, like `claim`, for a caller that already knows the
+   * answer is its own: the claims of many streams opening at once share one statement.
+   */
+  claimKnown(db: Db, id: number): Promise<boolean> {
+    return new Promise((taken, failed) => {
+      const batch = pendingClaims.get(db);
+      if (batch) return void batch.push({ id, taken, failed });
+      pendingClaims.set(db, [{ id, taken, failed }]);
+      setImmediate(() => void takeClaims(db));
+    });
   },
 
   /** The messages of a conversation before `id`, oldest first. */

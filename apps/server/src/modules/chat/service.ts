@@ -5,6 +5,8 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { creditLedger } from '../credits/index.js';
+import type { ChatTurn } from '../../engines/text/index.js';
+import { contextOf } from './context-budget.js';
 import { chatRepo, type MessageRow } from './repo.js';
 
 /** Characters of the first question that make a new conversation's title. */
@@ -18,12 +20,23 @@ export const titleFrom = (question: string) => {
 /** Answers streaming in this process, by message id: deleting their conversation stops them. */
 export type LiveAnswers = Map<number, AbortController>;
 
+/** An answer this process has just recorded, with the context the model reads: its stream needs no reads. */
+export interface PreparedAnswer {
+  answer: MessageRow;
+  context: ChatTurn[];
+}
+export type PreparedAnswers = Map<number, PreparedAnswer>;
+
+/** How long a recorded answer waits here for its stream; a later stream reads it from the database. */
+const PREPARED_MS = 60_000;
+
 /** Conversations of the chat assistant: asking (with the price held), listing, deleting. */
 export class ChatService {
   readonly db: Db;
   constructor(
     readonly ctx: AppContext,
     readonly live: LiveAnswers = new Map(),
+    readonly prepared: PreparedAnswers = new Map(),
   ) {
     this.db = ctx.database.db;
   }
@@ -69,7 +82,7 @@ export class ChatService {
     }
     const jobKey = `chat:${randomUUID()}`;
     const price = this.price;
-    return this.db.transaction(async (tx) => {
+    const asked = await this.db.transaction(async (tx) => {
       // The payer's row is locked by the hold before any row referring to it is written.
       if (price > 0) await creditLedger(tx).reserveCredits(userId, price, jobKey, chatMessages.actionName);
       const cid = p.cid ?? (await chatRepo.insertConversation(tx, userId, titleFrom(question))).id;
@@ -89,8 +102,15 @@ export class ChatService {
         jobKey,
       });
       await chatRepo.touchConversation(tx, cid);
-      return { cid, mid: answer.id };
+      return { cid, answer };
     });
+    const { cid, answer } = asked;
+    const earlier = p.cid
+      ? await chatRepo.before(this.db, cid, answer.id)
+      : [{ ...answer, role: 'user', content: question }];
+    this.prepared.set(answer.id, { answer, context: contextOf(earlier, this.ctx.config.CHAT_CONTEXT_TOKENS) });
+    setTimeout(() => this.prepared.delete(answer.id), PREPARED_MS).unref();
+    return { cid, mid: answer.id };
   }
 
   /** Deletes a conversation: answers still open stop here and now and their holds return. */
@@ -108,6 +128,7 @@ export class ChatService {
 
   /** Ends an open answer that nobody streams: what it received is kept and charged, an empty one refunded. */
   async giveUp(row: MessageRow, reason: string): Promise<void> {
+    this.prepared.delete(row.id);
     const charged = row.content ? this.price : 0;
     const closed = await chatRepo.close(this.db, row.id, {
       status: row.content ? CHAT_STATUS.stopped : CHAT_STATUS.failed,
