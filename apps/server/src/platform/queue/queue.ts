@@ -31,6 +31,8 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler<JobName>[]>();
   private readonly running = new Map<string, Running>();
+  /** This process's workers by queue: a job sent here wakes them instead of waiting for their next poll. */
+  private readonly workers = new Map<string, string[]>();
   private stopping = false;
   private readonly definitions: Record<string, JobDefinition> = jobDefinitions;
 
@@ -107,11 +109,15 @@ export class JobQueue {
     for (const [name, def] of Object.entries(this.definitions)) {
       const handler = this.handlers.get(name)?.[0];
       if (!handler) continue;
+      const ids: string[] = [];
       for (let i = 0; i < def.concurrency; i++) {
-        await this.boss.work(name, { batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) await this.runOne(name, def, handler, job);
-        });
+        ids.push(
+          await this.boss.work(name, { batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) await this.runOne(name, def, handler, job);
+          }),
+        );
       }
+      this.workers.set(name, ids);
     }
   }
 
@@ -139,7 +145,10 @@ export class JobQueue {
   async send<N extends JobName>(name: N, payload: JobPayload<N>, opts: PgBoss.SendOptions = {}): Promise<string | null> {
     const def = this.definitions[name];
     if (!def) throw new Error(`undeclared job ${name}`);
-    return this.boss.send(name, def.payload.parse(payload), opts);
+    const id = await this.boss.send(name, def.payload.parse(payload), opts);
+    // A job due now is taken by an idle worker of this process at once; other processes find it at their next poll.
+    if (id && !opts.startAfter) for (const worker of this.workers.get(name) ?? []) this.boss.notifyWorker(worker);
+    return id;
   }
 
   /** Job counts by queue and state, for metrics. */
