@@ -1,0 +1,2 @@
+export { createViralModule, type ViralModuleDeps } from './module.js';
+export type { Transcribe, TranscriberOf, Transcript } from './transcriber.js';
