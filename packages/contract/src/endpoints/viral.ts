@@ -190,17 +190,6 @@ export const deleteCopyTrace = endpoint({
   data: noData,
 });
 
-export const analyseText = endpoint({
-  method: 'POST',
-  path: '/api/coze/analysisText',
-  paid: true,
-  summary: 'Analyse a pasted script the way a video\u2019s transcript is analysed; kept as a project',
-  tag: 'viral',
-  auth: 'user',
-  params: z.strictObject({ text: optionalText({ max: TEXT_IN_MAX }), title: optionalText({ max: 64 }) }),
-  data: z.object({ id: z.number().int(), report: viralReport }),
-});
-
 export const tikTokProfile = z.object({
   link: z.string(),
   nickname: z.string(),
@@ -316,7 +305,6 @@ export const viralEndpoints = {
   generateScript,
   listCopyTrace,
   deleteCopyTrace,
-  analyseText,
   readTikTokProfile,
   cozeDraft,
   listCozeRuns,

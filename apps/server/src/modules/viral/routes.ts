@@ -1,5 +1,4 @@
 import {
-  analyseText,
   analysisIp,
   analysisVideo,
   cozeDraft,
@@ -45,7 +44,6 @@ export function viralRoutes(s: ViralService): RouteDef[] {
       await s.removeTrace(user.id, params.id);
       return ok(null, m.deleted);
     }),
-    route(analyseText, ({ user, params }) => s.analyseText(user.id, params), { missing: { text: m.textRequired } }),
     route(readTikTokProfile, ({ params }) => readProfile(s.ctx, params.link), { missing: { link: m.profileRequired } }),
     route(cozeDraft, async ({ user, params }) => ok(await s.draft(user.id, params), m.generated), {
       missing: { topic: m.topicRequired },

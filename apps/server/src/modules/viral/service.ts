@@ -61,7 +61,44 @@ export function fitCount<T extends { text: string }>(items: T[], n: number): T[]
 
 const trimmed = (s: string | undefined) => s?.trim() ?? '';
 
-/** The viral tools: analyses (projects), mimic scripts, account analysis, topics, copywriting, one-click videos. */
+/** A pasted script analysed the way a video's transcript is, kept as a finished project (POST /api/text/analyse). */
+export async function analysePastedText(
+  ctx: AppContext,
+  userId: number,
+  p: { text?: string; title?: string },
+): Promise<{ id: number; report: ViralReport }> {
+  const db = ctx.database.db;
+  const text = trimmed(p.text);
+  if (!text) throw new AppError(m.textRequired);
+  const title = trimmed(p.title) || text.replace(/\s+/g, ' ').slice(0, 20);
+  const { result: report, credits } = await billed(ctx, userId, m.actionAnalyse, async (signal) =>
+    parseAnswer(await complete(ctx, analysePrompt(text, title), signal), viralReport),
+  );
+  const row = await viralRepo.insertProject(db, {
+    userId,
+    source: 'text',
+    title,
+    status: VIRAL_STATUS.done,
+    step: m.stepDone,
+    transcript: text,
+    report,
+    creditsHeld: credits,
+    creditsCharged: credits,
+  });
+  await viralRepo.insertCopy(db, {
+    userId,
+    kind: 'analyse',
+    projectId: row.id,
+    topic: title,
+    input: text,
+    content: reportText(report),
+    data: report,
+    creditsCharged: credits,
+  });
+  return { id: row.id, report };
+}
+
+/** The viral tools as a creator would expect. */
 export class ViralService {
   readonly db: Db;
   constructor(
@@ -105,39 +142,6 @@ export class ViralService {
     });
     await this.ctx.queue.send('viral.analyse', { projectId: row.id });
     return { id: row.id };
-  }
-
-  /** A pasted script analysed the way a video's transcript is, kept as a finished project. */
-  async analyseText(
-    userId: number,
-    p: { text?: string; title?: string },
-  ): Promise<{ id: number; report: ViralReport }> {
-    const text = trimmed(p.text);
-    if (!text) throw new AppError(m.textRequired);
-    const title = trimmed(p.title) || text.replace(/\s+/g, ' ').slice(0, 20);
-    const { result: report, credits } = await billed(this.ctx, userId, m.actionAnalyse, async (signal) =>
-      parseAnswer(await complete(this.ctx, analysePrompt(text, title), signal), viralReport),
-    );
-    const row = await viralRepo.insertProject(this.db, {
-      userId,
-      source: 'text',
-      title,
-      status: VIRAL_STATUS.done,
-      step: m.stepDone,
-      transcript: text,
-      report,
-      creditsHeld: credits,
-      creditsCharged: credits,
-    });
-    await this.trace(userId, 'analyse', {
-      projectId: row.id,
-      topic: title,
-      input: text,
-      content: reportText(report),
-      data: report,
-      credits,
-    });
-    return { id: row.id, report };
   }
 
   async projects(userId: number, f: { page: number; limit: number; id?: number }) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  analyseText,
+  editTextMaterial,
   analysisIp,
   analysisVideo,
   cozeDraft,
@@ -294,8 +294,12 @@ describe('爆款复刻: video → extraction → transcription → report → mi
   });
 
   it('analyses a pasted text the same way, kept as a project', async () => {
-    expect((await t.call(analyseText, {}, { token: alice.token })).msg).toBe(m.textRequired);
-    const r = await t.call<{ id: number; report: ViralReport }>(analyseText, { text: heard }, { token: alice.token });
+    expect((await t.call(editTextMaterial, {}, { token: alice.token })).msg).toBe(m.textRequired);
+    const r = await t.call<{ id: number; report: ViralReport }>(
+      editTextMaterial,
+      { text: heard },
+      { token: alice.token },
+    );
     expect(r.code, r.msg).toBe(0);
     expect(r.data.report.beats).toHaveLength(4);
     expect((await projects(alice, r.data.id)).list[0]!.status).toBe(VIRAL_STATUS.done);
