@@ -8,6 +8,7 @@ import { photoEnvShape } from './engines/photo/env.js';
 import { textModelEnvShape } from './engines/text/env.js';
 import { chatModelEnvShape } from './engines/text/chat-env.js';
 import { aiMediaEnvShape } from './engines/image/env.js';
+import { transcriptionEnvShape } from './engines/transcription/env.js';
 
 // Both src/config.ts and the bundled dist/main.js sit one level under apps/server, so these resolve alike.
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -175,6 +176,7 @@ const envSchema = z.object({
   ...textModelEnvShape,
   ...chatModelEnvShape,
   ...aiMediaEnvShape,
+  ...transcriptionEnvShape,
 });
 
 /** Settings that only make sense together; checked on the raw values so every problem is listed at once. */
