@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import { ANALYSE_STATUS, VIRAL_STATUS, viralMessages as m, viralReport } from '@app/contract';
-import { scratchDir } from '../../engines/index.js';
+import { scratchDir, TranscriptionError } from '../../engines/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/index.js';
@@ -92,9 +92,9 @@ export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
       });
       if (done && row.jobKey && row.creditsHeld > 0) await creditLedger(db).settleCredits(row.jobKey, row.creditsHeld);
     } catch (e) {
-      const reason = e instanceof AnalysisFailure || e instanceof AppError ? e.message : m.projectFailed;
-      if (!(e instanceof AnalysisFailure || e instanceof AppError))
-        ctx.log.error({ err: e, projectId }, 'viral analysis failed');
+      const known = e instanceof AnalysisFailure || e instanceof AppError || e instanceof TranscriptionError;
+      if (!known) ctx.log.error({ err: e, projectId }, 'viral analysis failed');
+      const reason = known ? e.message : m.projectFailed;
       await fail(row, reason);
     }
   };

@@ -7,7 +7,7 @@ import { viralJobs } from './jobs.js';
 import { viralRepo } from './repo.js';
 import { viralRoutes } from './routes.js';
 import { ViralService } from './service.js';
-import { noTranscriber, type TranscriberOf } from './transcriber.js';
+import { engineTranscriber, type TranscriberOf } from './transcriber.js';
 
 export interface ViralModuleDeps extends MultiSceneDeps {
   /** The speech-to-text engine of the deployment (a test passes a fake). */
@@ -22,7 +22,7 @@ export interface ViralModuleDeps extends MultiSceneDeps {
  * composer, and the coming-soon answers of the screens not open yet.
  */
 export function createViralModule(deps: ViralModuleDeps): FeatureModule {
-  const transcriber = deps.transcriber ?? noTranscriber;
+  const transcriber = deps.transcriber ?? engineTranscriber;
   const service = (ctx: AppContext) =>
     new ViralService(ctx, {
       ...deps,
