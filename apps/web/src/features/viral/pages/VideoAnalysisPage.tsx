@@ -26,15 +26,37 @@ function Progress({ project }: { project: ViralProject }) {
 }
 
 /** Mimic: the user's topic, a new script with the same beats, and where it can go next. */
+const mimicKey = (id: number) => `viral_mimic_${id}`;
+
+/** The last mimic of a project in this tab, so coming back from the studio shows it again. */
+function readMimic(id: number): { topic: string; beats: ViralBeat[] } {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(mimicKey(id)) ?? 'null') as {
+      topic: string;
+      beats: ViralBeat[];
+    } | null;
+    return saved && Array.isArray(saved.beats) ? saved : { topic: '', beats: [] };
+  } catch {
+    return { topic: '', beats: [] };
+  }
+}
+
 function MimicPanel({ project }: { project: ViralProject }) {
-  const [topic, setTopic] = useState('');
-  const [beats, setBeats] = useState<ViralBeat[]>([]);
+  const [saved] = useState(() => readMimic(project.id));
+  const [topic, setTopic] = useState(saved.topic);
+  const [beats, setBeats] = useState<ViralBeat[]>(saved.beats);
   const mimic = useMimic();
   const n = project.report?.beats.length ?? 0;
   const run = async () => {
     if (!topic.trim()) return feedback.warning(t.topicRequired);
     const r = await mimic.mutateAsync({ id: project.id, topic: topic.trim() }).catch(() => null);
-    if (r) setBeats(r.beats);
+    if (!r) return;
+    setBeats(r.beats);
+    try {
+      sessionStorage.setItem(mimicKey(project.id), JSON.stringify({ topic: topic.trim(), beats: r.beats }));
+    } catch {
+      /* private mode: kept on this page only */
+    }
   };
   const script = beats.map((b) => b.text).join('\n');
   return (
