@@ -164,11 +164,14 @@ describe('viral content journey', () => {
     const { baseURL } = appUnderTest();
     await page.goto(`${baseURL}/#/cozeVideo`);
     await page.getByRole('textbox', { name: t.copyTopic }).fill('我的咖啡店');
-    await page.getByRole('combobox', { name: t.avatars }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.keyboard.press('Escape');
-    await page.getByRole('combobox', { name: t.voice }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    // The first avatar and the first voice, picked with the keyboard (one dropdown open at a time).
+    for (const name of [t.avatars, t.voice]) {
+      await page.getByRole('combobox', { name }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+    }
     await page.getByRole('spinbutton', { name: t.sceneCount }).fill('3');
     await settledShot('viral-coze');
     await button(page, t.draft).click();
@@ -179,7 +182,7 @@ describe('viral content journey', () => {
     await button(page, t.submit).click();
     await page.getByText(t.submitDone).waitFor();
     await settledShot('viral-coze-submitted');
-    await page.getByRole('button', { name: t.toWorks }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.toWorks }).click();
     await page.waitForURL(/#\/works/);
 
     await page.goto(`${baseURL}/#/cozeVideo/history`);

@@ -8,11 +8,13 @@ export function ReportView({ report }: { report: ViralReport }) {
     <Card title={t.reportTitle} size="small" data-testid="viral-report">
       <Flex vertical gap={16}>
         <section aria-label={t.hook}>
-          <Typography.Title level={5}>{t.hook}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t.hook}
+          </Typography.Title>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{report.hook}</Typography.Paragraph>
         </section>
         <section aria-label={t.beats}>
-          <Typography.Title level={5}>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
             {t.beats}（{report.beats.length}）
           </Typography.Title>
           <Steps
@@ -23,7 +25,9 @@ export function ReportView({ report }: { report: ViralReport }) {
           />
         </section>
         <section aria-label={t.sellingPoints}>
-          <Typography.Title level={5}>{t.sellingPoints}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t.sellingPoints}
+          </Typography.Title>
           <Flex gap={8} wrap>
             {report.selling_points.map((s) => (
               <Tag key={s} color="blue">
@@ -33,7 +37,9 @@ export function ReportView({ report }: { report: ViralReport }) {
           </Flex>
         </section>
         <section aria-label={t.emotions}>
-          <Typography.Title level={5}>{t.emotions}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t.emotions}
+          </Typography.Title>
           <Flex gap={8} wrap>
             {report.emotions.map((s) => (
               <Tag key={s} color="magenta">
@@ -43,7 +49,9 @@ export function ReportView({ report }: { report: ViralReport }) {
           </Flex>
         </section>
         <section aria-label={t.why}>
-          <Typography.Title level={5}>{t.why}</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t.why}
+          </Typography.Title>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{report.why}</Typography.Paragraph>
         </section>
       </Flex>
