@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   COPY_KINDS,
+  findShareLink,
   COZE_RUN_STATUS,
   COZE_SCENES_MAX,
   cozeScene,
@@ -134,7 +135,8 @@ export class ViralService {
     const row = await viralRepo.insertProject(this.db, {
       userId,
       source: 'video',
-      link: link.trim().slice(0, 2048),
+      // The link itself, not the share text around it.
+      link: (findShareLink(link) ?? link.trim()).slice(0, 2048),
       step: m.stepExtract,
       extractionId,
       jobKey,

@@ -202,6 +202,7 @@ describe('爆款复刻: video → extraction → transcription → report → mi
     project = await settled(alice, r.data.id);
     expect(project.status, project.fail_reason).toBe(VIRAL_STATUS.done);
     expect(project.transcript).toBe(heard);
+    expect(project.link).toBe(`${site.url}/share/video.html`);
     expect(project.video_url).toMatch(/^http|^\//);
     const report = project.report!;
     expect(report.hook).toBeTruthy();
