@@ -262,7 +262,15 @@ async function main() {
     const pick = () => users[Math.floor(Math.random() * users.length)]!;
     const loadStart = Date.now();
     const until = loadStart + SECONDS * 1000;
+    const heap: { t: number; mb: number }[] = [];
     const sampler = setInterval(() => {
+      void fetch(`${base}/metrics`)
+        .then((r) => r.text())
+        .then((text) => {
+          const m = /^nodejs_heap_size_used_bytes (\d+)/m.exec(text);
+          if (m) heap.push({ t: Date.now() - loadStart, mb: Number(m[1]) / 1048576 });
+        })
+        .catch(() => undefined);
       for (const p of procs) {
         const mb = p.child.pid ? rssMb(p.child.pid) : null;
         if (mb !== null) p.rss.push({ t: Date.now() - loadStart, mb });
@@ -379,6 +387,20 @@ async function main() {
         detail: `slope ${sl.toFixed(2)} MB/min (limit ${RSS_SLOPE_LIMIT}), ${first.toFixed(0)} → ${last.toFixed(0)} MB, max ${Math.max(0, ...p.rss.map((x) => x.mb)).toFixed(0)} MB${p.exited ? ', process exited' : ''}`,
       });
     }
+    // RSS also holds the heap V8 keeps between collections; the lowest heap in use each minute is
+    // what survives them, the measure of a leak.
+    const lowest = new Map<number, { t: number; mb: number }>();
+    for (const x of heap.filter((h) => h.t >= warm)) {
+      const minute = Math.floor(x.t / 60_000);
+      if (x.mb < (lowest.get(minute)?.mb ?? Infinity)) lowest.set(minute, x);
+    }
+    const troughs = [...lowest.values()];
+    const heapSlope = slope(troughs, warm);
+    results.push({
+      name: 'api live heap flat after the first minute',
+      ok: troughs.length >= 3 && heapSlope < RSS_SLOPE_LIMIT,
+      detail: `lowest heap in use each minute ${troughs.map((x) => x.mb.toFixed(0)).join(', ')} MB; slope ${heapSlope.toFixed(2)} MB/min (limit ${RSS_SLOPE_LIMIT})`,
+    });
     console.log(`\ncalls by kind: ${[...stats.byPath].map(([k, v]) => `${k} ${v}`).join('; ')}`);
     if (stats.refused.size) console.log(`refused (code ≠ 0): ${[...stats.refused].map(([k, v]) => `${k} × ${v}`).join('; ')}`);
     console.log('');

@@ -4,6 +4,7 @@ import {
   textChunks,
   type FakeChatService,
 } from '../../apps/server/src/engines/text/testing/fake-chat-stream';
+import { viralAnswer } from './viral-fakes';
 
 /** What the e2e's fake chat model answers, so the journey can check the page against it. */
 export const e2eChat = {
@@ -24,6 +25,9 @@ export const e2eChat = {
 export function startE2eChatModel(): Promise<FakeChatService> {
   return startFakeChatStream((req) => {
     const question = req.body.messages.at(-1)?.content ?? '';
+    // The viral tools ask for JSON by a system prompt naming their task.
+    const viral = viralAnswer(req.body.messages.find((m) => m.role === 'system')?.content ?? '');
+    if (viral !== null) return { chunks: [...textChunks(viral, 40), finished] };
     if (req.body.model === 'deepseek-reasoner')
       return {
         chunks: [...textChunks(e2eChat.reasoning, 4, 'reasoning'), ...textChunks(e2eChat.deepAnswer, 4), finished],

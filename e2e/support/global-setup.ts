@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import './context';
 import { startE2eChatModel } from './chat-model';
 import { freePort } from './ports';
+import { startE2eTranscription } from './viral-fakes';
 import { makeFakeMedia, startFakeKling } from '../../apps/server/src/engines/image/testing/fake-vendors';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,6 +81,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   // The chat assistant's model: a loopback fake of an OpenAI-compatible streaming API.
   const chatModel = await startE2eChatModel();
+  // Speech recognition for the viral-video analysis: a loopback fake of OpenAI's transcription API.
+  const transcription = await startE2eTranscription();
   // 可灵's API as a loopback fake on the one address links may reach (AI pictures and videos journey).
   const fakeDir = mkdtempSync(path.join(tmpdir(), 'e2e-kling-'));
   const kling = await startFakeKling(await makeFakeMedia(fakeDir), {
@@ -101,6 +104,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The one loopback address the extraction journey's page lives on; every other private address stays refused.
     TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
     CHAT_MODEL_URL: chatModel.url,
+    TRANSCRIPTION_ENGINE: 'openai',
+    TRANSCRIPTION_OPENAI_URL: transcription.baseUrl,
     KLING_ACCESS_KEY: 'e2e-ak',
     KLING_SECRET_KEY: 'e2e-sk',
     KLING_BASE_URL: kling.url,
@@ -122,6 +127,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await stop(child);
     await chatModel.close();
+    await transcription.close();
     if (child.exitCode !== null && child.exitCode !== 0 && !startupError) {
       console.error(`\n[e2e] the server exited with code ${child.exitCode}; its output:\n${output()}`);
     }

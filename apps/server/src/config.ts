@@ -8,6 +8,7 @@ import { photoEnvShape } from './engines/photo/env.js';
 import { textModelEnvShape } from './engines/text/env.js';
 import { chatModelEnvShape } from './engines/text/chat-env.js';
 import { aiMediaEnvShape } from './engines/image/env.js';
+import { transcriptionEnvShape } from './engines/transcription/env.js';
 
 // Both src/config.ts and the bundled dist/main.js sit one level under apps/server, so these resolve alike.
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -136,6 +137,8 @@ const envSchema = z.object({
   /** Video and audio extractions each account gets free every day (server time zone), and the price of one after them. */
   EXTRACTION_FREE_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   EXTRACTION_CREDITS: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Credits for transcribing one video analysed by the viral tools (爆款复刻). */
+  VIRAL_TRANSCRIBE_CREDITS: z.coerce.number().int().min(0).max(100_000).default(5),
   /** Link resolvers tried in order: yt-dlp (the system package) and a Douyin_TikTok_Download_API-shaped parse service. */
   EXTRACTION_RESOLVERS: z.string().default('yt-dlp,parse-service'),
   YTDLP_BIN: z.string().min(1).default('yt-dlp'),
@@ -173,6 +176,7 @@ const envSchema = z.object({
   ...textModelEnvShape,
   ...chatModelEnvShape,
   ...aiMediaEnvShape,
+  ...transcriptionEnvShape,
 });
 
 /** Settings that only make sense together; checked on the raw values so every problem is listed at once. */

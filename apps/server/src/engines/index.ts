@@ -10,6 +10,7 @@ import { aiMediaEnginesConfigFromEnv, createImageEngines, type ImageEngine } fro
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createChatModels, createTextModels, type ChatStreamModel, type TextModel } from './text/index.js';
+import { createTranscriptionEngines, type TranscriptionEngine } from './transcription/index.js';
 import { createVideoGenerationEngines, type VideoGenerationEngine } from './video-generation/index.js';
 
 /** Every capability's channels, built once at start from configuration and shared by all modules. */
@@ -25,6 +26,8 @@ export interface Engines {
   image: ChannelRegistry<ImageEngine>;
   /** AI videos from a description or a first frame (可灵). */
   videoGeneration: ChannelRegistry<VideoGenerationEngine>;
+  /** Speech to text with timestamps (OpenAI-compatible or Volcengine file recognition). */
+  transcription: ChannelRegistry<TranscriptionEngine>;
 }
 
 export interface EngineDeps {
@@ -42,9 +45,19 @@ export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
     chat: createChatModels(config),
     image: createImageEngines(aiMedia),
     videoGeneration: createVideoGenerationEngines(aiMedia),
+    transcription: createTranscriptionEngines(config, { publicUrl: (file) => deps.publicUrl(file, 'audio') }),
   };
 }
 
 export { channelRegistry, type ChannelRegistry, type ChannelListing } from './registry.js';
 export { publicUrlSigner } from './public-url.js';
 export { scratchDir } from './scratch.js';
+export {
+  TRANSCRIPTION_CHANNEL,
+  TRANSCRIPTION_LANGUAGES,
+  TranscriptionError,
+  type Transcript,
+  type TranscriptSegment,
+  type TranscriptionEngine,
+  type TranscriptionLanguage,
+} from './transcription/index.js';

@@ -14,6 +14,7 @@ import { createChatModule } from './chat/index.js';
 import { aiMediaModule } from './ai-media/index.js';
 import { createMultiSceneModule } from './multi-scene/index.js';
 import { adminModule } from './admin/index.js';
+import { analysePastedText, createViralModule } from './viral/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -33,8 +34,9 @@ export const featureModules: FeatureModule[] = [
   createFilesModule({ extraction: extractionResults }),
   createVoicesModule(),
   extractionModule,
-  createChatModule(),
+  createChatModule({ analyseText: (ctx) => (userId, p) => analysePastedText(ctx, userId, p) }),
   aiMediaModule,
   createMultiSceneModule({ uploads: uploadedFiles, voices: studioVoices }),
   adminModule,
+  createViralModule({ uploads: uploadedFiles, voices: studioVoices }),
 ];

@@ -31,6 +31,8 @@ export interface NavEntry {
   section: NavSection;
   /** 'helper-only': shown only on helper hostnames; 'not-helper': hidden on them (site settings helper_hosts). */
   hosts?: 'helper-only' | 'not-helper';
+  /** Shown with a coming-soon badge; choosing it says so instead of opening a page. */
+  comingSoon?: boolean;
 }
 
 export interface FeatureRoute {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { blankOr, choiceWithDefault, id, optionalId, optionalText, paging, text } from '../fields.js';
 import { noData } from './account.js';
+import { viralReport } from './viral.js';
 
 /** Price of one question and its answer (spec 001 §9). */
 export const CHAT_CREDITS = 10;
@@ -152,15 +153,17 @@ export const listTextMaterials = endpoint({
 export const editTextMaterial = endpoint({
   method: 'POST',
   path: '/api/text/analyse',
-  summary: 'Rename or rewrite one of the caller\u2019s text materials',
+  paid: true,
+  summary:
+    'With id: rename or rewrite one of the caller\u2019s text materials. Without id: analyse the pasted text the way a viral video\u2019s transcript is analysed (hook, beats, selling points, emotions, why it spread; priced like one chat question), kept as a viral project',
   tag: 'chat',
   auth: 'user',
   params: z.strictObject({
-    id: id(),
+    id: optionalId(),
     name: optionalText({ max: 64 }),
     text: optionalText({ max: TEXT_MATERIAL_MAX }),
   }),
-  data: noData,
+  data: z.union([noData, z.object({ id: z.number().int(), report: viralReport })]),
 });
 
 export const chatEndpoints = {

@@ -1,1 +1,2 @@
-export { createChatModule, OPEN_ANSWER_MAX_MS } from './module.js';
+export { createChatModule, OPEN_ANSWER_MAX_MS, type ChatModuleDeps } from './module.js';
+export type { TextAnalyser } from './routes.js';

@@ -9,13 +9,20 @@ import {
   listTextMaterials,
   saveTextMaterial,
   sendChatMessage,
+  type ViralReport,
 } from '@app/contract';
 import { ok, route, streamRoute, type RouteDef } from '../../platform/protocol/route.js';
 import { openAnswer } from './answer-stream.js';
 import type { ChatService } from './service.js';
 import { textMaterialService as materials } from './text-materials.js';
 
-export function chatRoutes(s: ChatService): RouteDef[] {
+/** Analyses a pasted text for POST /api/text/analyse without an id (provided by the viral tools). */
+export type TextAnalyser = (
+  userId: number,
+  p: { text?: string; title?: string },
+) => Promise<{ id: number; report: ViralReport }>;
+
+export function chatRoutes(s: ChatService, analyse: TextAnalyser): RouteDef[] {
   return [
     route(listChatRecords, ({ user, params }) => s.records(user.id, params)),
     route(deleteChatRecord, async ({ user, params }) => {
@@ -36,7 +43,9 @@ export function chatRoutes(s: ChatService): RouteDef[] {
     }),
     route(listTextMaterials, ({ user, params }) => materials.list(s.db, user.id, params)),
     route(editTextMaterial, async ({ user, params }) => {
-      await materials.edit(s.db, user.id, params);
+      // Without an id the pasted text is analysed (the viral tools' report), not edited.
+      if (!params.id) return analyse(user.id, { text: params.text, title: params.name });
+      await materials.edit(s.db, user.id, { ...params, id: params.id });
       return ok(null, chatMessages.materialSaved);
     }),
   ];

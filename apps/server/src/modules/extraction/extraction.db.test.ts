@@ -438,9 +438,11 @@ describe('audio extraction', () => {
 });
 
 describe('the launcher\u2019s tiles', () => {
-  it('are the chat, AI picture and video, photo-speak and extraction tools unless the operator says otherwise', async () => {
+  it('are the copywriting, chat, AI picture and video, photo-speak and extraction tools unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
     expect((await site()).store_tools).toEqual([
+      'copywrite',
+      'copyTrace',
       'aiChat',
       'wsImage',
       'wsVideo',

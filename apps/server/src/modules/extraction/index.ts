@@ -1,2 +1,2 @@
 export { extractionModule } from './module.js';
-export { extractionResults } from './service.js';
+export { extractionResults, extractionRuns } from './service.js';

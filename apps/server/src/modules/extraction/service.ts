@@ -179,3 +179,23 @@ export const extractionResults = {
     return row?.status === ANALYSE_STATUS.success ? row.fileId : null;
   },
 };
+
+/** Video extraction as another feature starts and follows it (the viral analysis): same checks, price and job. */
+export const extractionRuns = {
+  /** Checks the pasted link and opens a video extraction at its usual price; the record's id. */
+  submitVideoLink: (ctx: AppContext, userId: number, pasted: string | undefined): Promise<number> =>
+    new ExtractionService(ctx).submitLink(userId, 'video', pasted),
+  /** The caller's video extraction record as far as it has come. */
+  async video(db: Db, userId: number, id: number) {
+    const row = await analyseRepo.findOwned(db, userId, id, 'video');
+    if (!row) return null;
+    return {
+      status: row.status,
+      fileId: row.status === ANALYSE_STATUS.success ? row.fileId : null,
+      description: row.description,
+      duration: row.duration,
+      coverKey: row.coverKey,
+      failReason: row.failReason,
+    };
+  },
+};

@@ -1,2 +1,3 @@
 export { createMultiSceneModule } from './module.js';
 export type { MultiSceneDeps } from './service.js';
+export { MultiSceneService, type SaveMultiWorkParams } from './service.js';

@@ -45,7 +45,17 @@ export const siteSettingsSchema = z.object({
   store_tools: z
     .array(z.enum(STORE_TOOL_KEYS))
     .max(50)
-    .default(['aiChat', 'wsImage', 'wsVideo', 'tsVideo', 'imageSpeak', 'extraction', 'audioExtraction']),
+    .default([
+      'copywrite',
+      'copyTrace',
+      'aiChat',
+      'wsImage',
+      'wsVideo',
+      'tsVideo',
+      'imageSpeak',
+      'extraction',
+      'audioExtraction',
+    ]),
 
   /** Credits a new guest receives, and for how many days. */
   trial_credits: count(100, 1_000_000),

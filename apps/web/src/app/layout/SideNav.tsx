@@ -1,6 +1,7 @@
-import { Menu, type MenuProps } from 'antd';
+import { Flex, Menu, Tag, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { visibleNavEntries, type NavSection } from '../../lib/feature';
+import { feedback } from '../../lib/feedback';
 import { isHelperHost, useSiteSettings } from '../../lib/site-settings';
 import { navEntries } from '../features';
 import { shellMessages } from './messages';
@@ -20,7 +21,18 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       label: shellMessages.sections[section],
       children: entries
         .filter((e) => e.section === section)
-        .map((e) => ({ key: e.path, icon: e.icon, label: e.label })),
+        .map((e) => ({
+          key: e.path,
+          icon: e.icon,
+          label: e.comingSoon ? (
+            <Flex align="center" justify="space-between" gap={4}>
+              <span>{e.label}</span>
+              <Tag style={{ marginInlineEnd: 0 }}>{shellMessages.comingSoon}</Tag>
+            </Flex>
+          ) : (
+            e.label
+          ),
+        })),
     }))
     .filter((group) => group.children.length > 0);
   const selected = entries.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
@@ -30,6 +42,8 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       items={items}
       selectedKeys={selected ? [selected.path] : []}
       onClick={({ key }) => {
+        // A coming-soon entry opens no page: it only says so.
+        if (entries.find((e) => e.path === key)?.comingSoon) return feedback.info(shellMessages.comingSoonHint);
         onNavigate?.();
         void navigate(key);
       }}

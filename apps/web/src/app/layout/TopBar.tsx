@@ -37,7 +37,13 @@ export function TopBar({ onOpenNav }: { onOpenNav?: () => void }) {
     >
       <Flex align="center" gap={4} style={{ minWidth: 0 }}>
         {onOpenNav && (
-          <Button type="text" shape="circle" aria-label={shellMessages.openNav} icon={<MenuOutlined />} onClick={onOpenNav} />
+          <Button
+            type="text"
+            shape="circle"
+            aria-label={shellMessages.openNav}
+            icon={<MenuOutlined />}
+            onClick={onOpenNav}
+          />
         )}
         <Link
           to="/home"

@@ -6,4 +6,6 @@ export const shellMessages = {
   mobileHint: '扫码在手机上使用',
   home: clientMessages.backHome,
   openNav: '打开导航菜单',
+  comingSoon: '敬请期待',
+  comingSoonHint: '功能暂未开放，敬请期待',
 } as const;

@@ -11,8 +11,8 @@ export interface ToolTile {
 
 /** The launcher's tiles in the spec's groups (spec 001 §2); only tools built here have a page. */
 export const TOOL_TILES: ToolTile[] = [
-  { key: 'copywrite', group: 'copy', path: null },
-  { key: 'copyTrace', group: 'copy', path: null },
+  { key: 'copywrite', group: 'copy', path: '/copywrite/index' },
+  { key: 'copyTrace', group: 'copy', path: '/store/copywrite/trace' },
   { key: 'aiChat', group: 'copy', path: '/store/aiChat' },
   { key: 'wsImage', group: 'aiMedia', path: '/store/wsImage' },
   { key: 'wsVideo', group: 'aiMedia', path: '/store/wsVideo' },

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Voice } from '@app/contract';
 import { useVoiceChannels } from '../../../entities/voices';
 import { feedback } from '../../../lib/feedback';
+import { takeHandoverScenes } from '../../../lib/handover';
 import { useSaveMultiWork } from '../api/save-multi-work';
 import { useVideoChannels } from '../api/video-channels';
 import { AvatarPickerDialog } from '../components/AvatarPickerDialog';
@@ -20,7 +21,11 @@ export default function MultiplesPage() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [name, setName] = useState<string>(t.defaultWorkName);
-  const [scenes, setScenes] = useState<Scene[]>(() => [newScene('text')]);
+  // Scenes handed over by another page (a viral script split into scenes) open the composer.
+  const [scenes, setScenes] = useState<Scene[]>(() => {
+    const handed = takeHandoverScenes();
+    return handed.length ? handed.map((text) => ({ ...newScene('text'), text })) : [newScene('text')];
+  });
   const [driveMode, setDriveMode] = useState<'serial' | 'random'>('serial');
   const [outputMode, setOutputMode] = useState<'video' | 'audio'>('video');
   const [channel, setChannel] = useState<string | undefined>();

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const viralJobs = {
+  /** Follows a viral video's extraction, transcribes it and has the model analyse it; settles or refunds. */
+  'viral.analyse': {
+    payload: z.object({ projectId: z.number().int().positive() }),
+    retryLimit: 1,
+    expireInSeconds: 3600,
+    concurrency: 2,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { viralMessages as m } from '@app/contract';
+import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { creditLedger } from '../credits/index.js';
+
+/** The viral tools use the chat assistant's default model. */
+const MODEL = 'v3';
+
+/** One whole answer of the chat model (its stream read to the end; thinking left out). */
+export async function complete(ctx: AppContext, turns: ChatTurn[], signal: AbortSignal): Promise<string> {
+  try {
+    const model = ctx.engines.chat.forChannel(MODEL);
+    let out = '';
+    for await (const d of model.stream(turns, signal)) if (d.kind === 'content') out += d.text;
+    out = out.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
+    if (!out) throw new TextModelError('empty_reply');
+    return out;
+  } catch (e) {
+    if (e instanceof TextModelError) throw new AppError(e.message);
+    throw e;
+  }
+}
+
+/** The JSON object of an answer (a code fence or words around it are tolerated), checked against `schema`. */
+export function parseAnswer<T extends z.ZodType>(answer: string, schema: T): z.output<T> {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) throw new AppError(m.structureBroken);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(answer.slice(start, end + 1));
+  } catch {
+    throw new AppError(m.structureBroken);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError(m.structureBroken);
+  return parsed.data;
+}
+
+/** The price of one model call: the chat assistant's price of a question. */
+export const modelPrice = (ctx: AppContext) => ctx.config.CHAT_CREDITS;
+
+/**
+ * A model call paid like a chat question: the price is held first (积分不足 refuses before the model
+ * is asked), charged when `work` returns, given back when it throws.
+ */
+export async function billed<T>(
+  ctx: AppContext,
+  userId: number,
+  actionName: string,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<{ result: T; credits: number }> {
+  const db = ctx.database.db;
+  const price = modelPrice(ctx);
+  const jobKey = `viral:${randomUUID()}`;
+  if (price > 0) await creditLedger(db).reserveCredits(userId, price, jobKey, actionName);
+  try {
+    const result = await work(AbortSignal.timeout(180_000));
+    if (price > 0) await creditLedger(db).settleCredits(jobKey, price);
+    return { result, credits: price };
+  } catch (e) {
+    if (price > 0) await creditLedger(db).refundCredits(jobKey);
+    throw e;
+  }
+}

@@ -1,0 +1,42 @@
+import type { AppContext } from '../../platform/context.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import type { MultiSceneDeps } from '../multi-scene/index.js';
+import { analyseJob } from './analyse-job.js';
+import { comingSoonRoutes } from './coming-soon.js';
+import { viralJobs } from './jobs.js';
+import { viralRepo } from './repo.js';
+import { viralRoutes } from './routes.js';
+import { ViralService } from './service.js';
+import { engineTranscriber, type TranscriberOf } from './transcriber.js';
+
+export interface ViralModuleDeps extends MultiSceneDeps {
+  /** The speech-to-text engine of the deployment (a test passes a fake). */
+  transcriber?: TranscriberOf;
+  /** Price of one video's transcription. */
+  transcribeCredits?: (ctx: AppContext) => number;
+}
+
+/**
+ * Viral content: 爆款复刻 (video → extraction → transcription → analysis → mimic script), account
+ * analysis and topics, copywriting with its trace, one-click viral videos through the multi-scene
+ * composer, and the coming-soon answers of the screens not open yet.
+ */
+export function createViralModule(deps: ViralModuleDeps): FeatureModule {
+  const transcriber = deps.transcriber ?? engineTranscriber;
+  const service = (ctx: AppContext) =>
+    new ViralService(ctx, {
+      ...deps,
+      transcribeCredits: deps.transcribeCredits ?? ((c) => c.config.VIRAL_TRANSCRIBE_CREDITS),
+    });
+  return {
+    name: 'viral',
+    routes: (ctx) => viralRoutes(service(ctx)),
+    http: (scope, ctx) => comingSoonRoutes(scope, ctx),
+    jobs: handlersOf(viralJobs, (ctx) => ({ 'viral.analyse': analyseJob(ctx, transcriber) })),
+    // Analyses left running by a stop are picked up again.
+    seed: async (ctx) => {
+      for (const projectId of await viralRepo.runningIds(ctx.database.db))
+        await ctx.queue.send('viral.analyse', { projectId });
+    },
+  };
+}

@@ -1,0 +1,467 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  COPY_KINDS,
+  findShareLink,
+  COZE_RUN_STATUS,
+  COZE_SCENES_MAX,
+  cozeScene,
+  ipReport,
+  VIRAL_STATUS,
+  viralBeat,
+  viralMessages as m,
+  viralReport,
+  viralTopic,
+  type CopyKind,
+  type CopyTrace,
+  type CozeRun,
+  type CozeScene,
+  type IpReport,
+  type ViralBeat,
+  type ViralProject,
+  type ViralReport,
+  type ViralTopic,
+} from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
+import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
+import { creditLedger } from '../credits/index.js';
+import { extractionRuns } from '../extraction/index.js';
+import { fileRecords } from '../files/index.js';
+import { MultiSceneService, type MultiSceneDeps } from '../multi-scene/index.js';
+import { billed, complete, modelPrice, parseAnswer } from './model.js';
+import { readProfile } from './profile.js';
+import { analysePrompt, copyPrompt, ipPrompt, mimicPrompt, topicPrompt, videoScriptPrompt } from './prompts.js';
+import { viralRepo, type CopyRow, type ProjectRow, type RunRow } from './repo.js';
+
+export interface ViralDeps extends MultiSceneDeps {
+  /** Price of transcribing one analysed video. */
+  transcribeCredits: (ctx: AppContext) => number;
+}
+
+const beatsAnswer = z.object({ beats: z.array(viralBeat).min(1) });
+const topicsAnswer = z.object({ topics: z.array(viralTopic).min(1) });
+const scenesAnswer = z.object({ scenes: z.array(z.object({ text: z.string() })).min(1) });
+const kindOf = (k: string): CopyKind => (COPY_KINDS as readonly string[]).find((x) => x === k) as CopyKind;
+
+/**
+ * `n` items from what the model gave: extra ones merged into the last, too few refused (the call is
+ * then refunded) — a mimic keeps the original's beat count whatever the model did.
+ */
+export function fitCount<T extends { text: string }>(items: T[], n: number): T[] {
+  if (items.length < n) throw new AppError(m.structureBroken);
+  if (items.length === n) return items;
+  const kept = items.slice(0, n);
+  const last = kept[n - 1]!;
+  kept[n - 1] = { ...last, text: [last.text, ...items.slice(n).map((i) => i.text)].join('') };
+  return kept;
+}
+
+const trimmed = (s: string | undefined) => s?.trim() ?? '';
+
+/** A pasted script analysed the way a video's transcript is, kept as a finished project (POST /api/text/analyse). */
+export async function analysePastedText(
+  ctx: AppContext,
+  userId: number,
+  p: { text?: string; title?: string },
+): Promise<{ id: number; report: ViralReport }> {
+  const db = ctx.database.db;
+  const text = trimmed(p.text);
+  if (!text) throw new AppError(m.textRequired);
+  const title = trimmed(p.title) || text.replace(/\s+/g, ' ').slice(0, 20);
+  const { result: report, credits } = await billed(ctx, userId, m.actionAnalyse, async (signal) =>
+    parseAnswer(await complete(ctx, analysePrompt(text, title), signal), viralReport),
+  );
+  const row = await viralRepo.insertProject(db, {
+    userId,
+    source: 'text',
+    title,
+    status: VIRAL_STATUS.done,
+    step: m.stepDone,
+    transcript: text,
+    report,
+    creditsHeld: credits,
+    creditsCharged: credits,
+  });
+  await viralRepo.insertCopy(db, {
+    userId,
+    kind: 'analyse',
+    projectId: row.id,
+    topic: title,
+    input: text,
+    content: reportText(report),
+    data: report,
+    creditsCharged: credits,
+  });
+  return { id: row.id, report };
+}
+
+/** The viral tools as a creator would expect. */
+export class ViralService {
+  readonly db: Db;
+  constructor(
+    readonly ctx: AppContext,
+    readonly deps: ViralDeps,
+  ) {
+    this.db = ctx.database.db;
+  }
+
+  /** What an analysed video holds besides the model's call: the transcription. */
+  videoHold(): number {
+    return modelPrice(this.ctx) + this.deps.transcribeCredits(this.ctx);
+  }
+
+  // ---- projects -------------------------------------------------------------------------------
+
+  /**
+   * Starts the analysis of a viral video: the transcription and analysis price is held first, then the
+   * link goes to a video extraction (its own checks and price); the job follows it from there.
+   */
+  async analyseVideo(userId: number, link: string | undefined): Promise<{ id: number }> {
+    if (!link?.trim()) throw new AppError(m.linkRequired);
+    const jobKey = `viral:${randomUUID()}`;
+    const held = this.videoHold();
+    if (held > 0) await creditLedger(this.db).reserveCredits(userId, held, jobKey, m.actionAnalyse);
+    let extractionId: number;
+    try {
+      extractionId = await extractionRuns.submitVideoLink(this.ctx, userId, link);
+    } catch (e) {
+      if (held > 0) await creditLedger(this.db).refundCredits(jobKey);
+      throw e;
+    }
+    const row = await viralRepo.insertProject(this.db, {
+      userId,
+      source: 'video',
+      // The link itself, not the share text around it.
+      link: (findShareLink(link) ?? link.trim()).slice(0, 2048),
+      step: m.stepExtract,
+      extractionId,
+      jobKey,
+      creditsHeld: held,
+    });
+    await this.ctx.queue.send('viral.analyse', { projectId: row.id });
+    return { id: row.id };
+  }
+
+  async projects(userId: number, f: { page: number; limit: number; id?: number }) {
+    const { rows, total } = await viralRepo.projects(this.db, userId, f);
+    const keys = await fileRecords.keysByIds(
+      this.db,
+      rows.flatMap((r) => (r.fileId ? [r.fileId] : [])),
+    );
+    return { list: rows.map((r) => this.presentProject(r, r.fileId ? keys.get(r.fileId) : undefined)), total };
+  }
+
+  private presentProject(r: ProjectRow, key: string | undefined): ViralProject {
+    const report = viralReport.safeParse(r.report);
+    return {
+      id: r.id,
+      title: r.title || r.link,
+      link: r.link,
+      status: r.status,
+      step: r.status === VIRAL_STATUS.failed ? r.failReason : r.step,
+      fail_reason: r.failReason,
+      transcript: r.transcript,
+      duration: r.duration,
+      video_url: key ? fileUrl(this.ctx, key) : '',
+      cover: '',
+      report: report.success ? report.data : null,
+      credits: r.creditsCharged || r.creditsHeld,
+      create_time: formatDateTime(r.createdAt),
+    };
+  }
+
+  /** Deletes an analysis; a running one's hold comes back (its extraction, once done, stays in the library). */
+  async removeProject(userId: number, id: number): Promise<void> {
+    const row = await viralRepo.removeProject(this.db, userId, id);
+    if (!row) throw new AppError(m.projectMissing);
+    if (row.status === VIRAL_STATUS.running && row.jobKey) await creditLedger(this.db).refundCredits(row.jobKey);
+  }
+
+  private async analysed(userId: number, id: number): Promise<{ row: ProjectRow; report: ViralReport }> {
+    const row = await viralRepo.ownedProject(this.db, userId, id);
+    if (!row) throw new AppError(m.projectMissing);
+    if (row.status === VIRAL_STATUS.running) throw new AppError(m.projectNotReady);
+    const report = viralReport.safeParse(row.report);
+    if (row.status !== VIRAL_STATUS.done || !report.success || !report.data.beats.length)
+      throw new AppError(m.projectFailed);
+    return { row, report: report.data };
+  }
+
+  /** A new script for the caller's topic with the analysed video's beats, one for one. */
+  async mimic(
+    userId: number,
+    p: { id: number; topic?: string },
+  ): Promise<{ id: number; beats: ViralBeat[]; script: string }> {
+    const { row, report } = await this.analysed(userId, p.id);
+    const topic = trimmed(p.topic);
+    if (!topic) throw new AppError(m.topicRequired);
+    const n = report.beats.length;
+    const { result: beats, credits } = await billed(this.ctx, userId, m.actionMimic, async (signal) => {
+      let got = parseAnswer(
+        await complete(this.ctx, mimicPrompt(report.beats, topic, report.hook), signal),
+        beatsAnswer,
+      );
+      // One more try when the model lost the structure; what is over is merged, what is short refused.
+      if (got.beats.length < n)
+        got = parseAnswer(await complete(this.ctx, mimicPrompt(report.beats, topic, report.hook), signal), beatsAnswer);
+      return fitCount(got.beats, n);
+    });
+    const script = beats.map((b) => b.text.trim()).join('\n');
+    const copy = await this.trace(userId, 'mimic', {
+      projectId: row.id,
+      topic,
+      input: row.title,
+      content: script,
+      data: beats,
+      credits,
+    });
+    return { id: copy.id, beats, script };
+  }
+
+  // ---- account analysis and topics ------------------------------------------------------------
+
+  async analyseIp(
+    userId: number,
+    p: { link?: string; text?: string },
+  ): Promise<{ id: number; profile: string; report: IpReport }> {
+    const pasted = trimmed(p.text);
+    const link = trimmed(p.link);
+    if (!link && !pasted) throw new AppError(m.profileRequired);
+    let profile = pasted;
+    if (link) {
+      try {
+        const page = await readProfile(this.ctx, link);
+        profile = [`昵称：${page.nickname}`, `简介：${page.bio}`, `主页内容：${page.text}`, pasted]
+          .filter(Boolean)
+          .join('\n');
+      } catch (e) {
+        // Pasted text stands in for a page no resolver can read.
+        if (!pasted) throw e;
+      }
+    }
+    const { result: report, credits } = await billed(this.ctx, userId, m.actionIp, async (signal) =>
+      parseAnswer(await complete(this.ctx, ipPrompt(profile), signal), ipReport),
+    );
+    const content = [
+      `账号定位：${report.positioning}`,
+      `目标受众：${report.audience}`,
+      `内容支柱：${report.pillars.join('、')}`,
+      `人设风格：${report.style}`,
+    ].join('\n');
+    const copy = await this.trace(userId, 'ip', {
+      topic: link.slice(0, 255),
+      input: profile,
+      content,
+      data: report,
+      credits,
+    });
+    return { id: copy.id, profile, report };
+  }
+
+  async topics(userId: number, p: { text?: string; count: number }): Promise<{ id: number; list: ViralTopic[] }> {
+    const about = trimmed(p.text);
+    if (!about) throw new AppError(m.profileRequired);
+    const { result: list, credits } = await billed(this.ctx, userId, m.actionTopic, async (signal) => {
+      const got = parseAnswer(await complete(this.ctx, topicPrompt(about, p.count), signal), topicsAnswer);
+      return got.topics.slice(0, p.count);
+    });
+    const content = list.map((t, i) => `${i + 1}. ${t.title}——${t.angle}`).join('\n');
+    const copy = await this.trace(userId, 'topic', { input: about, content, data: list, credits });
+    return { id: copy.id, list };
+  }
+
+  // ---- copywriting ----------------------------------------------------------------------------
+
+  async copy(
+    userId: number,
+    p: { action: 'generate' | 'rewrite' | 'polish'; topic?: string; text?: string; style: string; length: string },
+  ): Promise<{ id: number; content: string }> {
+    const topic = trimmed(p.topic);
+    const text = trimmed(p.text);
+    if (p.action === 'generate' && !topic) throw new AppError(m.topicRequired);
+    if (p.action !== 'generate' && !text) throw new AppError(m.copyTextRequired);
+    const { result: content, credits } = await billed(this.ctx, userId, m.actionCopy, (signal) =>
+      complete(this.ctx, copyPrompt(p.action, { topic, text, style: p.style, length: Number(p.length) }), signal),
+    );
+    const copy = await this.trace(userId, p.action, { topic, style: p.style, input: text, content, credits });
+    return { id: copy.id, content };
+  }
+
+  private trace(
+    userId: number,
+    kind: CopyKind,
+    v: {
+      projectId?: number;
+      topic?: string;
+      style?: string;
+      input?: string;
+      content: string;
+      data?: unknown;
+      credits: number;
+    },
+  ): Promise<CopyRow> {
+    return viralRepo.insertCopy(this.db, {
+      userId,
+      kind,
+      projectId: v.projectId ?? null,
+      topic: (v.topic ?? '').slice(0, 255),
+      style: v.style ?? '',
+      input: v.input ?? '',
+      content: v.content,
+      data: v.data ?? null,
+      creditsCharged: v.credits,
+    });
+  }
+
+  async traces(
+    userId: number,
+    f: { page: number; limit: number; kind?: string },
+  ): Promise<{ list: CopyTrace[]; total: number }> {
+    const { rows, total } = await viralRepo.copies(this.db, userId, f);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        kind: kindOf(r.kind),
+        topic: r.topic,
+        style: r.style,
+        input: r.input,
+        content: r.content,
+        credits: r.creditsCharged,
+        create_time: formatDateTime(r.createdAt),
+      })),
+      total,
+    };
+  }
+
+  async removeTrace(userId: number, id: number): Promise<void> {
+    if (!(await viralRepo.removeCopy(this.db, userId, id))) throw new AppError(m.runMissing);
+  }
+
+  // ---- one-click viral video ------------------------------------------------------------------
+
+  /** The caller's own or a public avatar, ready: what a scene may be given. */
+  private async checkAvatars(userId: number, ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const a = await avatarsRepo.find(this.db, id);
+      if (!a || (a.userId !== null && a.userId !== userId) || a.status !== AVATAR_STATUS.ready)
+        throw new AppError(m.avatarRequired);
+    }
+  }
+
+  async draft(
+    userId: number,
+    p: { topic?: string; style: string; video_ids?: string; voice_id?: number; api?: string; scenes: number },
+  ): Promise<CozeRun> {
+    const topic = trimmed(p.topic);
+    if (!topic) throw new AppError(m.topicRequired);
+    const avatars = (p.video_ids ?? '')
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0);
+    if (!avatars.length) throw new AppError(m.avatarRequired);
+    if (!p.voice_id) throw new AppError(m.voiceRequired);
+    await this.checkAvatars(userId, avatars);
+    const voiceId = p.voice_id;
+    const { result: lines, credits } = await billed(this.ctx, userId, m.actionVideoScript, async (signal) => {
+      const got = parseAnswer(
+        await complete(this.ctx, videoScriptPrompt(topic, p.style, p.scenes), signal),
+        scenesAnswer,
+      );
+      return fitCount(got.scenes, Math.min(p.scenes, got.scenes.length));
+    });
+    const scenes: CozeScene[] = lines.map((l, i) => ({
+      text: l.text.trim(),
+      video_id: avatars[i % avatars.length]!,
+      voice_id: voiceId,
+    }));
+    const row = await viralRepo.insertRun(this.db, {
+      userId,
+      topic,
+      style: p.style,
+      api: trimmed(p.api),
+      scenes,
+      creditsCharged: credits,
+    });
+    await this.trace(userId, 'video', {
+      topic,
+      style: p.style,
+      content: scenes.map((s) => s.text).join('\n'),
+      data: scenes,
+      credits,
+    });
+    return presentRun(row);
+  }
+
+  async runs(userId: number, f: { page: number; limit: number; id?: number }) {
+    const { rows, total } = await viralRepo.runs(this.db, userId, f);
+    return { list: rows.map(presentRun), total };
+  }
+
+  async removeRun(userId: number, id: number): Promise<void> {
+    if (!(await viralRepo.removeRun(this.db, userId, id))) throw new AppError(m.runMissing);
+  }
+
+  /** The run's scenes (as edited) become one multi-scene work, through the composer's own rules and price. */
+  async submitRun(
+    userId: number,
+    p: { id: number; name?: string; api?: string; scenes?: string },
+  ): Promise<{ work_id: number; credits: number }> {
+    const run = await viralRepo.ownedRun(this.db, userId, p.id);
+    if (!run) throw new AppError(m.runMissing);
+    if (run.status !== COZE_RUN_STATUS.draft) throw new AppError(m.runSubmitted);
+    let scenes = z.array(cozeScene).parse(run.scenes);
+    if (p.scenes !== undefined) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(p.scenes);
+      } catch {
+        throw new AppError(m.scenesRequired);
+      }
+      const parsed = z.array(cozeScene).max(COZE_SCENES_MAX).safeParse(raw);
+      if (!parsed.success) throw new AppError(m.scenesRequired);
+      scenes = parsed.data.map((s) => ({ ...s, text: s.text.trim() })).filter((s) => s.text);
+    }
+    if (!scenes.length) throw new AppError(m.scenesRequired);
+    const api = trimmed(p.api) || run.api;
+    const made = await new MultiSceneService(this.ctx, this.deps).create(userId, {
+      name: trimmed(p.name) || run.topic.slice(0, 64),
+      api: (api || undefined) as never,
+      drive_mode: 'serial',
+      output_mode: 'video',
+      content: JSON.stringify(
+        scenes.map((s) => ({ type: 'text', text: s.text, video_id: s.video_id, voice_id: s.voice_id })),
+      ),
+    });
+    await viralRepo.updateRun(this.db, run.id, { status: COZE_RUN_STATUS.submitted, workId: made.id, scenes, api });
+    return { work_id: made.id, credits: made.credits };
+  }
+}
+
+export function reportText(r: ViralReport): string {
+  return [
+    `开头钩子：${r.hook}`,
+    ...r.beats.map((b, i) => `${i + 1}. ${b.title}：${b.text}`),
+    `卖点：${r.selling_points.join('、')}`,
+    `情绪：${r.emotions.join('、')}`,
+    `爆款原因：${r.why}`,
+  ].join('\n');
+}
+
+function presentRun(r: RunRow): CozeRun {
+  const scenes = z.array(cozeScene).safeParse(r.scenes);
+  return {
+    id: r.id,
+    topic: r.topic,
+    style: r.style,
+    api: r.api,
+    scenes: scenes.success ? scenes.data : [],
+    status: r.status,
+    work_id: r.workId ?? 0,
+    credits: r.creditsCharged,
+    create_time: formatDateTime(r.createdAt),
+  };
+}

@@ -1,0 +1,101 @@
+import { Button, Card, Col, Descriptions, Flex, Input, Row, Tag } from 'antd';
+import { useState } from 'react';
+import type { IpReport, ViralTopic } from '@app/contract';
+import { feedback } from '../../../lib/feedback';
+import { useAnalyseIp, useTopics } from '../api/viral';
+import { TopicList } from '../components/TopicList';
+import { ViralTabs } from '../components/ViralTabs';
+import { viralText as t } from '../messages';
+
+/** 账号分析 (/explosiveAnalysis/user): a profile link or pasted profile → positioning, audience, pillars → topics. */
+export default function AccountPage() {
+  const [link, setLink] = useState('');
+  const [text, setText] = useState('');
+  const [report, setReport] = useState<IpReport | null>(null);
+  const [topics, setTopics] = useState<ViralTopic[]>([]);
+  const analyse = useAnalyseIp();
+  const propose = useTopics();
+  const run = async () => {
+    if (!link.trim() && !text.trim()) return feedback.warning(t.profileRequired);
+    const r = await analyse.mutateAsync({ link: link.trim(), text: text.trim() }).catch(() => null);
+    if (r) {
+      setReport(r.report);
+      setTopics([]);
+    }
+  };
+  const suggest = async () => {
+    if (!report) return;
+    const about = `${t.positioning}：${report.positioning}\n${t.audience}：${report.audience}\n${t.pillars}：${report.pillars.join('、')}`;
+    const r = await propose.mutateAsync({ text: about, count: 6 }).catch(() => null);
+    if (r) setTopics(r.list);
+  };
+  return (
+    <Flex vertical gap={16} style={{ padding: 16 }}>
+      <ViralTabs intro={t.userIntro} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card size="small">
+            <Flex vertical gap={12}>
+              <Input
+                aria-label={t.profileLink}
+                placeholder={t.profileLinkPlaceholder}
+                value={link}
+                maxLength={2000}
+                onChange={(e) => setLink(e.target.value)}
+              />
+              <Input.TextArea
+                aria-label={t.profileText}
+                placeholder={`${t.profileText}：${t.profileTextPlaceholder}`}
+                autoSize={{ minRows: 4, maxRows: 10 }}
+                maxLength={8000}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+              <Button type="primary" loading={analyse.isPending} onClick={() => void run()}>
+                {t.analyseIp}
+              </Button>
+            </Flex>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Flex vertical gap={16}>
+            {report ? (
+              <Card
+                size="small"
+                title={t.userTitle}
+                extra={
+                  <Button loading={propose.isPending} onClick={() => void suggest()}>
+                    {t.proposeTopics}
+                  </Button>
+                }
+              >
+                <Descriptions
+                  column={1}
+                  size="small"
+                  items={[
+                    { key: 'p', label: t.positioning, children: report.positioning },
+                    { key: 'a', label: t.audience, children: report.audience },
+                    {
+                      key: 'c',
+                      label: t.pillars,
+                      children: (
+                        <Flex gap={4} wrap>
+                          {report.pillars.map((x) => (
+                            <Tag key={x}>{x}</Tag>
+                          ))}
+                        </Flex>
+                      ),
+                    },
+                    { key: 's', label: t.style, children: report.style },
+                    { key: 'g', label: t.suggestions, children: report.suggestions.join('；') },
+                  ]}
+                />
+              </Card>
+            ) : null}
+            {topics.length ? <TopicList topics={topics} /> : null}
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
