@@ -11,6 +11,7 @@ import { extractionJobs } from './modules/extraction/jobs.js';
 import { chatJobs } from './modules/chat/jobs.js';
 import { aiMediaJobs } from './modules/ai-media/jobs.js';
 import { multiSceneJobs } from './modules/multi-scene/jobs.js';
+import { videoTranslationJobs } from './modules/video-translation/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -56,6 +57,7 @@ export const jobDefinitions = collectJobs(
   chatJobs,
   aiMediaJobs,
   multiSceneJobs,
+  videoTranslationJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;

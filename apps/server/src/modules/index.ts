@@ -14,6 +14,7 @@ import { createChatModule } from './chat/index.js';
 import { aiMediaModule } from './ai-media/index.js';
 import { createMultiSceneModule } from './multi-scene/index.js';
 import { adminModule } from './admin/index.js';
+import { videoTranslationModule } from './video-translation/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -37,4 +38,5 @@ export const featureModules: FeatureModule[] = [
   aiMediaModule,
   createMultiSceneModule({ uploads: uploadedFiles, voices: studioVoices }),
   adminModule,
+  videoTranslationModule,
 ];

@@ -14,3 +14,4 @@ export * from './chat.js';
 export * from './ai-media.js';
 export * from './multi-scene.js';
 export * from './admin.js';
+export * from './video-translate.js';
