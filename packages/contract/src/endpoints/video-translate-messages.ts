@@ -22,6 +22,7 @@ export const videoTranslateMessages = {
   creditAction: '视频翻译',
   /** The offline dubbing voice is an approximation, and says so. */
   offlineVoiceNote: '配音使用离线语音引擎按原声音色近似合成，并非原声克隆',
+  offlinePresetNote: '原视频清晰人声不足10秒，配音使用离线语音引擎的默认音色，并非原声克隆',
   clonedVoiceNote: (engine: string) => `配音由${engine}克隆原声音色合成`,
   lipsyncNote: '口型由离线口型引擎驱动',
   notEnoughCredits: (need: number, have: number) => `积分不足，本次翻译需要${need}积分，当前余额${have}积分`,

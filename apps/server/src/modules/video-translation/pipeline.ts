@@ -3,7 +3,7 @@ import path from 'node:path';
 import { videoTranslateMessages as m } from '@app/contract';
 import { scratchDir, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
 import { AvatarEngineError, createLipsyncEngine, prepareAvatarMedia } from '../../engines/avatar/index.js';
-import { SpeechError, type SpeechVoice } from '../../engines/speech/index.js';
+import { LOCAL_PRESET_VOICES, SpeechError, type SpeechVoice } from '../../engines/speech/index.js';
 import { TEXT_CHANNEL, TextModelError } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -143,14 +143,22 @@ async function dubStep(
     const sample = path.join(s.scratch, 'voice-sample.wav');
     const speech = segments.slice(0, 8);
     await voiceSample(await audio(), speech, sample, 20, s.signal);
-    const cloned = await provider.cloneVoice({
-      sampleFile: sample,
-      name: `translate-${work.row.id}`,
-      promptText: speech.map((x) => x.text).join(''),
-      signal: s.signal,
-    });
-    voice = { voiceRef: cloned.voiceRef, promptText: cloned.promptText, profile: cloned.profile };
-    await keepParams(s, { dubChannel: channel, dubVoice: voice, note: dub.note });
+    let note: string = dub.note;
+    try {
+      const cloned = await provider.cloneVoice({
+        sampleFile: sample,
+        name: `translate-${work.row.id}`,
+        promptText: speech.map((x) => x.text).join(''),
+        signal: s.signal,
+      });
+      voice = { voiceRef: cloned.voiceRef, promptText: cloned.promptText, profile: cloned.profile };
+    } catch (e) {
+      // Offline, too little clear speech to approximate the speaker: a preset voice, and the note says so.
+      if (channel !== 'local' || !(e instanceof SpeechError) || s.signal.aborted) throw e;
+      voice = { voiceRef: LOCAL_PRESET_VOICES[0]!.voiceRef };
+      note = m.offlinePresetNote;
+    }
+    await keepParams(s, { dubChannel: channel, dubVoice: voice, note });
   }
   const clips = { ...work.p.clips };
   let next = 0;

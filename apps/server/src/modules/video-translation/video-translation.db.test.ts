@@ -19,7 +19,8 @@ import { buildApp, type BuiltApp } from '../../app.js';
 import { creditReservations, works } from '../../db/schema/index.js';
 import type { FakeService } from '../../engines/speech/testing/fake-service.js';
 import { startFakeOpenAiTranscription, type FakeTranscriptReply } from '../../engines/transcription/testing/fake-openai-transcription.js';
-import { probe, runToolStderr } from '../../platform/media/ffmpeg.js';
+import { faceClip } from '../../engines/talking-face/testing/media.js';
+import { ffmpeg, probe, runToolStderr } from '../../platform/media/ffmpeg.js';
 import { creditLedger } from '../credits/index.js';
 import { member, registerUpload, type Member } from '../works/testing/studio.js';
 import { parseSrt } from './srt.js';
@@ -209,6 +210,29 @@ describe('video translation', () => {
       asrReply = { language: 'chinese', duration: source.duration, segments: source.segments };
     }
   }, 120_000);
+
+  it('lip-syncs the dub over the speaker (mode 1) and burns the subtitles in on request', async () => {
+    const face = await faceClip(path.join(dir, 'face.mp4'), 12);
+    const talking = path.join(dir, 'talking.mp4');
+    await ffmpeg(['-i', face, '-i', source.file, '-map', '0:v', '-map', '1:a', '-t', '12', '-c:v', 'copy', '-c:a', 'aac', talking]);
+    const fileId = await registerUpload(t, alice.id, 'video', talking);
+    const segments = source.segments.filter((s) => s.end < 12);
+    asrReply = { language: 'chinese', duration: 12, segments };
+    try {
+      const before = await creditLedger(db()).balance(alice.id);
+      const r = await submit(alice, { ...order(fileId), mode: 1, subtitles: 1, name: '口型测试' });
+      expect(r).toMatchObject({ code: 0, data: { credits: 48 } });
+      const rec = await ended(alice, r.data.id, 400_000);
+      expect(rec).toMatchObject({ fail_reason: '', status: 3, mode: 1, subtitles: 1, credits: 48 });
+      expect(rec.note).toBe(`${m.offlinePresetNote}；${m.lipsyncNote}`);
+      expect(await creditLedger(db()).balance(alice.id)).toBe(before - 48);
+      const info = await probe(await localFile((await rowOf(rec.id)).videoKey!));
+      expect(info.video && info.audio).toBeTruthy();
+      expect(Math.abs(info.duration - 12)).toBeLessThan(0.15);
+    } finally {
+      asrReply = { language: 'chinese', duration: source.duration, segments: source.segments };
+    }
+  }, 500_000);
 
   it('resumes after a shutdown mid-pipeline: no second charge, no step done twice', async () => {
     textDelayMs = 60_000;
