@@ -438,7 +438,7 @@ describe('audio extraction', () => {
 });
 
 describe('the launcher\u2019s tiles', () => {
-  it('are the chat, AI picture and video, photo-speak and extraction tools unless the operator says otherwise', async () => {
+  it('are the chat, AI picture and video, photo-speak, extraction and translation tools unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
     expect((await site()).store_tools).toEqual([
       'aiChat',
@@ -448,6 +448,7 @@ describe('the launcher\u2019s tiles', () => {
       'imageSpeak',
       'extraction',
       'audioExtraction',
+      'sea',
     ]);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
     expect((await site()).store_tools).toEqual(['audioExtraction']);

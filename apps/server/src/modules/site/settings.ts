@@ -41,11 +41,11 @@ export const siteSettingsSchema = z.object({
   mobile_url: str(),
   /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
   unavailable_features: z.enum(['disable', 'hide']).default('disable'),
-  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS); the extraction tools ship on. */
+  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS); the extraction and translation tools ship on. */
   store_tools: z
     .array(z.enum(STORE_TOOL_KEYS))
     .max(50)
-    .default(['aiChat', 'wsImage', 'wsVideo', 'tsVideo', 'imageSpeak', 'extraction', 'audioExtraction']),
+    .default(['aiChat', 'wsImage', 'wsVideo', 'tsVideo', 'imageSpeak', 'extraction', 'audioExtraction', 'sea']),
 
   /** Credits a new guest receives, and for how many days. */
   trial_credits: count(100, 1_000_000),
