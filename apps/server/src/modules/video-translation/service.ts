@@ -134,7 +134,7 @@ export class VideoTranslateService {
     const credits = creditsFor(file.duration, channel.credits);
     const have = await creditLedger(this.db).balance(userId);
     if (have < credits) throw new AppError(m.notEnoughCredits(credits, have));
-    const name = p.name?.trim() || `${path.basename(file.key, path.extname(file.key)).slice(0, 40)}-${target.name}`;
+    const name = p.name?.trim() || `${m.creditAction}-${target.name}`;
     let made;
     try {
       made = await submitPaidJob(this.db, {

@@ -18,7 +18,7 @@ export function TranslationCard({ record: r, languages, onPlay, onDownload, onDe
   const { token } = theme.useToken();
   const lang = (id: string) => {
     const found = languages.find((x) => x.id === id);
-    return found ? `${found.icon} ${found.name}` : id;
+    return found ? found.name : id;
   };
   const done = r.status === 3;
   const running = r.status === 1 || r.status === 2;

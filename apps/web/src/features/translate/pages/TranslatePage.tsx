@@ -42,7 +42,10 @@ export default function TranslatePage() {
     if (!source) return feedback.error(m.sourceRequired);
     if (!target) return feedback.error(m.targetRequired);
     try {
-      await submit.mutateAsync({ file_id: file.id, source_lang: source, target_lang: target, mode, subtitles: subtitles ? 1 : 0 });
+      const targetName = languages.find((x) => x.id === target)?.name ?? target;
+      // The work is named after the uploaded file and the language it becomes.
+      const name = `${file.name.replace(/\.[^.]+$/, '').slice(0, 40)}-${targetName}`;
+      await submit.mutateAsync({ file_id: file.id, source_lang: source, target_lang: target, mode, subtitles: subtitles ? 1 : 0, name });
       setFile(null);
     } catch {
       // Spec 001 §8: a refused order closes the loading and clears the uploaded file; the call showed why.
@@ -85,7 +88,7 @@ export default function TranslatePage() {
                         placeholder={l.choose}
                         value={source}
                         onChange={setSource}
-                        options={languages.filter((x) => x.source).map((x) => ({ value: x.id, label: `${x.icon} ${x.name}` }))}
+                        options={languages.filter((x) => x.source).map((x) => ({ value: x.id, label: x.name }))}
                       />
                     </Form.Item>
                   </Col>
@@ -98,7 +101,7 @@ export default function TranslatePage() {
                         onChange={setTarget}
                         options={languages
                           .filter((x) => x.target && x.id !== source)
-                          .map((x) => ({ value: x.id, label: `${x.icon} ${x.name}` }))}
+                          .map((x) => ({ value: x.id, label: x.name }))}
                       />
                     </Form.Item>
                   </Col>
