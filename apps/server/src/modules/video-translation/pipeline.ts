@@ -130,6 +130,7 @@ async function dubStep(
   segments: NonNullable<TranslateParams['transcript']>,
   lines: Map<number, string>,
   audio: () => Promise<string>,
+  made: Map<number, string>,
 ): Promise<void> {
   const { ctx, work } = s;
   const todo = segments.filter((x) => !work.p.clips[String(x.id)] && lines.get(x.id)?.trim());
@@ -162,7 +163,6 @@ async function dubStep(
   }
   const clips = { ...work.p.clips };
   let next = 0;
-  let made = 0;
   const worker = async () => {
     while (next < todo.length) {
       const seg = todo[next++]!;
@@ -180,8 +180,8 @@ async function dubStep(
       const key = `${workPrefix(work.row)}dub/${seg.id}.wav`;
       await ctx.storage.putFile(key, r.file);
       clips[String(seg.id)] = { key, seconds: r.duration };
-      made++;
-      s.progress(0.35 + (0.25 * made) / todo.length);
+      made.set(seg.id, r.file);
+      s.progress(0.35 + (0.25 * made.size) / todo.length);
       await keepParams(s, { clips: { ...clips }, files: [...new Set([...s.work.p.files, key])] });
     }
   };
@@ -193,6 +193,7 @@ async function alignStep(
   s: Steps,
   segments: NonNullable<TranslateParams['transcript']>,
   lines: Map<number, string>,
+  made: Map<number, string>,
 ): Promise<string> {
   const { ctx, work } = s;
   const kept = await storedStepFile(s, work.p.trackKey);
@@ -206,7 +207,8 @@ async function alignStep(
   const local = new Map<number, string>();
   for (const x of segments) {
     const clip = work.p.clips[String(x.id)];
-    const file = clip ? await storedStepFile(s, clip.key) : null;
+    // Clips made in this run are still on disk; those of an earlier run come back from storage.
+    const file = made.get(x.id) ?? (clip ? await storedStepFile(s, clip.key) : null);
     if (file) local.set(x.id, file);
   }
   const out = path.join(s.scratch, 'dub-track.wav');
@@ -227,7 +229,6 @@ async function alignStep(
   await storeOwn(s, keys.sourceSrtKey, source);
   await storeOwn(s, keys.trackKey, out);
   await keepParams(s, { ...keys, drift: plan.worstDrift });
-  await ctx.storage.head(keys.trackKey);
   return out;
 }
 
@@ -308,8 +309,9 @@ export async function runTranslation(ctx: AppContext, workId: number, job: JobCo
           await audio();
           const segments = await transcribeStep(s, audio);
           const lines = await translateStep(s, segments);
-          if (!work.p.trackKey) await dubStep(s, segments, lines, audio);
-          await alignStep(s, segments, lines);
+          const made = new Map<number, string>();
+          if (!work.p.trackKey) await dubStep(s, segments, lines, audio, made);
+          await alignStep(s, segments, lines, made);
         }
         const video = await mixStep(s, local);
         const info = await probe(video, { signal });
