@@ -195,7 +195,7 @@ async function alignStep(
   lines: Map<number, string>,
   made: Map<number, string>,
 ): Promise<string> {
-  const { ctx, work } = s;
+  const { work } = s;
   const kept = await storedStepFile(s, work.p.trackKey);
   if (kept) return kept;
   await enter(s, 'align', 0.62);
