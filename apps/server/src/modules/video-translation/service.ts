@@ -161,6 +161,8 @@ export class VideoTranslateService {
             channel: channelKeyOf(mode),
             channelName: channel.name,
             engine: TRANSLATE_ENGINE_ID,
+            // 1 landscape, 2 portrait: how the gallery frames the work.
+            hs: (file.width ?? 0) >= (file.height ?? 0) ? 1 : 2,
             duration: file.duration,
             creditsHeld: credits,
             jobKey: `translate:${randomUUID()}`,

@@ -151,6 +151,8 @@ describe('video translation', () => {
     expect(await creditLedger(db()).balance(alice.id)).toBe(before - 60);
     const row = await rowOf(rec.id);
     expect(await reservationOf(row.jobKey)).toEqual([expect.objectContaining({ status: 'settled', charged: 60 })]);
+    // A landscape source is framed as landscape in the gallery.
+    expect(row.hs).toBe(1);
 
     // Under 翻译视频 in the works list.
     const gallery = await t.call<{ list: Work[] }>(listWorks, { limit: 0, type: 'fy' }, { token: alice.token });
