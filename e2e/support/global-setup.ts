@@ -9,6 +9,8 @@ import { startE2eChatModel } from './chat-model';
 import { freePort } from './ports';
 import { startE2eTranscription } from './viral-fakes';
 import { makeFakeMedia, startFakeKling } from '../../apps/server/src/engines/image/testing/fake-vendors';
+import { startListeningTranscriber } from '../../apps/server/src/engines/transcription/testing/listening-fake';
+import { startFakeTranslator } from '../../apps/server/src/modules/video-translation/testing/fixtures';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
@@ -91,6 +93,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     pollsBeforeDone: 3,
     host: '127.0.0.2',
   });
+  // Video translation: a speech recogniser that segments whatever it hears, and a text model that translates line by line.
+  const transcriber = await startListeningTranscriber();
+  const translator = await startFakeTranslator();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -110,6 +115,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     KLING_SECRET_KEY: 'e2e-sk',
     KLING_BASE_URL: kling.url,
     AI_MEDIA_POLL_INTERVAL_MS: '1000',
+    TRANSCRIPTION_ENGINE: 'openai',
+    TRANSCRIPTION_OPENAI_URL: transcriber.baseUrl,
+    TEXT_MODEL_URL: `${translator.url}/v1`,
   };
   // The app under test runs like `npm start`: embedded database, every role, no test-runner settings.
   for (const name of ['DATABASE_URL', 'ROLE', 'NODE_ENV', 'TEST_DATABASE_URL']) delete env[name];
@@ -133,6 +141,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
     await kling.close();
+    await transcriber.close();
+    await translator.close();
     rmSync(fakeDir, { recursive: true, force: true });
   };
 }

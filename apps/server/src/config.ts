@@ -177,6 +177,12 @@ const envSchema = z.object({
   ...chatModelEnvShape,
   ...aiMediaEnvShape,
   ...transcriptionEnvShape,
+  /** Voice channel that dubs translated videos: auto (first configured channel that clones: fish, mm, kyy, nw, hs; else the offline engine), local, or a channel key. */
+  TRANSLATE_DUB_CHANNEL: z.enum(['auto', 'local', 'fish', 'mm', 'kyy', 'nw', 'hs']).default('auto'),
+  /** Video translations run at once across all processes; more wait in submit order. */
+  TRANSLATE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Transcript segments sent to the text model in one request. */
+  TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(20),
 });
 
 /** Settings that only make sense together; checked on the raw values so every problem is listed at once. */

@@ -12,6 +12,7 @@ import { chatJobs } from './modules/chat/jobs.js';
 import { aiMediaJobs } from './modules/ai-media/jobs.js';
 import { multiSceneJobs } from './modules/multi-scene/jobs.js';
 import { viralJobs } from './modules/viral/jobs.js';
+import { videoTranslationJobs } from './modules/video-translation/jobs.js';
 
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
@@ -58,6 +59,7 @@ export const jobDefinitions = collectJobs(
   aiMediaJobs,
   multiSceneJobs,
   viralJobs,
+  videoTranslationJobs,
 );
 
 export type JobName = keyof typeof jobDefinitions & string;

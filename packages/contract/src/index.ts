@@ -31,3 +31,5 @@ export * from './endpoints/admin.js';
 export * from './endpoints/admin-site.js';
 export * from './endpoints/viral-messages.js';
 export * from './endpoints/viral.js';
+export * from './endpoints/video-translate-messages.js';
+export * from './endpoints/video-translate.js';

@@ -15,6 +15,7 @@ import { aiMediaModule } from './ai-media/index.js';
 import { createMultiSceneModule } from './multi-scene/index.js';
 import { adminModule } from './admin/index.js';
 import { analysePastedText, createViralModule } from './viral/index.js';
+import { videoTranslationModule } from './video-translation/index.js';
 
 /** Pet videos and photo-speak; the studio's save call hands it submissions that name a picture. */
 const photoVideo = createPhotoVideoModule({ uploads: uploadedFiles, voices: studioVoices });
@@ -39,4 +40,5 @@ export const featureModules: FeatureModule[] = [
   createMultiSceneModule({ uploads: uploadedFiles, voices: studioVoices }),
   adminModule,
   createViralModule({ uploads: uploadedFiles, voices: studioVoices }),
+  videoTranslationModule,
 ];

@@ -15,3 +15,4 @@ export * from './ai-media.js';
 export * from './multi-scene.js';
 export * from './admin.js';
 export * from './viral.js';
+export * from './video-translate.js';

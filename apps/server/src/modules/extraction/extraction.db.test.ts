@@ -438,7 +438,7 @@ describe('audio extraction', () => {
 });
 
 describe('the launcher\u2019s tiles', () => {
-  it('are the copywriting, chat, AI picture and video, photo-speak and extraction tools unless the operator says otherwise', async () => {
+  it('are the copywriting, chat, AI picture and video, photo-speak, extraction and translation tools unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
     expect((await site()).store_tools).toEqual([
       'copywrite',
@@ -450,6 +450,7 @@ describe('the launcher\u2019s tiles', () => {
       'imageSpeak',
       'extraction',
       'audioExtraction',
+      'sea',
     ]);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
     expect((await site()).store_tools).toEqual(['audioExtraction']);

@@ -12,6 +12,9 @@ export interface UploadedFile {
   size: number;
   /** Seconds, as the server probed it. */
   duration: number;
+  /** Pixels of a video or picture (0 for audio), as the server probed it. */
+  width?: number;
+  height?: number;
 }
 
 const columns = {
@@ -21,6 +24,8 @@ const columns = {
   key: files.key,
   size: files.size,
   duration: files.duration,
+  width: files.width,
+  height: files.height,
 };
 
 /** Registered uploads as other features look them up; ownership is part of every lookup. */

@@ -41,7 +41,7 @@ export const siteSettingsSchema = z.object({
   mobile_url: str(),
   /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
   unavailable_features: z.enum(['disable', 'hide']).default('disable'),
-  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS); the extraction tools ship on. */
+  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS); the extraction and translation tools ship on. */
   store_tools: z
     .array(z.enum(STORE_TOOL_KEYS))
     .max(50)
@@ -55,6 +55,7 @@ export const siteSettingsSchema = z.object({
       'imageSpeak',
       'extraction',
       'audioExtraction',
+      'sea',
     ]),
 
   /** Credits a new guest receives, and for how many days. */

@@ -20,7 +20,7 @@ export const TOOL_TILES: ToolTile[] = [
   { key: 'imageSpeak', group: 'aiMedia', path: '/store/imageSpeak' },
   { key: 'extraction', group: 'extract', path: '/store/extraction' },
   { key: 'audioExtraction', group: 'extract', path: '/store/audioExtraction' },
-  { key: 'sea', group: 'audio', path: null },
+  { key: 'sea', group: 'audio', path: '/store/sea' },
   { key: 'music', group: 'audio', path: null },
 ];
 

@@ -27,14 +27,19 @@ export interface FakeOpenAiTranscription extends FakeService {
 }
 
 export async function startFakeOpenAiTranscription(
-  reply: FakeTranscriptReply | ((req: RecordedRequest, index: number) => FakeTranscriptReply | { status: number; body: unknown }),
+  reply:
+    | FakeTranscriptReply
+    | ((
+        req: RecordedRequest,
+        index: number,
+      ) => FakeTranscriptReply | { status: number; body: unknown } | Promise<FakeTranscriptReply | { status: number; body: unknown }>),
 ): Promise<FakeOpenAiTranscription> {
-  const fake = await startFakeService((req, index) => {
+  const fake = await startFakeService(async (req, index) => {
     if (req.method !== 'POST' || req.path !== '/v1/audio/transcriptions')
       return { status: 404, body: { error: { message: 'not found' } } };
     if (!String(req.headers['content-type'] ?? '').startsWith('multipart/form-data'))
       return { status: 400, body: { error: { message: 'multipart body expected' } } };
-    const r = typeof reply === 'function' ? reply(req, index) : reply;
+    const r = typeof reply === 'function' ? await reply(req, index) : reply;
     if ('status' in r) return { status: r.status, body: r.body as object };
     return {
       body: {

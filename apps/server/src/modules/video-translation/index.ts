@@ -1,0 +1,2 @@
+export { videoTranslationModule } from './module.js';
+export { translateChannels } from './repo.js';

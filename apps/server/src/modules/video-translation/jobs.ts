@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs.js';
+
+export const videoTranslationJobs = {
+  /** Audio, transcript, translation, dubbing, alignment and mix of one translated video; each step stored. */
+  'translate.run': {
+    payload: z.object({ workId: z.number().int().positive() }),
+    retryLimit: 3,
+    expireInSeconds: 3 * 3600,
+    concurrency: 2,
+  },
+  /** Re-queues translations whose worker died without releasing them (lease lapsed). */
+  'translate.sweep': {
+    payload: z.object({}),
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 120,
+    concurrency: 1,
+  },
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,328 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { videoTranslateMessages as m } from '@app/contract';
+import { scratchDir, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
+import { AvatarEngineError, createLipsyncEngine, prepareAvatarMedia } from '../../engines/avatar/index.js';
+import { LOCAL_PRESET_VOICES, SpeechError, type SpeechVoice } from '../../engines/speech/index.js';
+import { TEXT_CHANNEL, TextModelError } from '../../engines/text/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { probe } from '../../platform/media/ffmpeg.js';
+import type { JobContext } from '../../platform/queue/queue.js';
+import { failPaidJob, runPaidJob } from '../credits/index.js';
+import {
+  creditsFor,
+  keepParams,
+  workFileKeys,
+  storedStepFile,
+  WORK_STATUS,
+  workEndings,
+  workLedger,
+  workPrefix,
+  workSlot,
+  type WorkSteps,
+} from '../works/index.js';
+import { planAlignment } from './align.js';
+import { translateSegments } from './batch-translate.js';
+import { dubVoiceOf } from './dubbing.js';
+import { languageLabel, TRANSLATE_KIND } from './labels.js';
+import { buildDubTrack, coverOf, extractAudio, mixAndMux, voiceSample } from './media.js';
+import { translateWorkOf, type TranslateParams } from './params.js';
+import { TRANSLATE_ENGINE_ID } from './service.js';
+import { toSrt } from './srt.js';
+
+const SLOT_RETRY_SECONDS = 2;
+/** Dubbed segments synthesized at once. */
+const DUB_CONCURRENCY = 3;
+
+type Steps = WorkSteps<TranslateParams>;
+
+const readableReason = (e: unknown) =>
+  e instanceof TranscriptionError ||
+  e instanceof TextModelError ||
+  e instanceof SpeechError ||
+  e instanceof AvatarEngineError ||
+  e instanceof AppError
+    ? e.message
+    : m.failed;
+
+/** Which step runs now, for the list (and its share of the whole job). */
+async function enter(s: Steps, step: TranslateParams['step'], fraction: number): Promise<void> {
+  s.progress(fraction);
+  if (s.work.p.step !== step) await keepParams(s, { step });
+}
+
+/** A file the work owns while it runs: stored, listed in `files` (removed if the work fails). */
+async function storeOwn(s: Steps, key: string, file: string): Promise<void> {
+  await s.ctx.storage.putFile(key, file);
+  if (!s.work.p.files.includes(key)) await keepParams(s, { files: [...s.work.p.files, key] });
+}
+
+/** Lazily fetched local copies of stored inputs (the source video, the extracted audio). */
+function localCache(s: Steps) {
+  const cache = new Map<string, Promise<string>>();
+  return (key: string) => {
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = s.ctx.storage.toLocalFile(key, s.scratch).then((f) => f.path);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+/** Step 1: the source's sound, and its real length. */
+async function audioStep(s: Steps, local: (key: string) => Promise<string>): Promise<string> {
+  const { p } = s.work;
+  const kept = await storedStepFile(s, p.audioKey);
+  if (kept && p.sourceSeconds) return kept;
+  await enter(s, 'audio', 0.02);
+  const source = await local(p.sourceKey);
+  const info = await probe(source, { signal: s.signal });
+  if (!info.audio) throw new AppError(m.videoNoAudio);
+  if (!info.video) throw new AppError(m.fileRule);
+  const out = path.join(s.scratch, 'source-audio.wav');
+  await extractAudio(source, out, s.signal);
+  const key = `${workPrefix(s.work.row)}source-audio.wav`;
+  await storeOwn(s, key, out);
+  await keepParams(s, { audioKey: key, sourceSeconds: info.duration });
+  return out;
+}
+
+/** Step 2: what is said, with times. */
+async function transcribeStep(s: Steps, audio: () => Promise<string>) {
+  const { p } = s.work;
+  if (p.transcript) return p.transcript;
+  await enter(s, 'transcribe', 0.08);
+  const engine = s.ctx.engines.transcription.forChannel(TRANSCRIPTION_CHANNEL);
+  const t = await engine.transcribe({ file: await audio(), language: p.sourceLang, signal: s.signal });
+  const segments = t.segments.filter((x) => x.text.trim() && x.end > x.start).map((x, id) => ({ ...x, id }));
+  if (!segments.length) throw new AppError(m.noSpeech);
+  await keepParams(s, { transcript: segments, transcriptLanguage: t.language });
+  return segments;
+}
+
+/** Step 3: the translation, batch by batch, each batch stored before the next is sent. */
+async function translateStep(s: Steps, segments: NonNullable<TranslateParams['transcript']>): Promise<Map<number, string>> {
+  const { p } = s.work;
+  const done = new Map(Object.entries(p.translations).map(([k, v]) => [Number(k), v]));
+  if (segments.every((x) => done.has(x.id))) return done;
+  await enter(s, 'translate', 0.2);
+  const model = s.ctx.engines.text.forChannel(TEXT_CHANNEL);
+  const { lines } = await translateSegments(model, segments, {
+    source: languageLabel(p.sourceLang)?.prompt ?? p.sourceLang,
+    target: languageLabel(p.targetLang)?.prompt ?? p.targetLang,
+    batchSize: s.ctx.config.TRANSLATE_BATCH_SIZE,
+    signal: s.signal,
+    done,
+    onBatch: async (batch) => {
+      const translations = { ...s.work.p.translations };
+      for (const [id, text] of batch) translations[String(id)] = text;
+      await keepParams(s, { translations });
+    },
+  });
+  return lines;
+}
+
+/** Step 4: the voice (cloned once from the speaker) and one clip per segment, each stored as it is made. */
+async function dubStep(
+  s: Steps,
+  segments: NonNullable<TranslateParams['transcript']>,
+  lines: Map<number, string>,
+  audio: () => Promise<string>,
+  made: Map<number, string>,
+): Promise<void> {
+  const { ctx, work } = s;
+  const todo = segments.filter((x) => !work.p.clips[String(x.id)] && lines.get(x.id)?.trim());
+  if (!todo.length) return;
+  await enter(s, 'dub', 0.35);
+  const dub = dubVoiceOf(ctx);
+  const channel = work.p.dubChannel ?? dub.channel;
+  const provider = channel === dub.channel ? dub.provider : ctx.engines.speech.forChannel(channel);
+  let voice = work.p.dubVoice as SpeechVoice | null;
+  if (!voice) {
+    const sample = path.join(s.scratch, 'voice-sample.wav');
+    const speech = segments.slice(0, 8);
+    await voiceSample(await audio(), speech, sample, 20, s.signal);
+    let note: string = dub.note;
+    try {
+      const cloned = await provider.cloneVoice({
+        sampleFile: sample,
+        name: `translate-${work.row.id}`,
+        promptText: speech.map((x) => x.text).join(''),
+        signal: s.signal,
+      });
+      voice = { voiceRef: cloned.voiceRef, promptText: cloned.promptText, profile: cloned.profile };
+    } catch (e) {
+      // Offline, too little clear speech to approximate the speaker: a preset voice, and the note says so.
+      if (channel !== 'local' || !(e instanceof SpeechError) || s.signal.aborted) throw e;
+      voice = { voiceRef: LOCAL_PRESET_VOICES[0]!.voiceRef };
+      note = m.offlinePresetNote;
+    }
+    await keepParams(s, { dubChannel: channel, dubVoice: voice, note });
+  }
+  const clips = { ...work.p.clips };
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const seg = todo[next++]!;
+      const out = path.join(s.scratch, `clip-${seg.id}.wav`);
+      const r = await provider.synthesize({
+        text: lines.get(seg.id)!,
+        voice: voice,
+        rate: 1,
+        volume: 1,
+        pitch: 1,
+        language: work.p.targetLang,
+        outFile: out,
+        signal: s.signal,
+      });
+      const key = `${workPrefix(work.row)}dub/${seg.id}.wav`;
+      await ctx.storage.putFile(key, r.file);
+      clips[String(seg.id)] = { key, seconds: r.duration };
+      made.set(seg.id, r.file);
+      s.progress(0.35 + (0.25 * made.size) / todo.length);
+      await keepParams(s, { clips: { ...clips }, files: [...new Set([...s.work.p.files, key])] });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DUB_CONCURRENCY, todo.length) }, worker));
+}
+
+/** Step 5: every clip fitted to its slot on one track as long as the video, and the subtitles. */
+async function alignStep(
+  s: Steps,
+  segments: NonNullable<TranslateParams['transcript']>,
+  lines: Map<number, string>,
+  made: Map<number, string>,
+): Promise<string> {
+  const { work } = s;
+  const kept = await storedStepFile(s, work.p.trackKey);
+  if (kept) return kept;
+  await enter(s, 'align', 0.62);
+  const duration = work.p.sourceSeconds!;
+  const plan = planAlignment(
+    segments.map((x) => ({ id: x.id, start: x.start, end: x.end, dubSeconds: work.p.clips[String(x.id)]?.seconds ?? 0 })),
+    duration,
+  );
+  const local = new Map<number, string>();
+  for (const x of segments) {
+    const clip = work.p.clips[String(x.id)];
+    // Clips made in this run are still on disk; those of an earlier run come back from storage.
+    const file = made.get(x.id) ?? (clip ? await storedStepFile(s, clip.key) : null);
+    if (file) local.set(x.id, file);
+  }
+  const out = path.join(s.scratch, 'dub-track.wav');
+  await buildDubTrack(
+    plan.segments.filter((x) => local.has(x.id)),
+    (id) => local.get(id)!,
+    duration,
+    out,
+    s.signal,
+  );
+  const prefix = workPrefix(work.row);
+  const target = path.join(s.scratch, 'target.srt');
+  const source = path.join(s.scratch, 'source.srt');
+  await writeFile(target, toSrt(segments.map((x) => ({ start: x.start, end: x.end, text: lines.get(x.id) ?? '' }))));
+  await writeFile(source, toSrt(segments));
+  const keys = { trackKey: `${prefix}dub-track.wav`, srtKey: `${prefix}${work.p.targetLang}.srt`, sourceSrtKey: `${prefix}${work.p.sourceLang}.srt` };
+  await storeOwn(s, keys.srtKey, target);
+  await storeOwn(s, keys.sourceSrtKey, source);
+  await storeOwn(s, keys.trackKey, out);
+  await keepParams(s, { ...keys, drift: plan.worstDrift });
+  return out;
+}
+
+/** Mode 1: the source's picture with the mouth driven by the dub (the offline lip-sync engine). */
+async function lipsyncStep(s: Steps, source: string, track: string): Promise<string> {
+  const { work } = s;
+  const kept = await storedStepFile(s, work.p.lipsyncKey);
+  if (kept) return kept;
+  await enter(s, 'lipsync', 0.7);
+  const engine = createLipsyncEngine();
+  const media = await prepareAvatarMedia(source, path.join(s.scratch, 'lipsync-source'), {
+    maxShortSide: 720,
+    signal: s.signal,
+    limits: { minSeconds: 1, minShortSide: 16 },
+  });
+  const avatar = await engine.prepareAvatar(media, { signal: s.signal });
+  const out = path.join(s.scratch, 'lipsync.mp4');
+  await engine.render({ avatar, audioFile: track, outFile: out, signal: s.signal, onProgress: (f) => s.progress(0.7 + 0.2 * f) });
+  const key = `${workPrefix(work.row)}lipsync.mp4`;
+  await storeOwn(s, key, out);
+  await keepParams(s, { lipsyncKey: key, note: [work.p.note, m.lipsyncNote].filter(Boolean).join('；') });
+  return out;
+}
+
+/** Step 6: the dub over the ducked original, with the picture; intermediate files are then removed. */
+async function mixStep(s: Steps, local: (key: string) => Promise<string>): Promise<string> {
+  const { ctx, work } = s;
+  const kept = work.row.coverKey ? await storedStepFile(s, work.row.videoKey) : null;
+  if (kept) return kept;
+  const source = await local(work.p.sourceKey);
+  const track = (await storedStepFile(s, work.p.trackKey))!;
+  const picture = work.p.mode === 1 ? await lipsyncStep(s, source, track) : source;
+  await enter(s, 'mix', 0.92);
+  const out = path.join(s.scratch, 'translated.mp4');
+  const srt = work.p.subtitles ? await storedStepFile(s, work.p.srtKey) : null;
+  await mixAndMux({ video: picture, original: source, track, out, burnSrt: srt ?? undefined, signal: s.signal });
+  const cover = path.join(s.scratch, 'cover.jpg');
+  await coverOf(out, cover, s.signal);
+  const prefix = workPrefix(work.row);
+  const videoKey = `${prefix}video.mp4`;
+  const coverKey = `${prefix}cover.jpg`;
+  await ctx.storage.putFile(videoKey, out);
+  await ctx.storage.putFile(coverKey, cover);
+  await workLedger.progress(ctx.database.db, work.row.id, { set: { videoKey, coverKey } });
+  Object.assign(work.row, { videoKey, coverKey });
+  // Only the subtitles stay with the work; the steps' files go now that the result is stored.
+  const keep = [work.p.srtKey, work.p.sourceSrtKey].filter((k): k is string => !!k);
+  const drop = work.p.files.filter((k) => !keep.includes(k));
+  await keepParams(s, { files: keep });
+  for (const key of drop) await ctx.storage.delete(key).catch(() => undefined);
+  return out;
+}
+
+/** The translation job: each step stores its output before the next; the runner settles or refunds once. */
+export async function runTranslation(ctx: AppContext, workId: number, job: JobContext): Promise<void> {
+  const row = await workLedger.find(ctx.database.db, workId, TRANSLATE_KIND);
+  if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
+  const work = translateWorkOf(row);
+  const ends = workEndings(ctx, work);
+  if (!ctx.engines.transcription.isConfigured(TRANSCRIPTION_CHANNEL)) {
+    await failPaidJob(ctx, ends, m.notConfigured);
+    return;
+  }
+  const scratch = await scratchDir(ctx.config.dataDir, `translate-${row.id}-${job.id}`);
+  try {
+    await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
+      ...ends,
+      slot: workSlot(row, { id: TRANSLATE_ENGINE_ID, maxConcurrency: ctx.config.TRANSLATE_CONCURRENCY }, () =>
+        ctx.queue.send('translate.run', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS }),
+      ),
+      reasonOf: readableReason,
+      run: async ({ signal, progress }) => {
+        const s: Steps = { ctx, work, scratch, signal, progress };
+        const local = localCache(s);
+        let audioFile: Promise<string> | null = null;
+        const audio = () => (audioFile ??= audioStep(s, local));
+        if (!work.row.videoKey) {
+          await audio();
+          const segments = await transcribeStep(s, audio);
+          const lines = await translateStep(s, segments);
+          const made = new Map<number, string>();
+          if (!work.p.trackKey) await dubStep(s, segments, lines, audio, made);
+          await alignStep(s, segments, lines, made);
+        }
+        const video = await mixStep(s, local);
+        const info = await probe(video, { signal });
+        if (!info.video || !info.audio || !(info.duration > 0)) throw new AppError(m.failed);
+        let bytes = 0;
+        for (const key of workFileKeys({ ...work.row, params: work.p })) bytes += (await ctx.storage.head(key))?.size ?? 0;
+        const facts = { duration: info.duration, bytes };
+        return { ...facts, credits: creditsFor(work.p.sourceSeconds ?? facts.duration, work.p.creditsPerSecond) };
+      },
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
