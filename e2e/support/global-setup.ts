@@ -9,7 +9,6 @@ import { startE2eChatModel } from './chat-model';
 import { freePort } from './ports';
 import { startE2eTranscription } from './viral-fakes';
 import { makeFakeMedia, startFakeKling } from '../../apps/server/src/engines/image/testing/fake-vendors';
-import { startListeningTranscriber } from '../../apps/server/src/engines/transcription/testing/listening-fake';
 import { startFakeTranslator } from '../../apps/server/src/modules/video-translation/testing/fixtures';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -93,8 +92,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     pollsBeforeDone: 3,
     host: '127.0.0.2',
   });
-  // Video translation: a speech recogniser that segments whatever it hears, and a text model that translates line by line.
-  const transcriber = await startListeningTranscriber();
+  // Video translation: a text model that translates line by line (the speech recogniser above segments what it hears).
   const translator = await startFakeTranslator();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-e2e-'));
@@ -115,8 +113,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     KLING_SECRET_KEY: 'e2e-sk',
     KLING_BASE_URL: kling.url,
     AI_MEDIA_POLL_INTERVAL_MS: '1000',
-    TRANSCRIPTION_ENGINE: 'openai',
-    TRANSCRIPTION_OPENAI_URL: transcriber.baseUrl,
     TEXT_MODEL_URL: `${translator.url}/v1`,
   };
   // The app under test runs like `npm start`: embedded database, every role, no test-runner settings.
@@ -141,7 +137,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
     await kling.close();
-    await transcriber.close();
     await translator.close();
     rmSync(fakeDir, { recursive: true, force: true });
   };

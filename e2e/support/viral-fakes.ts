@@ -1,7 +1,5 @@
-import {
-  startFakeOpenAiTranscription,
-  type FakeOpenAiTranscription,
-} from '../../apps/server/src/engines/transcription/testing/fake-openai-transcription';
+import type { FakeOpenAiTranscription } from '../../apps/server/src/engines/transcription/testing/fake-openai-transcription';
+import { startListeningTranscriber } from '../../apps/server/src/engines/transcription/testing/listening-fake';
 
 /**
  * What the e2e's fakes say for the viral-content journey: the speech heard in the viral video and the
@@ -60,11 +58,15 @@ export function viralAnswer(system: string): string | null {
   return null;
 }
 
-/** The OpenAI-compatible transcription the app under test uses: it always hears the viral video's script. */
+/**
+ * The OpenAI-compatible transcription the app under test uses. The viral share video's sound (6 s of
+ * one steady tone, a single stretch) is heard as the viral script; any other upload is segmented at its
+ * silences, as the translation journey needs.
+ */
 export function startE2eTranscription(): Promise<FakeOpenAiTranscription> {
-  return startFakeOpenAiTranscription({
-    language: 'chinese',
-    duration: 6,
-    segments: e2eViral.heard.map((text, i) => ({ start: i * 1.5, end: i * 1.5 + 1.5, text })),
-  });
+  return startListeningTranscriber((stretches, duration) =>
+    stretches.length === 1 && Math.abs(duration - 6) < 0.5
+      ? e2eViral.heard.map((text, i) => ({ start: i * 1.5, end: i * 1.5 + 1.5, text }))
+      : undefined,
+  );
 }
