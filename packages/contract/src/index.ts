@@ -29,3 +29,4 @@ export * from './endpoints/multi-scene.js';
 export * from './endpoints/admin-messages.js';
 export * from './endpoints/admin.js';
 export * from './endpoints/admin-site.js';
+export * from './endpoints/admin-engines.js';
