@@ -30,3 +30,4 @@ export * from './endpoints/admin-messages.js';
 export * from './endpoints/admin.js';
 export * from './endpoints/admin-site.js';
 export * from './endpoints/admin-engines.js';
+export * from './endpoints/admin-jobs.js';

@@ -28,6 +28,11 @@ import {
   siteConsoleMessages,
   type Role,
   engineConsoleMessages,
+  jobConsoleMessages,
+  listConsoleJobs,
+  consoleJobDetail,
+  retryConsoleJob,
+  refundConsoleJob,
   listEngineSettings,
   saveEngineSettings,
   testEngineConnection,
@@ -41,6 +46,7 @@ import { consoleSite } from './site.js';
 import { dashboard } from './dashboard.js';
 import { consoleChannels } from './channels.js';
 import { consoleEngines } from './engines.js';
+import { consoleJobs } from './jobs.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
@@ -50,6 +56,7 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
   const site = consoleSite(db);
   const channels = consoleChannels(db);
   const engines = consoleEngines(db, ctx.config, ctx.engineSettings);
+  const jobs = consoleJobs(db, ctx.database.executor, ctx.queue);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
     route(listConsoleUsers, ({ params }) => users.search(params)),
@@ -95,6 +102,16 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
     route(testEngineConnection, async ({ params }) => {
       const r = await engines.test(params.engine);
       return { ok: r.ok ? (1 as const) : (0 as const), message: r.message, ms: r.ms };
+    }),
+    route(listConsoleJobs, ({ params }) => jobs.list(params)),
+    route(consoleJobDetail, ({ params }) => jobs.detail(params.queue, params.id)),
+    route(retryConsoleJob, async ({ user, params }) => {
+      await jobs.retry(user, params.queue, params.id);
+      return ok(null, jobConsoleMessages.retried);
+    }),
+    route(refundConsoleJob, async ({ user, params }) => {
+      const credits = await jobs.refund(user, params.queue, params.id);
+      return ok({ credits }, jobConsoleMessages.refunded(credits));
     }),
     route(getConsoleSite, () => site.read()),
     route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),
