@@ -189,6 +189,13 @@ describe('jobs screen', () => {
       { token: operator },
     );
     const pos = (id: string | null) => r.data.list.find((j) => j.id === id)?.position;
+    // Blank filters (as the screen sends them) mean every queue and state.
+    const all = await t.call<{ list: ConsoleJobRow[]; total: number }>(
+      listConsoleJobs,
+      { queue: '', page: 1, limit: 100 },
+      { token: operator },
+    );
+    expect(all.data.list.map((j) => j.id)).toEqual(expect.arrayContaining([a, b]));
     expect(pos(a)).toBeGreaterThan(0);
     expect(pos(b)).toBe(pos(a)! + 1);
   });

@@ -96,7 +96,12 @@ export function consoleJobs(db: Db, executor: SqlExecutor, queue: JobQueue) {
     async list(q: { queue?: string; state?: JobState; page: number; limit: number }) {
       const limit = q.limit || 20;
       const [{ rows, total }, counts] = await Promise.all([
-        queue.listJobs(executor, { name: q.queue, state: q.state, limit, offset: (q.page - 1) * limit }),
+        queue.listJobs(executor, {
+          name: q.queue || undefined,
+          state: q.state || undefined,
+          limit,
+          offset: (q.page - 1) * limit,
+        }),
         queue.counts(executor),
       ]);
       return {
