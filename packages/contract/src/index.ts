@@ -31,3 +31,4 @@ export * from './endpoints/admin.js';
 export * from './endpoints/admin-site.js';
 export * from './endpoints/admin-engines.js';
 export * from './endpoints/admin-jobs.js';
+export * from './endpoints/admin-library.js';

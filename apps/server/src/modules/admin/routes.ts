@@ -28,6 +28,9 @@ import {
   siteConsoleMessages,
   type Role,
   engineConsoleMessages,
+  libraryConsoleMessages,
+  listConsoleLibrary,
+  saveConsoleLibraryItem,
   jobConsoleMessages,
   listConsoleJobs,
   consoleJobDetail,
@@ -47,6 +50,7 @@ import { dashboard } from './dashboard.js';
 import { consoleChannels } from './channels.js';
 import { consoleEngines } from './engines.js';
 import { consoleJobs } from './jobs.js';
+import { consoleLibrary } from './library.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
@@ -56,6 +60,7 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
   const site = consoleSite(db);
   const channels = consoleChannels(db);
   const engines = consoleEngines(db, ctx.config, ctx.engineSettings);
+  const library = consoleLibrary(ctx);
   const jobs = consoleJobs(db, ctx.database.executor, ctx.queue);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
@@ -112,6 +117,11 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
     route(refundConsoleJob, async ({ user, params }) => {
       const credits = await jobs.refund(user, params.queue, params.id);
       return ok({ credits }, jobConsoleMessages.refunded(credits));
+    }),
+    route(listConsoleLibrary, async ({ params }) => ({ list: await library.list(params.kind) })),
+    route(saveConsoleLibraryItem, async ({ user, params }) => {
+      await library.save(user, params);
+      return ok(null, libraryConsoleMessages.saved);
     }),
     route(getConsoleSite, () => site.read()),
     route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),

@@ -3,3 +3,4 @@ export { studioVoices, type StudioVoice, type StudioVoices } from './studio-voic
 export { ownedVoicesCount } from './owned-count.js';
 export { voiceChannelConsole } from './channel-console.js';
 export { voiceTrainingJobKey } from './job-key.js';
+export { publicVoiceLibrary } from './library.js';
