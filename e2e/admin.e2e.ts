@@ -16,6 +16,10 @@ import {
   channelConsoleMessages,
   engineConsoleMessages,
   saveEngineSettings,
+  listPhotos,
+  listConsoleLibrary,
+  saveConsoleLibraryItem,
+  libraryConsoleMessages,
 } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
@@ -290,6 +294,33 @@ describe('operator console journey', () => {
     await admin.getByLabel(adminText.jobQueue).click();
     await admin.locator('.ant-select-item-option').getByText(adminText.deadLetters, { exact: true }).click();
     await admin.locator('.ant-table').waitFor();
+  });
+
+  it('curates the public library: hides a person picture from everyone and shows it again', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuLibrary }).click();
+    await admin.waitForURL(/#\/admin\/library/);
+    await admin.locator('.ant-table-row').first().waitFor();
+    await screenshot(admin, 'admin-library-avatars');
+    await admin.getByRole('tab', { name: '人物照片' }).click();
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const first = (await signedCall(baseURL, listConsoleLibrary, { kind: 'person' }, token)).data.list[0]!;
+    const publicNames = async () =>
+      (await signedCall(baseURL, listPhotos, { source: '2', type: 1, limit: 0 }, token)).data.list.map((p) => p.id);
+    try {
+      await admin.getByRole('switch', { name: `${adminText.libraryShown} ${first.name}` }).click();
+      await toast(admin, libraryConsoleMessages.saved).waitFor();
+      await expect.poll(publicNames).not.toContain(first.id);
+      await screenshot(admin, 'admin-library-photos');
+      await admin.getByRole('switch', { name: `${adminText.libraryShown} ${first.name}` }).click();
+      await expect.poll(publicNames).toContain(first.id);
+    } finally {
+      await signedCall(
+        baseURL,
+        saveConsoleLibraryItem,
+        { kind: 'person', id: first.id, name: first.name, hidden: 0, sort: first.sort },
+        token,
+      );
+    }
   });
 
   it('lists every console action in the audit log', async () => {

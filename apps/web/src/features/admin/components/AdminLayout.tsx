@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  PictureOutlined,
   CloudServerOutlined,
   ScheduleOutlined,
   DashboardOutlined,
@@ -26,6 +27,7 @@ const menu = [
   { key: '/admin/notices', icon: <NotificationOutlined />, label: t.menuNotices },
   { key: '/admin/channels', icon: <ApiOutlined />, label: t.menuChannels },
   { key: '/admin/engines', icon: <CloudServerOutlined />, label: t.menuEngines, adminOnly: true },
+  { key: '/admin/library', icon: <PictureOutlined />, label: t.menuLibrary },
   { key: '/admin/jobs', icon: <ScheduleOutlined />, label: t.menuJobs },
   { key: '/admin/audit', icon: <AuditOutlined />, label: t.menuAudit },
 ];
