@@ -291,6 +291,7 @@ describe('operator console journey', () => {
     await drawer.getByText(adminText.jobPayload).waitFor();
     await screenshot(admin, 'admin-job-detail');
     await admin.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
     await admin.getByLabel(adminText.jobQueue).click();
     await admin.locator('.ant-select-item-option').getByText(adminText.deadLetters, { exact: true }).click();
     await admin.locator('.ant-table').waitFor();
