@@ -14,6 +14,12 @@ import {
   saveConsoleSite,
   siteConsoleMessages,
   channelConsoleMessages,
+  engineConsoleMessages,
+  saveEngineSettings,
+  listPhotos,
+  listConsoleLibrary,
+  saveConsoleLibraryItem,
+  libraryConsoleMessages,
 } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
@@ -232,10 +238,105 @@ describe('operator console journey', () => {
     await expect.poll(() => admin.getByRole('cell', { name: NOTICE, exact: true }).count()).toBe(0);
   });
 
+  it('shows engine settings: environment values read-only, a saved key masked, a real test call per engine', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuEngines }).click();
+    await admin.waitForURL(/#\/admin\/engines/);
+    // 可灵 is set by the environment here: read-only, its secret masked, and its fake answers the test call.
+    const kling = admin.locator('[data-engine="kling"]');
+    await kling.getByText(adminText.fromEnv).first().waitFor();
+    expect(await kling.getByLabel('KLING_SECRET_KEY', { exact: true }).isDisabled()).toBe(true);
+    expect(await kling.getByLabel('KLING_SECRET_KEY', { exact: true }).getAttribute('placeholder')).toBe('****e-sk');
+    await kling.getByRole('button', { name: `${adminText.testConnection} 可灵` }).click();
+    await kling
+      .locator('.ant-alert-success')
+      .getByText(/连接正常/)
+      .waitFor();
+
+    const did = admin.locator('[data-engine="did"]');
+    try {
+      await did.getByLabel('DID_BASE_URL', { exact: true }).fill('http://127.0.0.1:9');
+      await did.getByLabel('DID_API_KEY', { exact: true }).fill('e2e-did-secret-4321');
+      await button(did, adminText.save).click();
+      await toast(admin, engineConsoleMessages.saved).waitFor();
+      const key = did.getByLabel('DID_API_KEY', { exact: true });
+      await expect.poll(() => key.getAttribute('placeholder')).toBe(adminText.secretKept('****4321'));
+      expect(await key.inputValue()).toBe('');
+      expect(await admin.content()).not.toContain('e2e-did-secret-4321');
+      await did.getByText(adminText.fromConsole).first().waitFor();
+      await did.getByRole('button', { name: `${adminText.testConnection} D-ID` }).click();
+      await did
+        .locator('.ant-alert-error')
+        .getByText(/无法连接/)
+        .waitFor();
+      await screenshot(admin, 'admin-engines');
+    } finally {
+      const token = await adminToken(baseURL, appUnderTest().adminPassword);
+      await signedCall(
+        baseURL,
+        saveEngineSettings,
+        { engine: 'did', values: '{}', clear: 'DID_BASE_URL,DID_API_KEY' },
+        token,
+      );
+    }
+  });
+
+  it("lists background jobs by queue and state, with a job's detail and the dead-letter queue", async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuJobs }).click();
+    await admin.waitForURL(/#\/admin\/jobs/);
+    // Scheduled sweeps run every minute, so the queue is never empty for long.
+    await admin.locator('.ant-table-row').first().waitFor({ timeout: 90_000 });
+    await screenshot(admin, 'admin-jobs');
+    await admin.locator('.ant-table-row').first().getByRole('button', { name: /^详情/ }).click();
+    const drawer = admin.locator('.ant-drawer');
+    await drawer.getByText(adminText.jobPayload).waitFor();
+    await screenshot(admin, 'admin-job-detail');
+    await admin.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await admin.getByLabel(adminText.jobQueue).click();
+    await admin.locator('.ant-select-item-option').getByText(adminText.deadLetters, { exact: true }).click();
+    await admin.locator('.ant-table').waitFor();
+  });
+
+  it('curates the public library: hides a person picture from everyone and shows it again', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuLibrary }).click();
+    await admin.waitForURL(/#\/admin\/library/);
+    await admin.locator('.ant-table-row').first().waitFor();
+    await screenshot(admin, 'admin-library-avatars');
+    await admin.getByRole('tab', { name: '人物照片' }).click();
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const first = (await signedCall(baseURL, listConsoleLibrary, { kind: 'person' }, token)).data.list[0]!;
+    const publicNames = async () =>
+      (await signedCall(baseURL, listPhotos, { source: '2', type: 1, limit: 0 }, token)).data.list.map((p) => p.id);
+    try {
+      await admin.getByRole('switch', { name: `${adminText.libraryShown} ${first.name}` }).click();
+      await toast(admin, libraryConsoleMessages.saved).waitFor();
+      await expect.poll(publicNames).not.toContain(first.id);
+      await screenshot(admin, 'admin-library-photos');
+      await admin.getByRole('switch', { name: `${adminText.libraryShown} ${first.name}` }).click();
+      await expect.poll(publicNames).toContain(first.id);
+    } finally {
+      await signedCall(
+        baseURL,
+        saveConsoleLibraryItem,
+        { kind: 'person', id: first.id, name: first.name, hidden: 0, sort: first.sort },
+        token,
+      );
+    }
+  });
+
   it('lists every console action in the audit log', async () => {
     await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
     await admin.waitForURL(/#\/admin\/audit/);
-    for (const label of ['修改站点设置', '新建公告', '生成兑换码', '调整积分', '停用账号', '修改渠道', '删除公告'])
+    for (const label of [
+      '修改站点设置',
+      '新建公告',
+      '生成兑换码',
+      '调整积分',
+      '停用账号',
+      '修改渠道',
+      '删除公告',
+      '修改引擎设置',
+    ])
       await admin.getByRole('cell', { name: label }).first().waitFor();
     await screenshot(admin, 'admin-audit');
 

@@ -13,7 +13,8 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { databaseCounters, redisCounters } from './platform/limits/counters.js';
-import { createStorage } from './platform/storage/index.js';
+import { createStorage, storageSecret } from './platform/storage/index.js';
+import { EngineSettingsStore } from './platform/engine-settings/index.js';
 import { LocalStorage } from './platform/storage/local.js';
 import { localFileRoutes } from './platform/storage/routes.js';
 import { installEnvelopeHandlers } from './platform/protocol/envelope.js';
@@ -23,7 +24,7 @@ import { buildOpenApi } from './platform/protocol/openapi.js';
 import { installMetrics } from './platform/observability/metrics.js';
 import { installHealth } from './platform/observability/health.js';
 import type { AppContext } from './platform/context.js';
-import { createEngines, publicUrlSigner } from './engines/index.js';
+import { createLiveEngines, publicUrlSigner } from './engines/index.js';
 import { featureModules } from './modules/index.js';
 import type { FeatureModule } from './modules/module.js';
 
@@ -112,6 +113,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const queue = new JobQueue(database.executor, app.log, opts.pollingIntervalSeconds);
   const storage = createStorage(config);
   const localStorage = storage instanceof LocalStorage ? storage : null;
+  const engineSettings = new EngineSettingsStore(database.db, config, storageSecret(config), { log: app.log });
+  await engineSettings.reload();
+  engineSettings.start();
   const ctx: AppContext = {
     config,
     database,
@@ -121,11 +125,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     log: app.log,
     // Built before any module registers, so every module reads the same engines.
     counters: redis ? redisCounters(redis, `${config.REDIS_PREFIX}counter:`) : databaseCounters(database.db),
-    engines: createEngines(config, {
+    engines: createLiveEngines(engineSettings, {
       publicUrl: publicUrlSigner({ storage, localRoot: localStorage?.root ?? null, publicUrl: config.publicUrl }),
     }),
+    engineSettings,
   };
   app.addHook('onClose', async () => {
+    engineSettings.stop();
     await queue
       .stop(database.executor, config.SHUTDOWN_GRACE_SECONDS)
       .catch((err: unknown) => app.log.error({ err }, 'queue stop failed'));

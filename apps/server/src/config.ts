@@ -207,6 +207,8 @@ export interface AppConfig extends Env {
   publicUrl: string;
   migrationsDir: string;
   webDist: string;
+  /** Variables the environment set (not blank): these win over values kept in the console. */
+  envKeys?: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {
@@ -231,5 +233,35 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     migrationsDir: path.join(serverRoot, 'drizzle'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    envKeys: new Set(Object.keys(clean)),
   };
+}
+
+/** Whether the environment set a variable (a config built without loadConfig counts any value as set). */
+export function setByEnv(config: AppConfig, key: string): boolean {
+  if (config.envKeys) return config.envKeys.has(key);
+  const v = (config as unknown as Record<string, unknown>)[key];
+  return v !== undefined && v !== '';
+}
+
+/** Parses one variable as the environment would; the error text when it is not valid. */
+export function parseSetting(key: string, value: string): { ok: true; value: unknown } | { ok: false } {
+  const field = (envSchema.shape as Record<string, z.ZodType | undefined>)[key];
+  if (!field) return { ok: false };
+  const parsed = field.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false };
+}
+
+/**
+ * The configuration with console-kept values laid under it: a variable the environment set keeps its
+ * value, any other takes the kept one (parsed as the environment's would be; an invalid one is skipped).
+ */
+export function configWithSettings(config: AppConfig, kept: ReadonlyMap<string, string>): AppConfig {
+  const over: Record<string, unknown> = {};
+  for (const [key, value] of kept) {
+    if (setByEnv(config, key)) continue;
+    const parsed = parseSetting(key, value);
+    if (parsed.ok) over[key] = parsed.value;
+  }
+  return Object.keys(over).length ? { ...config, ...over } : config;
 }

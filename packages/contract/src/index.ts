@@ -33,3 +33,6 @@ export * from './endpoints/viral-messages.js';
 export * from './endpoints/viral.js';
 export * from './endpoints/video-translate-messages.js';
 export * from './endpoints/video-translate.js';
+export * from './endpoints/admin-engines.js';
+export * from './endpoints/admin-jobs.js';
+export * from './endpoints/admin-library.js';

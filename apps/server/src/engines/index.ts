@@ -49,6 +49,51 @@ export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
   };
 }
 
+/** What live engines read their configuration from: a generation that moves when settings change. */
+export interface EngineConfigSource {
+  readonly generation: number;
+  currentConfig(): AppConfig;
+}
+
+/**
+ * Engines that follow the console's settings without a restart: each capability is one stable object
+ * whose calls go to engines built from the current configuration, rebuilt when its generation moves.
+ */
+export function createLiveEngines(source: EngineConfigSource, deps: EngineDeps): Engines {
+  let generation = source.generation;
+  let built = createEngines(source.currentConfig(), deps);
+  const current = () => {
+    if (source.generation !== generation) {
+      generation = source.generation;
+      built = createEngines(source.currentConfig(), deps);
+    }
+    return built;
+  };
+  const live = <K extends keyof Engines>(key: K): Engines[K] =>
+    new Proxy({} as Engines[K], {
+      get(_t, prop) {
+        const target = current()[key] as object;
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+      has: (_t, prop) => Reflect.has(current()[key] as object, prop),
+      ownKeys: () => Reflect.ownKeys(current()[key] as object),
+      getOwnPropertyDescriptor: (_t, prop) => {
+        const d = Reflect.getOwnPropertyDescriptor(current()[key] as object, prop);
+        return d ? { ...d, configurable: true } : undefined;
+      },
+    });
+  return {
+    speech: live('speech'),
+    avatar: live('avatar'),
+    text: live('text'),
+    photo: live('photo'),
+    chat: live('chat'),
+    image: live('image'),
+    videoGeneration: live('videoGeneration'),
+  };
+}
+
 export { channelRegistry, type ChannelRegistry, type ChannelListing } from './registry.js';
 export { publicUrlSigner } from './public-url.js';
 export { scratchDir } from './scratch.js';

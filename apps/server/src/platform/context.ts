@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Engines } from '../engines/index.js';
 import type { Database } from './db/client.js';
+import type { EngineSettingsStore } from './engine-settings/index.js';
 import type { Counters } from './limits/counters.js';
 import type { JobQueue } from './queue/queue.js';
 import type { StorageDriver } from './storage/types.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   localStorage: LocalStorage | null;
   log: FastifyBaseLogger;
   engines: Engines;
+  /** The console's engine settings, read by the engines through environment-first resolution. */
+  engineSettings: EngineSettingsStore;
   /** Atomic windowed counters for the abuse limits (database, or Redis when REDIS_URL is set). */
   counters: Counters;
 }

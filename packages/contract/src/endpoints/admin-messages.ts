@@ -49,6 +49,10 @@ export const auditActions = {
   'notice.unpublish': '撤回公告',
   'notice.delete': '删除公告',
   'channel.update': '修改渠道',
+  'engine.settings': '修改引擎设置',
+  'job.retry': '重试任务',
+  'job.refund': '退还任务积分',
+  'library.update': '修改公共素材',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

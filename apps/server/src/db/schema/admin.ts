@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** Every console action: who did what to which thing, with the state before and after; never updated. */
@@ -18,3 +18,15 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_created_idx').on(t.createdAt), index('admin_audit_action_idx').on(t.action, t.createdAt)],
 );
+
+/**
+ * Engine settings the console wrote: one row per environment variable name. Secret values are
+ * AES-256-GCM ciphertext (`gcm1:` + base64 of iv, tag, ciphertext); others are kept as written.
+ */
+export const engineSettings = pgTable('engine_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  secret: boolean('secret').notNull().default(false),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

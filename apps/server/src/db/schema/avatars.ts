@@ -38,6 +38,10 @@ export const avatars = pgTable(
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
     /** Demo actors made at first start carry a stable key so seeding stays idempotent. */
     seedKey: varchar('seed_key', { length: 64 }).unique(),
+    /** Public items only: 1 = hidden from the public library by the operator. */
+    hidden: smallint('hidden').notNull().default(0),
+    /** Public items only: the operator's order in the public library (smaller first). */
+    sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -77,6 +77,10 @@ export const voices = pgTable(
     profile: jsonb('profile').$type<StoredVoiceProfile>(),
     /** Public seed voices are found again by this key. */
     seedKey: varchar('seed_key', { length: 64 }),
+    /** Public items only: 1 = hidden from the public library by the operator. */
+    hidden: smallint('hidden').notNull().default(0),
+    /** Public items only: the operator's order in the public library (smaller first). */
+    sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,6 +27,18 @@ import {
   saveConsoleSiteText,
   siteConsoleMessages,
   type Role,
+  engineConsoleMessages,
+  libraryConsoleMessages,
+  listConsoleLibrary,
+  saveConsoleLibraryItem,
+  jobConsoleMessages,
+  listConsoleJobs,
+  consoleJobDetail,
+  retryConsoleJob,
+  refundConsoleJob,
+  listEngineSettings,
+  saveEngineSettings,
+  testEngineConnection,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
@@ -36,6 +48,9 @@ import { consoleUsers } from './users.js';
 import { consoleSite } from './site.js';
 import { dashboard } from './dashboard.js';
 import { consoleChannels } from './channels.js';
+import { consoleEngines } from './engines.js';
+import { consoleJobs } from './jobs.js';
+import { consoleLibrary } from './library.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
@@ -44,6 +59,9 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
   const codes = consoleCodes(db);
   const site = consoleSite(db);
   const channels = consoleChannels(db);
+  const engines = consoleEngines(db, ctx.config, ctx.engineSettings);
+  const library = consoleLibrary(ctx);
+  const jobs = consoleJobs(db, ctx.database.executor, ctx.queue);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
     route(listConsoleUsers, ({ params }) => users.search(params)),
@@ -81,6 +99,29 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
     route(saveConsoleChannel, async ({ user, params }) => {
       await channels.save(user, params);
       return ok(null, channelConsoleMessages.saved);
+    }),
+    route(listEngineSettings, async () => ({ list: engines.list() })),
+    route(saveEngineSettings, async ({ user, params }) =>
+      ok({ list: await engines.save(user, params) }, engineConsoleMessages.saved),
+    ),
+    route(testEngineConnection, async ({ params }) => {
+      const r = await engines.test(params.engine);
+      return { ok: r.ok ? (1 as const) : (0 as const), message: r.message, ms: r.ms };
+    }),
+    route(listConsoleJobs, ({ params }) => jobs.list(params)),
+    route(consoleJobDetail, ({ params }) => jobs.detail(params.queue, params.id)),
+    route(retryConsoleJob, async ({ user, params }) => {
+      await jobs.retry(user, params.queue, params.id);
+      return ok(null, jobConsoleMessages.retried);
+    }),
+    route(refundConsoleJob, async ({ user, params }) => {
+      const credits = await jobs.refund(user, params.queue, params.id);
+      return ok({ credits }, jobConsoleMessages.refunded(credits));
+    }),
+    route(listConsoleLibrary, async ({ params }) => ({ list: await library.list(params.kind) })),
+    route(saveConsoleLibraryItem, async ({ user, params }) => {
+      await library.save(user, params);
+      return ok(null, libraryConsoleMessages.saved);
     }),
     route(getConsoleSite, () => site.read()),
     route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),

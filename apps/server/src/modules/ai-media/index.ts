@@ -1,1 +1,2 @@
 export { aiMediaModule } from './module.js';
+export { aiMediaJobKey } from './job-key.js';

@@ -5,3 +5,4 @@ export { resendMissingJobs } from './resume.js';
 export type { StudioUploads, UploadedFile } from './ports.js';
 export { AvatarsService } from './service.js';
 export { ownedAvatarsCount } from './owned-count.js';
+export { publicAvatarLibrary } from './library.js';

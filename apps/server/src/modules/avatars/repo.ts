@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import { avatars } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -24,7 +24,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function where(q: AvatarQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     q.userId === null
-      ? and(eq(avatars.source, AVATAR_SOURCE.public), isNull(avatars.userId))
+      ? and(eq(avatars.source, AVATAR_SOURCE.public), isNull(avatars.userId), eq(avatars.hidden, 0))
       : and(eq(avatars.userId, q.userId), eq(avatars.source, AVATAR_SOURCE.own)),
     q.name ? ilike(avatars.name, `%${escapeLike(q.name)}%`) : undefined,
     q.hs ? eq(avatars.hs, q.hs) : undefined,
@@ -35,7 +35,12 @@ function where(q: AvatarQuery): SQL | undefined {
 
 export const avatarsRepo = {
   async page(db: Db, q: AvatarQuery): Promise<{ rows: AvatarRow[]; total: number }> {
-    const base = db.select().from(avatars).where(where(q)).orderBy(desc(avatars.id));
+    const order = q.userId === null ? [asc(avatars.sort), desc(avatars.id)] : [desc(avatars.id)];
+    const base = db
+      .select()
+      .from(avatars)
+      .where(where(q))
+      .orderBy(...order);
     const rows = q.limit > 0 ? await base.limit(q.limit).offset((q.page - 1) * q.limit) : await base;
     const [c] = await db.select({ n: count() }).from(avatars).where(where(q));
     return { rows, total: c?.n ?? 0 };

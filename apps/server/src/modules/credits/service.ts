@@ -107,6 +107,25 @@ export class CreditLedger {
     );
   }
 
+  /** A job's reservation as it stands, or null when the job holds nothing. */
+  async reservation(jobKey: string): Promise<Reservation | null> {
+    const r = await repo.findReservation(this.db, jobKey);
+    return r ? asReservation(r) : null;
+  }
+
+  /**
+   * Returns a job's hold only while it is still held, deciding under the account's lock, so of two
+   * concurrent calls one refunds and the other is told what the first left: the status it found.
+   */
+  async refundHeldOnce(jobKey: string): Promise<ReservationStatus | null> {
+    let found: ReservationStatus | null = null;
+    await this.closeHeld(jobKey, (r) => {
+      found = r.status;
+      return r.status === 'held' ? { status: 'refunded', keep: 0 } : null;
+    });
+    return found;
+  }
+
   /** Returns every credit still taken for a job (held or settled). Idempotent; null for an unknown key. */
   refundCredits(jobKey: string): Promise<Reservation | null> {
     return this.closeHeld(jobKey, (r) => (r.status === 'refunded' ? null : { status: 'refunded', keep: 0 }));

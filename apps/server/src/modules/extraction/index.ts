@@ -1,2 +1,3 @@
 export { extractionModule } from './module.js';
 export { extractionResults, extractionRuns } from './service.js';
+export { extractionJobKey } from './job-key.js';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import { photos } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -22,7 +22,7 @@ function listWhere(q: PhotoListQuery): SQL | undefined {
   return and(
     eq(photos.type, q.type),
     q.source === PHOTO_SOURCE.public
-      ? and(eq(photos.source, PHOTO_SOURCE.public), isNull(photos.userId))
+      ? and(eq(photos.source, PHOTO_SOURCE.public), isNull(photos.userId), eq(photos.hidden, 0))
       : and(eq(photos.source, PHOTO_SOURCE.own), eq(photos.userId, q.userId)),
     q.name ? ilike(photos.name, `%${escapeLike(q.name)}%`) : undefined,
   );
@@ -30,7 +30,12 @@ function listWhere(q: PhotoListQuery): SQL | undefined {
 
 export const photosRepo = {
   async page(db: Db, q: PhotoListQuery): Promise<{ rows: PhotoRow[]; total: number }> {
-    const base = db.select().from(photos).where(listWhere(q)).orderBy(desc(photos.id));
+    const order = q.source === PHOTO_SOURCE.public ? [asc(photos.sort), desc(photos.id)] : [desc(photos.id)];
+    const base = db
+      .select()
+      .from(photos)
+      .where(listWhere(q))
+      .orderBy(...order);
     const rows = q.limit > 0 ? await base.limit(q.limit).offset((q.page - 1) * q.limit) : await base;
     const [c] = await db.select({ n: count() }).from(photos).where(listWhere(q));
     return { rows, total: c?.n ?? 0 };

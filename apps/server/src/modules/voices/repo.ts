@@ -21,14 +21,14 @@ export const voicesRepo = {
   async list(db: Db, q: { userId: number; source: 1 | 2; name?: string; page: number; limit: number }) {
     const where = and(
       eq(voices.source, q.source),
-      q.source === 1 ? eq(voices.userId, q.userId) : isNull(voices.userId),
+      q.source === 1 ? eq(voices.userId, q.userId) : and(isNull(voices.userId), eq(voices.hidden, 0)),
       q.name ? ilike(voices.name, `%${escapeLike(q.name)}%`) : undefined,
     );
     const base = db
       .select()
       .from(voices)
       .where(where)
-      .orderBy(q.source === 1 ? desc(voices.id) : asc(voices.id));
+      .orderBy(...(q.source === 1 ? [desc(voices.id)] : [asc(voices.sort), asc(voices.id)]));
     const rows = q.limit > 0 ? await base.limit(q.limit).offset((q.page - 1) * q.limit) : await base;
     const [total] = await db.select({ n: count() }).from(voices).where(where);
     return { rows, total: total?.n ?? 0 };

@@ -1,6 +1,12 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { jobDefinitions, type JobDefinition, type JobName, type JobPayload, type ParsedJobPayload } from '../../jobs.js';
+import {
+  jobDefinitions,
+  type JobDefinition,
+  type JobName,
+  type JobPayload,
+  type ParsedJobPayload,
+} from '../../jobs.js';
 import type { SqlExecutor } from '../db/client.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,6 +26,47 @@ export type JobHandler<N extends JobName> = (payload: ParsedJobPayload<N>, ctx: 
 export type JobHandlerMap = { [N in JobName]?: JobHandler<N> };
 
 export class MissingJobHandlerError extends Error {}
+
+/** A job as the console's jobs screen reads it from the queue's tables. */
+export interface QueuedJob {
+  id: string;
+  name: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retryCount: number;
+  retryLimit: number;
+  data: unknown;
+  /** What a failed job left: pg-boss keeps the thrown error's message and stack here. */
+  output: unknown;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  /** 1-based place among its queue's waiting jobs; 0 when not waiting. */
+  position: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOB_COLUMNS = `j.id::text as id, j.name, j.state::text as state, j.retry_count, j.retry_limit, j.data, j.output,
+  j.created_on, j.started_on, j.completed_on, coalesce(w.position, 0)::int as position`;
+const WAITING = `with waiting as (
+  select id, row_number() over (partition by name order by priority desc, created_on, id)::int as position
+  from pgboss.job where state in ('created', 'retry'))`;
+
+const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+function asQueuedJob(r: Record<string, unknown>): QueuedJob {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    state: r.state as QueuedJob['state'],
+    retryCount: Number(r.retry_count),
+    retryLimit: Number(r.retry_limit),
+    data: r.data,
+    output: r.output,
+    createdOn: date(r.created_on) ?? new Date(0),
+    startedOn: date(r.started_on),
+    completedOn: date(r.completed_on),
+    position: Number(r.position),
+  };
+}
 
 interface Running {
   name: string;
@@ -142,7 +189,11 @@ export class JobQueue {
     }
   }
 
-  async send<N extends JobName>(name: N, payload: JobPayload<N>, opts: PgBoss.SendOptions = {}): Promise<string | null> {
+  async send<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    opts: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
     const def = this.definitions[name];
     if (!def) throw new Error(`undeclared job ${name}`);
     const id = await this.boss.send(name, def.payload.parse(payload), opts);
@@ -158,6 +209,52 @@ export class JobQueue {
       [],
     );
     return rows as { queue: string; state: string; count: number }[];
+  }
+
+  /** Jobs by queue and state, newest first, with their place in the queue while they wait. */
+  async listJobs(
+    executor: SqlExecutor,
+    q: { name?: string; state?: string; limit: number; offset: number },
+  ): Promise<{ rows: QueuedJob[]; total: number }> {
+    const { rows } = await executor.executeSql(
+      `${WAITING}
+       select ${JOB_COLUMNS}, count(*) over ()::int as total
+       from pgboss.job j left join waiting w on w.id = j.id
+       where ($1::text is null or j.name = $1) and ($2::text is null or j.state::text = $2)
+       order by j.created_on desc, j.id limit $3 offset $4`,
+      [q.name ?? null, q.state ?? null, q.limit, q.offset],
+    );
+    const list = rows as Record<string, unknown>[];
+    return { rows: list.map(asQueuedJob), total: Number(list[0]?.total ?? 0) };
+  }
+
+  /** One job of a queue, or null (also for an id that is not a job id at all). */
+  async getJob(executor: SqlExecutor, name: string, id: string): Promise<QueuedJob | null> {
+    if (!UUID.test(id)) return null;
+    const { rows } = await executor.executeSql(
+      `${WAITING}
+       select ${JOB_COLUMNS} from pgboss.job j left join waiting w on w.id = j.id where j.name = $1 and j.id = $2::uuid`,
+      [name, id],
+    );
+    const r = (rows as Record<string, unknown>[])[0];
+    return r ? asQueuedJob(r) : null;
+  }
+
+  /** The newest failed job of a real queue whose payload matches a dead letter's: where the letter came from. */
+  async deadLetterSource(executor: SqlExecutor, data: unknown): Promise<QueuedJob | null> {
+    const { rows } = await executor.executeSql(
+      `${WAITING}
+       select ${JOB_COLUMNS} from pgboss.job j left join waiting w on w.id = j.id
+       where j.name <> $1 and j.state = 'failed' and j.data = $2::jsonb order by j.completed_on desc nulls last limit 1`,
+      [DEAD_LETTER_QUEUE, JSON.stringify(data ?? {})],
+    );
+    const r = (rows as Record<string, unknown>[])[0];
+    return r ? asQueuedJob(r) : null;
+  }
+
+  /** Queues a failed job to run again. */
+  async retryJob(name: string, id: string): Promise<void> {
+    await this.boss.retry(name, id);
   }
 
   /** Puts jobs back in the queue to run again now, whatever state an interrupted run left them in. */
@@ -192,11 +289,15 @@ export class JobQueue {
     await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, graceSeconds * 1000))]);
     const stuck = [...this.running.entries()];
     for (const [, r] of stuck) r.controller.abort();
-    if (stuck.length) await Promise.race([Promise.all(stuck.map(([, r]) => r.done.catch(() => undefined))), sleep(2000)]);
+    if (stuck.length)
+      await Promise.race([Promise.all(stuck.map(([, r]) => r.done.catch(() => undefined))), sleep(2000)]);
     await this.boss.stop({ graceful: false, close: false, wait: true, timeout: 1000 });
     // pg-boss marks what was active as failed-with-retry-delay on stop; run it again now instead.
     if (stuck.length) {
-      await this.release(executor, stuck.map(([id]) => id));
+      await this.release(
+        executor,
+        stuck.map(([id]) => id),
+      );
       this.log.warn({ jobs: stuck.length }, 'released running jobs back to the queue');
     }
   }

@@ -14,6 +14,9 @@ export const feature = defineFeature({
     { path: '/admin/site', page: lazy(() => import('./pages/SitePage')), layout: 'bare' },
     { path: '/admin/notices', page: lazy(() => import('./pages/NoticesPage')), layout: 'bare' },
     { path: '/admin/channels', page: lazy(() => import('./pages/ChannelsPage')), layout: 'bare' },
+    { path: '/admin/engines', page: lazy(() => import('./pages/EnginesPage')), layout: 'bare' },
+    { path: '/admin/jobs', page: lazy(() => import('./pages/JobsPage')), layout: 'bare' },
+    { path: '/admin/library', page: lazy(() => import('./pages/LibraryPage')), layout: 'bare' },
     { path: '/admin/audit', page: lazy(() => import('./pages/AuditPage')), layout: 'bare' },
   ],
 });

@@ -1,6 +1,9 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  PictureOutlined,
+  CloudServerOutlined,
+  ScheduleOutlined,
   DashboardOutlined,
   CreditCardOutlined,
   GlobalOutlined,
@@ -23,6 +26,9 @@ const menu = [
   { key: '/admin/site', icon: <GlobalOutlined />, label: t.menuSite },
   { key: '/admin/notices', icon: <NotificationOutlined />, label: t.menuNotices },
   { key: '/admin/channels', icon: <ApiOutlined />, label: t.menuChannels },
+  { key: '/admin/engines', icon: <CloudServerOutlined />, label: t.menuEngines, adminOnly: true },
+  { key: '/admin/library', icon: <PictureOutlined />, label: t.menuLibrary },
+  { key: '/admin/jobs', icon: <ScheduleOutlined />, label: t.menuJobs },
   { key: '/admin/audit', icon: <AuditOutlined />, label: t.menuAudit },
 ];
 
@@ -66,7 +72,9 @@ export function AdminLayout({ title, extra, children }: { title: string; extra?:
           theme="dark"
           mode="inline"
           selectedKeys={[pathname]}
-          items={menu}
+          items={menu
+            .filter((m) => !m.adminOnly || session.data.role === 'admin')
+            .map(({ key, icon, label }) => ({ key, icon, label }))}
           onClick={({ key }) => void navigate(key)}
           aria-label={t.consoleTitle}
         />

@@ -1,0 +1,46 @@
+import { libraryConsoleMessages as m, type ConsoleLibraryItem, type LibraryKind } from '@app/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionUser } from '../../platform/auth/tokens.js';
+import type { LibraryConsole } from '../../platform/db/library-table.js';
+import { AppError } from '../../platform/errors.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
+import { publicAvatarLibrary } from '../avatars/index.js';
+import { publicVoiceLibrary } from '../voices/index.js';
+import { publicPhotoLibrary } from '../photo-video/index.js';
+import { recordAudit } from './audit.js';
+
+const libraries: Record<LibraryKind, LibraryConsole> = {
+  avatar: publicAvatarLibrary,
+  voice: publicVoiceLibrary,
+  person: publicPhotoLibrary.person,
+  pet: publicPhotoLibrary.pet,
+};
+
+/** The public library screen: each library is kept by its own module; every change is audited. */
+export function consoleLibrary(ctx: AppContext) {
+  const db = ctx.database.db;
+  return {
+    async list(kind: LibraryKind): Promise<ConsoleLibraryItem[]> {
+      return (await libraries[kind].list(db)).map((i) => ({
+        id: i.id,
+        name: i.name,
+        cover: fileUrl(ctx, i.coverKey),
+        hidden: i.hidden ? 1 : 0,
+        sort: i.sort,
+      }));
+    },
+    async save(actor: SessionUser, p: { kind: LibraryKind; id: number; name: string; hidden: number; sort: number }) {
+      await db.transaction(async (tx) => {
+        const patch = { name: p.name.trim(), hidden: p.hidden === 1, sort: p.sort };
+        const before = await libraries[p.kind].update(tx, p.id, patch);
+        if (!before) throw new AppError(m.missing);
+        await recordAudit(tx, actor, {
+          action: 'library.update',
+          target: `library:${p.kind}:${p.id}`,
+          before: { name: before.name, hidden: before.hidden ? 1 : 0, sort: before.sort },
+          after: { name: patch.name, hidden: p.hidden, sort: p.sort },
+        });
+      });
+    },
+  };
+}

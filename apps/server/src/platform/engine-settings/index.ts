@@ -1,0 +1,1 @@
+export { EngineSettingsStore, maskSecret, settingsCipher, type SettingWrite } from './store.js';
