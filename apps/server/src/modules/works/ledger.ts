@@ -125,6 +125,15 @@ export const workLedger = {
       .where(and(eq(works.kind, kind), live));
     return rows.map((r) => r.id);
   },
+  /** Whether an unfinished work of `kind` still renders from the stored object `key` (its `params[field]`). */
+  async unfinishedUses(db: Db, kind: string, field: string, key: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: works.id })
+      .from(works)
+      .where(and(eq(works.kind, kind), live, sql`${works.params}->>${field} = ${key}`))
+      .limit(1);
+    return Boolean(row);
+  },
   /** Works in progress per engine: the queue length each channel shows. */
   async liveByEngine(db: Db): Promise<Map<string, number>> {
     const rows = await db.select({ engine: works.engine, n: count() }).from(works).where(live).groupBy(works.engine);
