@@ -17,11 +17,15 @@ function loadSanitizer(): Promise<Sanitize> {
   return loading;
 }
 
-/** Renders operator HTML after sanitizing it. */
+/** Text without markup or entities: React escapes it, so it needs no sanitizer. */
+const plainText = (html: string) => !/[<&]/.test(html);
+
+/** Renders operator HTML after sanitizing it; plain text (the default footer) shows at once without the sanitizer. */
 export function HtmlContent({ html, className, as = 'div' }: HtmlContentProps) {
+  const plain = plainText(html);
   const [sanitize, setSanitize] = useState<Sanitize | null>(() => sanitizer);
   useEffect(() => {
-    if (sanitize) return;
+    if (sanitize || plain) return;
     let live = true;
     void loadSanitizer().then((fn) => {
       if (live) setSanitize(() => fn);
@@ -29,7 +33,8 @@ export function HtmlContent({ html, className, as = 'div' }: HtmlContentProps) {
     return () => {
       live = false;
     };
-  }, [sanitize]);
+  }, [sanitize, plain]);
   const Tag = as;
+  if (plain) return <Tag className={className}>{html}</Tag>;
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: sanitize ? sanitize(html) : '' }} />;
 }

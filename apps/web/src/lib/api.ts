@@ -2,7 +2,6 @@ import {
   newNonce,
   NONCE_PARAM,
   ReplyCode,
-  startGuest,
   type DataOf,
   type Endpoint,
   type Envelope,
@@ -10,6 +9,7 @@ import {
 } from '@app/contract';
 import { env } from './env';
 import { feedback } from './feedback';
+import { startGuestCall, type EndpointRef } from './first-paint-endpoints';
 import { clientMessages } from './messages';
 import { decryptReplyData } from './reply-decryption';
 import { signParams, toWireParams } from './request-signature';
@@ -78,7 +78,7 @@ function ensureToken(): Promise<string> {
   if (token) return Promise.resolve(token);
   // Someone who just logged out or was sent to log in is not turned into a new guest behind their back.
   if (onLoginPage()) return Promise.reject(new ApiError('', ReplyCode.login));
-  guestStart ??= call(startGuest, {}, { quiet: true })
+  guestStart ??= call(startGuestCall, {}, { quiet: true })
     .then(({ token: guestToken }) => {
       saveToken(guestToken, false);
       return guestToken;
@@ -93,9 +93,40 @@ function goToLogin(): void {
   if (!onLoginPage()) window.location.hash = `#${loginRoute(currentRoute())}`;
 }
 
-/** Call one API endpoint of the contract: signs, sends x-token, unwraps the envelope. */
+/** A reply that drifted from the contract is logged, not fatal: the page may still render it. */
+function warnDrift(path: string, issues: unknown): void {
+  console.warn(`${path}: reply does not match the contract`, issues);
+}
+
+/** First-paint replies waiting to be checked, and whether a check is scheduled. */
+const unchecked: { ref: EndpointRef; data: unknown }[] = [];
+let checkScheduled = false;
+
+/** How long after a first-paint reply its check waits: the page is drawn by then and zod loads off its path. */
+const CHECK_DELAY_MS = 5_000;
+
+/** Checks first-paint replies a little later, once their endpoints' schemas have loaded (they are not in the first load). */
+function checkLater(ref: EndpointRef, data: unknown): void {
+  unchecked.push({ ref, data });
+  if (checkScheduled) return;
+  checkScheduled = true;
+  setTimeout(() => {
+    void import('./first-paint-contract').then((contract) => {
+      checkScheduled = false;
+      for (const { ref: r, data: d } of unchecked.splice(0)) {
+        const parsed = contract[r.name].data.safeParse(d);
+        if (!parsed.success) warnDrift(r.path, parsed.error.issues);
+      }
+    });
+  }, CHECK_DELAY_MS);
+}
+
+/**
+ * Call one API endpoint of the contract: signs, sends x-token, unwraps the envelope. First-paint code
+ * passes an EndpointRef instead of the endpoint: its reply is handed over at once and checked later.
+ */
 export async function call<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRef<E>,
   params: ParamsOf<E>,
   options: CallOptions = {},
 ): Promise<DataOf<E>> {
@@ -129,9 +160,12 @@ export async function call<E extends Endpoint>(
     throw new ApiError(reply.msg, reply.code, reply.data);
   }
   if (options.success) feedback.success(reply.msg || (typeof options.success === 'string' ? options.success : ''));
+  if (!('data' in endpoint)) {
+    checkLater(endpoint, reply.data);
+    return reply.data as DataOf<E>;
+  }
   const parsed = endpoint.data.safeParse(reply.data);
   if (parsed.success) return parsed.data as DataOf<E>;
-  // A reply that drifted from the contract is logged, not fatal: the page may still render it.
-  console.warn(`${endpoint.path}: reply does not match the contract`, parsed.error.issues);
+  warnDrift(endpoint.path, parsed.error.issues);
   return reply.data as DataOf<E>;
 }

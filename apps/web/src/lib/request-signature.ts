@@ -1,4 +1,4 @@
-import { md5 } from 'js-md5';
+import { md5 } from './md5';
 import { signaturePayload } from '@app/contract';
 
 export type WireParams = Record<string, string>;

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSiteSettings, siteDefaults, type SiteSettings } from '@app/contract';
+import { siteDefaults, type SiteSettings } from '@app/contract';
 import { call } from './api';
+import { siteSettingsCall } from './first-paint-endpoints';
 
 /** Shared by the shell, home footer and login page. */
 export function useSiteSettings() {
   return useQuery({
     queryKey: ['site', 'settings'],
-    queryFn: () => call(getSiteSettings, {}),
+    queryFn: () => call(siteSettingsCall, {}),
     staleTime: 5 * 60_000,
   });
 }

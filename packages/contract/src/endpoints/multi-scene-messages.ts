@@ -1,5 +1,8 @@
 import { studioWorkMessages } from './works-messages.js';
 
+/** Spec 001 §2/§9: points mode, 15 points per second of scene video (kept here, beside the words, free of schemas). */
+export const MULTI_CREDITS_PER_SECOND = 15;
+
 /** Every Chinese message of the multi-scene composer (spec 001 §2, §5). */
 export const multiSceneMessages = {
   defaultWorkName: studioWorkMessages.defaultWorkName,

@@ -4,8 +4,6 @@ import { choiceWithDefault, optionalDisplayName, text } from '../fields.js';
 import { videoChannelKeys } from './works.js';
 import { SLIDERS } from './voice.js';
 
-/** Spec 001 §2/§9: points mode, 15 points per second of scene video. */
-export const MULTI_CREDITS_PER_SECOND = 15;
 /** At most this many scenes in one work (HeyGen allows 50). */
 export const MULTI_SCENES_MAX = 50;
 /** All scenes' scripts together, counted without tags. */

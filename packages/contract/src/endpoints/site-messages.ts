@@ -23,3 +23,6 @@ export const themeNames = {
   dark: '深色',
   light: '浅色',
 } as const;
+
+/** Palette ids (spec 000 §3): 1 dark (default), 2 light. Kept beside the words, free of schemas, for the first paint. */
+export const ThemeId = { dark: 1, light: 2 } as const;

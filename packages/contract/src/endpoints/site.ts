@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { id } from '../fields.js';
 import { accountMessages } from './account-messages.js';
-import { agreementTitles } from './site-messages.js';
+import { agreementTitles, ThemeId } from './site-messages.js';
 
 /** Strict params: an unknown param is refused with a Chinese message naming it. */
 export function strictParams<S extends z.ZodRawShape>(shape: S) {
@@ -129,8 +129,7 @@ export const getUsageGuide = endpoint({
   data: richText,
 });
 
-/** Palette ids (spec 000 §3): 1 dark (default), 2 light. */
-export const ThemeId = { dark: 1, light: 2 } as const;
+/** An operator palette; ids are ThemeId's (site-messages.ts). */
 export const themePalette = z.object({
   id: z.union([z.literal(ThemeId.dark), z.literal(ThemeId.light)]),
   name: z.string(),

@@ -5,7 +5,7 @@ import { PhotoEngineError, type PhotoVideoEngine } from './types.js';
 
 /**
  * 可灵 (Kling) avatar image-to-video (https://app.klingai.com/global/dev/document-api/apiReference/model/avatar):
- * `POST /v1/videos/avatar/image2video` with `image` and `sound_file`, then
+ * `POST /v1/videos/avatar/image2video` with `image`, `sound_file` and `mode` (std or pro; std here), then
  * `GET /v1/videos/avatar/image2video/{task_id}` until `task_status` is succeed
  * (`task_result.videos[0].url`) or failed (`task_status_msg`). Every reply is `{ code, message, data }`,
  * code 0 meaning success. Authorization is `Bearer <JWT>`, an HS256 token with `iss` = access key,
@@ -53,7 +53,13 @@ export function klingCalls(config: KlingConfig): VendorCalls {
   return {
     async submit(imageUrl, audioUrl, signal) {
       const body = await requestJson(
-        { method: 'POST', url: base, headers: headers(), json: { image: imageUrl, sound_file: audioUrl }, signal },
+        {
+          method: 'POST',
+          url: base,
+          headers: headers(),
+          json: { image: imageUrl, sound_file: audioUrl, mode: 'std' },
+          signal,
+        },
         http,
       ).catch((e: unknown) => {
         // Codes 1300–1399 are Kling's policy refusals (content safety, unusable input), answered with HTTP 400.

@@ -177,6 +177,7 @@ describe('可灵 avatar image-to-video against a fake of its published API', () 
       expect(post?.body).toEqual({
         image: 'https://files.example.com/portrait.jpg',
         sound_file: 'https://files.example.com/speech.wav',
+        mode: 'std',
       });
     } finally {
       await fake.close();

@@ -5,6 +5,7 @@ import { files } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { storageUsage } from '../credits/index.js';
+import { materialsRepo } from './materials-repo.js';
 import { filesRepo, type FileRecord } from './repo.js';
 
 export type FileRow = FileRecord;
@@ -32,6 +33,25 @@ export const fileRecords = {
     if (!ids.length) return new Map();
     const rows = await db.select({ id: files.id, key: files.key }).from(files).where(inArray(files.id, ids));
     return new Map(rows.map((r) => [r.id, r.key]));
+  },
+
+  /**
+   * Deletes a user's registered upload inside `tx` and gives its bytes back to the owner's storage,
+   * unless a material of the files library still shows it. Returns whether it went; the caller removes
+   * the stored object (`removeObject`) once `tx` has committed.
+   */
+  async releaseUnlessShown(tx: Db, file: FileRow): Promise<boolean> {
+    if ((await materialsRepo.countForFile(tx, file.id)) > 0) return false;
+    await filesRepo.remove(tx, file.id);
+    await storageUsage.release(tx, file.userId, file.size);
+    return true;
+  },
+
+  /** Removes a stored object whose record is gone; a failure is logged, the record stays gone. */
+  async removeObject(ctx: AppContext, key: string): Promise<void> {
+    await ctx.storage
+      .delete(key)
+      .catch((err: unknown) => ctx.log.warn({ err, key }, 'stored object could not be removed'));
   },
 
   /** Stores a generated file as the user's own and registers it; a second call for the same key returns the first record. */

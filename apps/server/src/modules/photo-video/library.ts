@@ -6,6 +6,8 @@ import { scratchDir } from '../../engines/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { fileRecords, type FileRow } from '../files/index.js';
+import { workLedger } from '../works/index.js';
+import { PHOTO_KIND } from './labels.js';
 import { presentPhoto } from './present.js';
 import { PHOTO_SOURCE, photosRepo, type PhotoRow } from './repo.js';
 
@@ -106,12 +108,23 @@ export class PhotoLibrary {
     return row.id;
   }
 
-  /** Only the caller's own uploads can be deleted; the registered upload itself stays theirs. */
+  /**
+   * Only the caller's own uploads can be deleted. The upload it was made from goes too (its bytes given
+   * back to the caller's storage, the object removed) unless something else still uses it: another
+   * library entry, a material, or a video still being made from it.
+   */
   async remove(userId: number, id: number): Promise<void> {
     const row = await photosRepo.find(this.db, id);
     if (!row || (row.userId !== null && row.userId !== userId)) throw new AppError(m.photoMissing);
     if (row.source !== PHOTO_SOURCE.own || row.userId !== userId) throw new AppError(m.onlyOwnDeletable);
-    await photosRepo.remove(this.db, row.id);
+    const freed = await this.db.transaction(async (tx) => {
+      await photosRepo.remove(tx, row.id);
+      const file = row.fileId === null ? null : await fileRecords.owned(tx, userId, row.fileId);
+      if (!file || file.key !== row.imageKey || (await photosRepo.fileShared(tx, row))) return null;
+      if (await workLedger.unfinishedUses(tx, PHOTO_KIND, 'imageKey', row.imageKey)) return null;
+      return (await fileRecords.releaseUnlessShown(tx, file)) ? file.key : null;
+    });
+    if (freed) await fileRecords.removeObject(this.ctx, freed);
   }
 
   /** A picture the caller may make a video from: public, or their own upload. */

@@ -19,7 +19,7 @@ import {
   type Work,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
-import { creditLogs, creditReservations, photos, users, works } from '../../db/schema/index.js';
+import { creditLogs, creditReservations, files, photos, users, works } from '../../db/schema/index.js';
 import { samplePhoto } from '../../engines/talking-face/testing/media.js';
 import { audioLevels, ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
 import { creditLedger } from '../credits/index.js';
@@ -194,6 +194,60 @@ describe('DELETE /api/user/photo', () => {
       (await list(alice, { source: 1, type: 1, limit: 0 })).data.list.find((p) => p.id === data.id),
     ).toBeUndefined();
     expect((await list(alice, { source: 2, type: 1, limit: 0 })).data.total).toBe(4);
+  });
+});
+
+describe('DELETE /api/user/photo releases the upload', () => {
+  const usedBytes = async (id: number) =>
+    (await db().select().from(users).where(eq(users.id, id)))[0]!.storageUsedBytes;
+  const fileRow = async (id: number) => (await db().select().from(files).where(eq(files.id, id)))[0];
+
+  it('gives the bytes back and removes the object once no other entry uses the upload', async () => {
+    const carol = await member(t, 1000);
+    const before = await usedBytes(carol.id);
+    const fileId = await image(carol, at('person.jpg'));
+    const file = (await fileRow(fileId))!;
+    expect(await usedBytes(carol.id)).toBe(before + file.size);
+    // The same upload added twice: deleting one entry keeps the file for the other.
+    const first = await add(carol, { name: '第一张', file_id: fileId, type: 1 });
+    const second = await add(carol, { name: '第二张', file_id: fileId, type: 1 });
+    expect(await t.call(deletePhoto, { id: first.data.id }, { token: carol.token })).toMatchObject({ code: 0 });
+    expect(await fileRow(fileId)).toBeDefined();
+    expect(await t.ctx.storage.head(file.key)).not.toBeNull();
+    expect(await usedBytes(carol.id)).toBe(before + file.size);
+    // The last entry goes: the record, its quota and the stored object go with it.
+    expect(await t.call(deletePhoto, { id: second.data.id }, { token: carol.token })).toMatchObject({
+      code: 0,
+      msg: '删除成功',
+    });
+    expect(await fileRow(fileId)).toBeUndefined();
+    expect(await t.ctx.storage.head(file.key)).toBeNull();
+    expect(await usedBytes(carol.id)).toBe(before);
+  });
+
+  it('keeps the upload while a video is still being made from it', async () => {
+    const dave = await member(t, 1000);
+    const fileId = await image(dave, at('pet.png'));
+    const file = (await fileRow(fileId))!;
+    const { data } = await add(dave, { name: '还在用', file_id: fileId, type: 2 });
+    const [queued] = await db()
+      .insert(works)
+      .values({
+        userId: dave.id,
+        kind: 'photo',
+        name: '排队中',
+        status: 1,
+        channel: 'local',
+        channelName: '本地',
+        creditsHeld: 0,
+        jobKey: `photo-test:${fileId}`,
+        params: { imageKey: file.key },
+      })
+      .returning();
+    expect(await t.call(deletePhoto, { id: data.id }, { token: dave.token })).toMatchObject({ code: 0 });
+    expect(await fileRow(fileId)).toBeDefined();
+    expect(await t.ctx.storage.head(file.key)).not.toBeNull();
+    await db().delete(works).where(eq(works.id, queued!.id));
   });
 });
 

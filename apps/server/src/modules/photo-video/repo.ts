@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { photos } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -57,5 +57,15 @@ export const photosRepo = {
   },
   async remove(db: Db, id: number): Promise<void> {
     await db.delete(photos).where(eq(photos.id, id));
+  },
+  /** Whether another library entry was made from the same upload or shows the same stored key. */
+  async fileShared(db: Db, row: PhotoRow): Promise<boolean> {
+    const sameFile = row.fileId === null ? undefined : eq(photos.fileId, row.fileId);
+    const [other] = await db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(ne(photos.id, row.id), or(eq(photos.imageKey, row.imageKey), sameFile)))
+      .limit(1);
+    return Boolean(other);
   },
 };

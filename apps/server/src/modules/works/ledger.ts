@@ -126,12 +126,28 @@ export const workLedger = {
     return rows.map((r) => r.id);
   },
   /** One user's works of one producer, newest first (a producer's own list, e.g. the translation list). */
-  async pageOfKind(db: Db, userId: number, kind: string, page: number, limit: number): Promise<{ rows: WorkRow[]; total: number }> {
+  async pageOfKind(
+    db: Db,
+    userId: number,
+    kind: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(eq(works.userId, userId), eq(works.kind, kind));
     const base = db.select().from(works).where(where).orderBy(desc(works.id));
     const rows = limit > 0 ? await base.limit(limit).offset((page - 1) * limit) : await base;
     const [c] = await db.select({ n: count() }).from(works).where(where);
     return { rows, total: c?.n ?? 0 };
+  },
+
+  /** Whether an unfinished work of `kind` still renders from the stored object `key` (its `params[field]`). */
+  async unfinishedUses(db: Db, kind: string, field: string, key: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: works.id })
+      .from(works)
+      .where(and(eq(works.kind, kind), live, sql`${works.params}->>${field} = ${key}`))
+      .limit(1);
+    return Boolean(row);
   },
   /** Works in progress per engine: the queue length each channel shows. */
   async liveByEngine(db: Db): Promise<Map<string, number>> {

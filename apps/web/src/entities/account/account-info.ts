@@ -1,8 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getCredits, type AccountCredits } from '@app/contract';
+import type { AccountCredits } from '@app/contract';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../lib/api';
+import { creditsCall } from '../../lib/first-paint-endpoints';
 import { ACCOUNT_SCOPE } from '../../lib/query-client';
 import { useAppStore } from '../../stores/app-store';
 
@@ -13,7 +14,7 @@ export function useAccountInfo() {
   const setPoints = useAppStore((s) => s.setPoints);
   const query = useQuery({
     queryKey: accountInfoKey,
-    queryFn: () => call(getCredits, {}),
+    queryFn: () => call(creditsCall, {}),
   });
   const credits = query.data?.credits ?? 0;
   useEffect(() => setPoints(credits), [credits, setPoints]);

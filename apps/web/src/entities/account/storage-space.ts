@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { getStorageSpace, type DataOf } from '@app/contract';
+import type { DataOf, getStorageSpace } from '@app/contract';
 import { call } from '../../lib/api';
+import { storageSpaceCall } from '../../lib/first-paint-endpoints';
 import { ACCOUNT_SCOPE } from '../../lib/query-client';
 
 export const storageSpaceKey = [ACCOUNT_SCOPE, 'space'] as const;
@@ -9,7 +10,7 @@ export const storageSpaceKey = [ACCOUNT_SCOPE, 'space'] as const;
 export function useStorageSpace(enabled: boolean) {
   return useQuery({
     queryKey: storageSpaceKey,
-    queryFn: () => call(getStorageSpace, {}, { quiet: true }),
+    queryFn: () => call(storageSpaceCall, {}, { quiet: true }),
     enabled,
   });
 }

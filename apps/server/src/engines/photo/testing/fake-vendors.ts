@@ -14,8 +14,9 @@ export interface FakeVendorScript {
 }
 
 /**
- * A loopback fake of D-ID's talks API as its reference documents it
- * (https://docs.d-id.com/reference/createtalk, https://docs.d-id.com/reference/gettalk): `POST /talks`
+ * A loopback fake of D-ID's talks API as its published API reference documents it (D-ID API reference,
+ * "Create a talk" https://docs.d-id.com/reference/createtalk and "Get a specific talk"
+ * https://docs.d-id.com/reference/gettalk; API keys https://docs.d-id.com/docs/api-keys): `POST /talks`
  * answers 201 `{ id, status: 'created' }`; `GET /talks/{id}` answers created → started → done with
  * `result_url`, or `error` / `rejected` with an `error` object. It checks the Basic key.
  */
@@ -71,9 +72,10 @@ export function klingTokenValid(token: string, accessKey: string, secretKey: str
 }
 
 /**
- * A loopback fake of 可灵's avatar image-to-video API as its document describes it
- * (https://app.klingai.com/global/dev/document-api/apiReference/model/avatar): `POST
- * /v1/videos/avatar/image2video` with `image` and `sound_file` answers `{ code: 0, data: { task_id,
+ * A loopback fake of 可灵's avatar image-to-video API as its published reference describes it
+ * (Kling AI API reference, "Avatar": https://app.klingai.com/global/dev/document-api/apiReference/model/avatar,
+ * with the reference's API authentication section for the JWT): `POST
+ * /v1/videos/avatar/image2video` with `image`, `sound_file` and the required `mode` (std | pro) answers `{ code: 0, data: { task_id,
  * task_status: 'submitted' } }` (or a non-zero code when refused); `GET .../{task_id}` goes submitted →
  * processing → succeed (`task_result.videos[0].url`) or failed (`task_status_msg`). Bearer JWT checked.
  */
@@ -91,8 +93,9 @@ export async function startFakeKling(
     if (!klingTokenValid(token, accessKey, secretKey))
       return { status: 401, json: { code: 1000, message: 'Authentication failed' } };
     if (req.method === 'POST' && req.path === path) {
-      const b = req.body as { image?: string; sound_file?: string };
-      if (!b.image || !b.sound_file) return { status: 400, json: { code: 1201, message: 'invalid params' } };
+      const b = req.body as { image?: string; sound_file?: string; mode?: string };
+      if (!b.image || !b.sound_file || (b.mode !== 'std' && b.mode !== 'pro'))
+        return { status: 400, json: { code: 1201, message: 'invalid params' } };
       if (script.outcome === 'rejected')
         return { status: 400, json: { code: 1301, message: 'content security policy' } };
       return { json: { code: 0, message: 'SUCCEED', data: { task_id: 'kl_task_1', task_status: 'submitted' } } };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCreditsRule } from '@app/contract';
 import { call } from '../../../lib/api';
+import { creditsRuleCall } from '../../../lib/first-paint-endpoints';
 
-export const fetchCreditsRule = () => call(getCreditsRule, {}, { quiet: true });
+export const fetchCreditsRule = () => call(creditsRuleCall, {}, { quiet: true });
 
 export function useCreditsRule(enabled: boolean) {
   return useQuery({

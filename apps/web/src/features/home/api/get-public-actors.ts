@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { listPublicActors, type DataOf } from '@app/contract';
+import type { DataOf, listPublicActors } from '@app/contract';
 import { call } from '../../../lib/api';
+import { publicActorsCall } from '../../../lib/first-paint-endpoints';
 
 export const HOME_PAGE_SIZE = 20;
 /** When the first page comes back empty or fails, everything is fetched once with this limit (spec 000 §4). */
@@ -9,7 +10,7 @@ export const HOME_FALLBACK_LIMIT = 9999;
 export type ActorPage = DataOf<typeof listPublicActors> & { page: number; complete: boolean };
 export type Orientation = 1 | 2;
 
-const fetchActors = (page: number, limit: number) => call(listPublicActors, { page, limit }, { quiet: true });
+const fetchActors = (page: number, limit: number) => call(publicActorsCall, { page, limit }, { quiet: true });
 
 /** Page `page` of the public actors; the first page falls back to one load of everything. */
 export async function fetchActorPage(page: number, fetch = fetchActors): Promise<ActorPage> {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { getThemes } from '@app/contract';
 import { call } from '../../../lib/api';
+import { themesCall } from '../../../lib/first-paint-endpoints';
 
-export const getThemePalettes = () => call(getThemes, {}, { quiet: true });
+export const getThemePalettes = () => call(themesCall, {}, { quiet: true });
 
 /** Operator palettes; when the call fails the built-in dark and light themes apply silently. */
 export function useThemePalettes() {
