@@ -91,6 +91,7 @@ export function createLiveEngines(source: EngineConfigSource, deps: EngineDeps):
     chat: live('chat'),
     image: live('image'),
     videoGeneration: live('videoGeneration'),
+    transcription: live('transcription'),
   };
 }
 
