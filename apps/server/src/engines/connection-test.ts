@@ -36,7 +36,8 @@ const chatProbe = (baseUrl: string, key: string | undefined, model: string): Pro
  * OpenAI-compatible chat (DeepSeek "Create Chat Completion", max_tokens 1), 可灵 (a task query with the
  * signed JWT: an unknown task is refused only after authentication), OpenAI images (GET /v1/models),
  * ComfyUI (GET /system_stats), D-ID (GET /credits, Basic key), 蝉镜 (POST /open/v1/access_token),
- * Fish Audio (GET /wallet/self/api-credit), MiniMax / 火山 / self-hosted services (their root).
+ * Fish Audio (GET /wallet/self/api-credit), OpenAI-compatible speech recognition (GET /models),
+ * MiniMax / 火山 / self-hosted services (their root).
  */
 function probeOf(engine: EngineId, c: AppConfig): Probe | null {
   switch (engine) {
@@ -96,6 +97,18 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
       return c.SPEECH_COSYVOICE_URL ? { url: trim(c.SPEECH_COSYVOICE_URL) } : null;
     case 'gpt-sovits':
       return c.SPEECH_GPT_SOVITS_URL ? { url: trim(c.SPEECH_GPT_SOVITS_URL) } : null;
+    case 'transcription':
+      if (c.TRANSCRIPTION_ENGINE === 'openai' && c.TRANSCRIPTION_OPENAI_URL)
+        return { url: `${trim(c.TRANSCRIPTION_OPENAI_URL)}/models`, headers: bearer(c.TRANSCRIPTION_OPENAI_KEY) };
+      if (c.TRANSCRIPTION_ENGINE === 'volcengine' && c.TRANSCRIPTION_VOLC_TOKEN)
+        return {
+          url: trim(c.TRANSCRIPTION_VOLC_URL),
+          headers: {
+            'x-api-app-key': c.TRANSCRIPTION_VOLC_APPID ?? '',
+            'x-api-access-key': c.TRANSCRIPTION_VOLC_TOKEN,
+          },
+        };
+      return null;
   }
 }
 

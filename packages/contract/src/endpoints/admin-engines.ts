@@ -121,6 +121,19 @@ export const ENGINE_SPECS = [
     fields: [url('SPEECH_COSYVOICE_URL')],
   },
   {
+    id: 'transcription',
+    label: '语音识别',
+    desc: '视频翻译与爆款复刻的语音转文字；识别引擎填 openai（OpenAI 兼容 Whisper 服务）或 volcengine（火山引擎录音文件识别），none 为关闭',
+    fields: [
+      plain('TRANSCRIPTION_ENGINE', '识别引擎'),
+      url('TRANSCRIPTION_OPENAI_URL', 'OpenAI 兼容接口地址'),
+      secret('TRANSCRIPTION_OPENAI_KEY'),
+      plain('TRANSCRIPTION_OPENAI_MODEL', '模型名'),
+      plain('TRANSCRIPTION_VOLC_APPID', '火山 App ID'),
+      secret('TRANSCRIPTION_VOLC_TOKEN', '火山 Access Token'),
+    ],
+  },
+  {
     id: 'gpt-sovits',
     label: 'GPT-SoVITS',
     desc: '自建声音克隆服务',

@@ -21,6 +21,8 @@ import {
   type FakeChatService,
 } from '../../engines/text/testing/fake-chat-stream.js';
 import { makeFakeMedia, startFakeKling } from '../../engines/image/testing/fake-vendors.js';
+import { TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
+import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
 
 let t: TestApp;
 let admin: string;
@@ -154,6 +156,33 @@ describe('engine settings', () => {
       { token: admin },
     );
     expect(none.data).toMatchObject({ ok: 0, message: engineConsoleMessages.notConfigured });
+  });
+
+  it('turns speech recognition on from the console, at once, and refuses an unknown engine name', async () => {
+    const asr = await startFakeOpenAiTranscription({ language: 'chinese', duration: 1, segments: [] });
+    try {
+      expect(t.ctx.engines.transcription.isConfigured(TRANSCRIPTION_CHANNEL)).toBe(false);
+      expect(await save('transcription', { TRANSCRIPTION_ENGINE: 'whisperx' })).toMatchObject({
+        code: 1,
+        msg: engineConsoleMessages.invalid('识别引擎'),
+      });
+      const saved = await save('transcription', {
+        TRANSCRIPTION_ENGINE: 'openai',
+        TRANSCRIPTION_OPENAI_URL: asr.baseUrl,
+        TRANSCRIPTION_OPENAI_KEY: 'sk-asr-console-4321',
+      });
+      expect(saved.code).toBe(0);
+      expect(fieldOf(saved.data.list, 'transcription', 'TRANSCRIPTION_OPENAI_KEY').value).toBe('****4321');
+      expect(t.ctx.engines.transcription.isConfigured(TRANSCRIPTION_CHANNEL)).toBe(true);
+      const tested = await t.call<{ ok: number }>(testEngineConnection, { engine: 'transcription' }, { token: admin });
+      expect(tested.data).toMatchObject({ ok: 1 });
+      expect(asr.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/models' });
+      expect(asr.requests.at(-1)!.headers.authorization).toBe('Bearer sk-asr-console-4321');
+    } finally {
+      await save('transcription', {}, admin, 'TRANSCRIPTION_ENGINE,TRANSCRIPTION_OPENAI_URL,TRANSCRIPTION_OPENAI_KEY');
+      await asr.close();
+    }
+    expect(t.ctx.engines.transcription.isConfigured(TRANSCRIPTION_CHANNEL)).toBe(false);
   });
 
   it('tests 可灵 with its signed token against the vendor fake', async () => {
