@@ -111,7 +111,11 @@ describe('materials library', () => {
       key: expect.stringMatching(new RegExp(`^users/${carol.id}/video/`)),
       size: v.size,
       duration: v.duration,
+      width: v.width,
+      height: v.height,
     });
+    expect(v.width).toBeGreaterThan(0);
+    expect(v.height).toBeGreaterThan(0);
     expect(await uploadedFiles.findOwned(db, dave.id, v.file_id)).toBeNull();
     expect(await uploadedFiles.findMaterialVideo(db, carol.id, v.file_id)).toMatchObject({
       id: v.file_id,
