@@ -129,7 +129,7 @@ describe('extraction journey', () => {
     await page.getByRole('menuitem', { name: toolsLabels.navLabel }).click();
     await page.waitForURL(/#\/store$/);
     for (const g of Object.values(toolsLabels.groups)) await page.getByRole('region', { name: g }).waitFor();
-    const soon = page.getByRole('group', { name: toolsLabels.tiles.copywrite.name });
+    const soon = page.getByRole('group', { name: toolsLabels.tiles.music.name });
     expect(await soon.getAttribute('aria-disabled')).toBe('true');
     await page.locator('.ant-ribbon', { hasText: toolsLabels.comingSoon }).first().waitFor();
     await soon.click({ force: true });

@@ -59,9 +59,19 @@ async function settledShot(name: string) {
   return screenshot(page, name);
 }
 
+/** Picks `option` in the select labelled `label`, opening it again if a re-render closed it first. */
 async function choose(label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  const box = page.getByRole('combobox', { name: label });
+  // The chosen option shows in the field with its label as the title; the open list lives elsewhere.
+  const chosen = page.locator('.ant-form-item', { has: box }).getByTitle(option, { exact: true });
+  await eventually(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await box.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
+    return chosen.count();
+  }, 30_000).toBeGreaterThan(0);
 }
 
 describe('video translation journey', () => {
