@@ -113,7 +113,15 @@ const browser = await chromium.launch({
 });
 try {
   // One load first, so the server has made its demo covers and warmed its caches; a visitor's browser is still cold.
-  await coldLoad(browser, app.url);
+  // A new data folder shows no actors until the worker has prepared the demo ones: that first load may take a few tries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await coldLoad(browser, app.url);
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+    }
+  }
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
     const run = await coldLoad(browser, app.url);
