@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
+import { sweepJob } from '../module.js';
 
 export const aiMediaJobs = {
   /** Runs one picture or video order on its engine's slot, stores the results, settles or refunds. */
@@ -10,11 +11,5 @@ export const aiMediaJobs = {
     concurrency: 4,
   },
   /** Puts back the jobs of records whose worker died while holding a slot. */
-  'ai-media.release-lapsed': {
-    payload: z.object({}),
-    cron: '* * * * *',
-    retryLimit: 0,
-    expireInSeconds: 120,
-    concurrency: 1,
-  },
+  'ai-media.release-lapsed': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;

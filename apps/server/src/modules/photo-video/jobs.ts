@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
+import { sweepJob } from '../module.js';
 
 export const photoVideoJobs = {
   /** Speech, render, probe and settlement of one photo video; per-engine limits are the slots in the database. */
@@ -10,11 +11,5 @@ export const photoVideoJobs = {
     concurrency: 2,
   },
   /** Re-queues photo renders whose worker died without releasing them (lease lapsed). */
-  'photo.sweep': {
-    payload: z.object({}),
-    cron: '* * * * *',
-    retryLimit: 0,
-    expireInSeconds: 120,
-    concurrency: 1,
-  },
+  'photo.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;

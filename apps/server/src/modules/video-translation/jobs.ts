@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs.js';
+import { sweepJob } from '../module.js';
 
 export const videoTranslationJobs = {
   /** Audio, transcript, translation, dubbing, alignment and mix of one translated video; each step stored. */
@@ -10,11 +11,5 @@ export const videoTranslationJobs = {
     concurrency: 2,
   },
   /** Re-queues translations whose worker died without releasing them (lease lapsed). */
-  'translate.sweep': {
-    payload: z.object({}),
-    cron: '* * * * *',
-    retryLimit: 0,
-    expireInSeconds: 120,
-    concurrency: 1,
-  },
+  'translate.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;
