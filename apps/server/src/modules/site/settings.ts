@@ -41,22 +41,11 @@ export const siteSettingsSchema = z.object({
   mobile_url: str(),
   /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
   unavailable_features: z.enum(['disable', 'hide']).default('disable'),
-  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS); the extraction and translation tools ship on. */
+  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS): every tool the product has ships on; music has none yet. */
   store_tools: z
     .array(z.enum(STORE_TOOL_KEYS))
     .max(50)
-    .default([
-      'copywrite',
-      'copyTrace',
-      'aiChat',
-      'wsImage',
-      'wsVideo',
-      'tsVideo',
-      'imageSpeak',
-      'extraction',
-      'audioExtraction',
-      'sea',
-    ]),
+    .default(STORE_TOOL_KEYS.filter((k) => k !== 'music')),
 
   /** Credits a new guest receives, and for how many days. */
   trial_credits: count(100, 1_000_000),
