@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collectJobs, jobDefinitions } from './jobs.js';
+import { collectJobs, jobDefinitions, type JobDefinition } from './jobs.js';
 import { handlersOf, type JobHandlers } from './modules/module.js';
 import type { accountsJobs } from './modules/accounts/jobs.js';
 import type { systemJobs } from './modules/system/jobs.js';
@@ -28,5 +28,23 @@ describe('job declarations', () => {
     const complete: JobHandlers<typeof systemJobs> = { 'storage.sweep-temp': noop };
     expect(Object.keys(missing)).toEqual([]);
     expect(Object.keys(complete)).toEqual(['storage.sweep-temp']);
+  });
+
+  it('a paid job names its hold by an id field of its own payload, so the console can refund it', () => {
+    const held = Object.entries(jobDefinitions as Record<string, JobDefinition>).filter(([, d]) => d.holds);
+    expect(held.map(([name]) => name).sort()).toEqual([
+      'ai-media.generate',
+      'extraction.run',
+      'multi.join',
+      'photo.render',
+      'translate.run',
+      'viral.analyse',
+      'voice.clone',
+      'work.render',
+    ]);
+    for (const [name, d] of held) {
+      expect(Object.keys(d.payload.shape), name).toContain(d.holds!.idField);
+      expect(d.holds!.table.jobKey.name, name).toBe('job_key');
+    }
   });
 });

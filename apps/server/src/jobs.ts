@@ -1,3 +1,4 @@
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { accountsJobs } from './modules/accounts/jobs.js';
 import { avatarsJobs } from './modules/avatars/jobs.js';
@@ -14,6 +15,15 @@ import { multiSceneJobs } from './modules/multi-scene/jobs.js';
 import { viralJobs } from './modules/viral/jobs.js';
 import { videoTranslationJobs } from './modules/video-translation/jobs.js';
 
+/**
+ * The credits a paid job holds: the row its payload names (by `idField`), whose `jobKey` column is the
+ * hold's ledger key. The console's jobs screen reads it to refund a failed job.
+ */
+export interface JobHold {
+  idField: string;
+  table: PgTable & { id: AnyPgColumn; jobKey: AnyPgColumn };
+}
+
 /** What a module declares for each of its background jobs, in its own `jobs.ts`. */
 export interface JobDefinition {
   payload: z.ZodObject;
@@ -23,6 +33,8 @@ export interface JobDefinition {
   expireInSeconds: number;
   /** How many of this job one worker process runs at a time. */
   concurrency: number;
+  /** Set on jobs that hold credits. */
+  holds?: JobHold;
 }
 
 type JobGroup = Record<string, JobDefinition>;

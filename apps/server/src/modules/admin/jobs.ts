@@ -5,16 +5,14 @@ import {
   type ConsoleJobRow,
   type JobState,
 } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import { jobDefinitions, type JobDefinition } from '../../jobs.js';
 import type { Db, SqlExecutor } from '../../platform/db/client.js';
 import type { SessionUser } from '../../platform/auth/tokens.js';
 import type { JobQueue, QueuedJob } from '../../platform/queue/queue.js';
 import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { creditLedger } from '../credits/index.js';
-import { workJobKey } from '../works/index.js';
-import { aiMediaJobKey } from '../ai-media/index.js';
-import { extractionJobKey } from '../extraction/index.js';
-import { voiceTrainingJobKey } from '../voices/index.js';
 import { recordAudit } from './audit.js';
 
 const num = (data: unknown, key: string): number | null => {
@@ -22,26 +20,17 @@ const num = (data: unknown, key: string): number | null => {
   return typeof v === 'number' && Number.isSafeInteger(v) ? v : null;
 };
 
-/** The ledger key of the credits a paid job holds, read from the row its payload names. */
+/** The ledger key of the credits a paid job holds, read from the row its payload names (its `holds`). */
 async function jobKeyOf(db: Db, job: QueuedJob): Promise<string | null> {
-  const byId = (key: string, find: (db: Db, id: number) => Promise<string | null>) => {
-    const id = num(job.data, key);
-    return id ? find(db, id) : Promise.resolve(null);
-  };
-  switch (job.name) {
-    case 'work.render':
-    case 'photo.render':
-    case 'multi.join':
-      return byId('workId', workJobKey);
-    case 'ai-media.generate':
-      return byId('recordId', aiMediaJobKey);
-    case 'extraction.run':
-      return byId('recordId', extractionJobKey);
-    case 'voice.clone':
-      return byId('trainingId', voiceTrainingJobKey);
-    default:
-      return null;
-  }
+  const hold = (jobDefinitions as Record<string, JobDefinition>)[job.name]?.holds;
+  const id = hold ? num(job.data, hold.idField) : null;
+  if (!hold || !id) return null;
+  const [row] = await db
+    .select({ jobKey: hold.table.jobKey })
+    .from(hold.table)
+    .where(eq(hold.table.id, id))
+    .limit(1);
+  return typeof row?.jobKey === 'string' ? row.jobKey : null;
 }
 
 const errorOf = (output: unknown): { message: string; stack: string } => {

@@ -1,2 +1,1 @@
 export { aiMediaModule } from './module.js';
-export { aiMediaJobKey } from './job-key.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiMediaRecords } from '../../db/schema/index.js';
 import type { JobDefinition } from '../../jobs.js';
 import { sweepJob } from '../module.js';
 
@@ -9,6 +10,7 @@ export const aiMediaJobs = {
     retryLimit: 2,
     expireInSeconds: 2 * 3600,
     concurrency: 4,
+    holds: { table: aiMediaRecords, idField: 'recordId' },
   },
   /** Puts back the jobs of records whose worker died while holding a slot. */
   'ai-media.release-lapsed': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),

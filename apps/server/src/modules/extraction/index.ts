@@ -1,3 +1,2 @@
 export { extractionModule } from './module.js';
 export { extractionResults, extractionRuns } from './service.js';
-export { extractionJobKey } from './job-key.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyseRecords } from '../../db/schema/index.js';
 import type { JobDefinition } from '../../jobs.js';
 
 export const extractionJobs = {
@@ -8,5 +9,6 @@ export const extractionJobs = {
     retryLimit: 1,
     expireInSeconds: 3600,
     concurrency: 2,
+    holds: { table: analyseRecords, idField: 'recordId' },
   },
 } satisfies Record<string, JobDefinition>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workHold } from '../works/index.js';
 import type { JobDefinition } from '../../jobs.js';
 
 export const multiSceneJobs = {
@@ -15,5 +16,6 @@ export const multiSceneJobs = {
     retryLimit: 2,
     expireInSeconds: 3600,
     concurrency: 1,
+    holds: workHold,
   },
 } satisfies Record<string, JobDefinition>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workHold } from '../works/index.js';
 import type { JobDefinition } from '../../jobs.js';
 import { sweepJob } from '../module.js';
 
@@ -9,6 +10,7 @@ export const photoVideoJobs = {
     retryLimit: 3,
     expireInSeconds: 3 * 3600,
     concurrency: 2,
+    holds: workHold,
   },
   /** Re-queues photo renders whose worker died without releasing them (lease lapsed). */
   'photo.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),

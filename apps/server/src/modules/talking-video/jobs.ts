@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workHold } from '../works/index.js';
 import type { JobDefinition } from '../../jobs.js';
 import { sweepJob } from '../module.js';
 
@@ -13,6 +14,7 @@ export const talkingVideoJobs = {
     retryLimit: 3,
     expireInSeconds: 3 * 3600,
     concurrency: 4,
+    holds: workHold,
   },
   /** Re-queues render jobs whose worker died without releasing them (lease lapsed). */
   'work.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { viralProjects } from '../../db/schema/index.js';
 import type { JobDefinition } from '../../jobs.js';
 
 export const viralJobs = {
@@ -8,5 +9,6 @@ export const viralJobs = {
     retryLimit: 1,
     expireInSeconds: 3600,
     concurrency: 2,
+    holds: { table: viralProjects, idField: 'projectId' },
   },
 } satisfies Record<string, JobDefinition>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { voiceTrainings } from '../../db/schema/index.js';
 import type { JobDefinition } from '../../jobs.js';
 
 export const voicesJobs = {
@@ -8,6 +9,7 @@ export const voicesJobs = {
     retryLimit: 2,
     expireInSeconds: 1800,
     concurrency: 2,
+    holds: { table: voiceTrainings, idField: 'trainingId' },
   },
   /** Speaks a trial sentence with a voice and stores it as the caller's file. */
   'voice.audition': {

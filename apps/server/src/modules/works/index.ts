@@ -24,4 +24,4 @@ export {
 } from './spoken-work.js';
 export { ownedWorksCount } from './owned-count.js';
 export { workStats } from './stats.js';
-export { workJobKey } from './job-key.js';
+export { workHold } from './hold.js';
