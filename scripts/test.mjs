@@ -8,9 +8,9 @@ import { header, note, problem } from './lib/console.mjs';
 import { ensureDependencies } from './lib/install.mjs';
 import { requireNodeVersion } from './lib/node-version.mjs';
 import { fromRoot } from './lib/paths.mjs';
-import { run } from './lib/run.mjs';
+import { run, runCaptured } from './lib/run.mjs';
 import { ensureSystemPackages, testPackages } from './lib/system-packages.mjs';
-import { summarize, summaryLine } from './lib/vitest-summary.mjs';
+import { addSummaries, summarize, summaryLine } from './lib/vitest-summary.mjs';
 
 const workspaces = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts'];
 const bin = (name) => fromRoot('node_modules', '.bin', name);
@@ -33,28 +33,42 @@ if (!(await ensureDependencies())) {
   finish(noTests);
 }
 
-header('lint: eslint --max-warnings 0 .');
-if ((await run(bin('eslint'), ['--max-warnings', '0', '.'])) !== 0) failedSteps.push('lint');
-
+// Lint runs beside the type checks (two cores); its log is printed whole when both are done.
+const lint = runCaptured(bin('eslint'), ['--max-warnings', '0', '.']);
 for (const workspace of workspaces) {
   header(`typecheck: tsc --noEmit -p ${workspace}`);
   if ((await run(bin('tsc'), ['--noEmit', '-p', workspace])) !== 0) failedSteps.push(`typecheck ${workspace}`);
 }
+const linted = await lint;
+header('lint: eslint --max-warnings 0 .');
+process.stdout.write(linted.output);
+if (linted.code !== 0) failedSteps.push('lint');
 
 const failedBuilds = await buildAll();
 for (const name of failedBuilds) failedSteps.push(`build ${name}`);
 
-header('tests: vitest run (all projects)');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'vitest-report-'));
-const reportPath = path.join(reportDir, 'report.json');
+const vitestArgs = (project, report) => [
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reportDir, report)}`,
+];
 // Browser tests must not pass against an older build left in dist/ when this one failed.
 const vitestEnv = { ...process.env, E2E_BUILD_FAILED: failedBuilds.join(',') };
-const vitestCode = await run(
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
-  { env: vitestEnv },
-);
-const counts = summarize(reportPath);
+// The browser journeys run one at a time and spend most of their time waiting on the app (polling,
+// renders), so they run beside the unit and database tests instead of after them; their log is
+// printed whole when they end.
+const journeys = runCaptured(bin('vitest'), vitestArgs('e2e', 'e2e.json'), { env: vitestEnv });
+header('tests: vitest run (unit and database projects; the browser journeys run alongside)');
+const mainCode = await run(bin('vitest'), vitestArgs('!e2e', 'main.json'), { env: vitestEnv });
+const journeysRun = await journeys;
+header('tests: vitest run --project e2e (browser journeys)');
+process.stdout.write(journeysRun.output);
+const counts = addSummaries([summarize(path.join(reportDir, 'main.json')), summarize(path.join(reportDir, 'e2e.json'))]);
+const vitestCode = mainCode || journeysRun.code;
 rmSync(reportDir, { recursive: true, force: true });
 
 for (const file of counts.brokenFiles) problem(`test file failed before its tests ran: ${file.name}: ${file.message}`);

@@ -13,6 +13,21 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output kept instead of shown; resolves to { code, output } so a step run
+ * beside another can print its log whole when it ends, not interleaved with the other's.
+ */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ code: 1, output: `cannot run ${command}: ${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 /** Runs a command quietly; returns { ok, stdout } and never throws, so a missing binary reads as "not ok". */
 export function probe(command, args) {
   const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });

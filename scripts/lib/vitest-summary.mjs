@@ -25,6 +25,20 @@ export function summarize(reportPath) {
   };
 }
 
+/** The counts of several runs' reports added up (a missing report marks the whole as missing). */
+export function addSummaries(parts) {
+  return parts.reduce(
+    (sum, part) => ({
+      passed: sum.passed + part.passed,
+      failed: sum.failed + part.failed,
+      skipped: sum.skipped + part.skipped,
+      brokenFiles: [...sum.brokenFiles, ...part.brokenFiles],
+      reportMissing: sum.reportMissing || part.reportMissing,
+    }),
+    { passed: 0, failed: 0, skipped: 0, brokenFiles: [], reportMissing: false },
+  );
+}
+
 export function summaryLine({ passed, failed, skipped }) {
   return `tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
