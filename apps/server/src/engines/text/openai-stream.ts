@@ -88,13 +88,22 @@ async function* lines(res: IncomingMessage): AsyncGenerator<string> {
 }
 
 /**
+ * Connections to the model are kept open between answers: against a vendor over HTTPS a new
+ * connection costs a TLS handshake (tens to hundreds of ms) before the answer's first byte. A kept
+ * connection the vendor closed meanwhile fails as `service_down`, which is asked once more.
+ */
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+/**
  * One POST with Node's own HTTP client (a stream of many small chunks costs far less CPU than
  * through fetch's web streams). The socket's idle timeout covers the wait for the headers and
  * every gap between chunks after them.
  */
 function post(url: URL, body: string, headers: Record<string, string>, idleMs: number, signal: AbortSignal) {
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const req = (url.protocol === 'https:' ? https : http).request(url, {
+    const secure = url.protocol === 'https:';
+    const req = (secure ? https : http).request(url, {
+      agent: secure ? agents.https : agents.http,
       method: 'POST',
       headers: { ...headers, 'content-length': Buffer.byteLength(body) },
       signal,

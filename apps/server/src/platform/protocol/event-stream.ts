@@ -51,21 +51,25 @@ export function openEventStream<E extends Endpoint>(
   const out = new PassThrough();
   const abort = new AbortController();
   let pending = '';
-  let lastFlush = 0;
+  /** When an event last went out; heartbeats do not count, so an answer's first event never waits. */
+  let lastEvent = -Infinity;
+  let pendingEvent = false;
   /** Cancels the flush that is due, while one is. */
   let flushing: (() => void) | null = null;
   const flush = () => {
     flushing = null;
-    lastFlush = performance.now();
+    if (pendingEvent) lastEvent = performance.now();
+    pendingEvent = false;
     const text = pending;
     pending = '';
     if (text && !out.writableEnded && !out.destroyed) out.write(text);
   };
-  const write = (text: string) => {
+  const write = (text: string, event = true) => {
     if (out.writableEnded || out.destroyed) return;
     pending += text;
+    pendingEvent ||= event;
     if (flushing) return;
-    const wait = lastFlush + COALESCE_MS - performance.now();
+    const wait = lastEvent + COALESCE_MS - performance.now();
     if (wait > 0) {
       const timer = setTimeout(flush, wait);
       flushing = () => clearTimeout(timer);
@@ -74,7 +78,7 @@ export function openEventStream<E extends Endpoint>(
       flushing = () => clearImmediate(immediate);
     }
   };
-  const heartbeat = setInterval(() => write(': ping\n\n'), opts.heartbeatMs);
+  const heartbeat = setInterval(() => write(': ping\n\n', false), opts.heartbeatMs);
   heartbeat.unref();
   function end() {
     clearInterval(heartbeat);
@@ -100,7 +104,7 @@ export function openEventStream<E extends Endpoint>(
     },
   };
   // Opens the stream at once (headers and a first heartbeat), so the client knows it is connected.
-  write(': ping\n\n');
+  write(': ping\n\n', false);
   void Promise.resolve()
     .then(() => body(events, abort.signal))
     .catch((err: unknown) => {
