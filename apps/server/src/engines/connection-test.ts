@@ -37,7 +37,7 @@ const chatProbe = (baseUrl: string, key: string | undefined, model: string): Pro
  * signed JWT: an unknown task is refused only after authentication), OpenAI images (GET /v1/models),
  * ComfyUI (GET /system_stats), D-ID (GET /credits, Basic key), 蝉镜 (POST /open/v1/access_token),
  * Fish Audio (GET /wallet/self/api-credit), OpenAI-compatible speech recognition (GET /models),
- * MiniMax / 火山 / self-hosted services (their root).
+ * MiniMax (POST /v1/get_voice, the system voice list), 火山 / self-hosted services (their root).
  */
 function probeOf(engine: EngineId, c: AppConfig): Probe | null {
   switch (engine) {
@@ -88,7 +88,22 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
         ? { url: `${trim(c.SPEECH_FISH_URL)}/wallet/self/api-credit`, headers: bearer(c.SPEECH_FISH_KEY) }
         : null;
     case 'minimax':
-      return c.SPEECH_MINIMAX_KEY ? { url: trim(c.SPEECH_MINIMAX_URL), headers: bearer(c.SPEECH_MINIMAX_KEY) } : null;
+      return c.SPEECH_MINIMAX_KEY
+        ? {
+            url: `${trim(c.SPEECH_MINIMAX_URL)}/v1/get_voice${c.SPEECH_MINIMAX_GROUP_ID ? `?GroupId=${encodeURIComponent(c.SPEECH_MINIMAX_GROUP_ID)}` : ''}`,
+            method: 'POST',
+            headers: bearer(c.SPEECH_MINIMAX_KEY),
+            json: { voice_type: 'system' },
+            strict: true,
+            // MiniMax answers 200 and names a wrong key in base_resp (1004 login failed).
+            check: (body) => {
+              const r = (body as { base_resp?: { status_code?: unknown; status_msg?: unknown } } | null)?.base_resp;
+              return r && typeof r.status_code === 'number' && r.status_code !== 0
+                ? `MiniMax拒绝：${String(r.status_msg ?? r.status_code)}`
+                : null;
+            },
+          }
+        : null;
     case 'volcengine':
       return c.SPEECH_VOLC_TOKEN
         ? { url: trim(c.SPEECH_VOLC_URL), headers: { authorization: `Bearer;${c.SPEECH_VOLC_TOKEN}` } }
