@@ -66,17 +66,23 @@ export function openEventStream<E extends Endpoint>(
   };
   const write = (text: string, event = true) => {
     if (out.writableEnded || out.destroyed) return;
-    pending += text;
-    pendingEvent ||= event;
-    if (flushing) return;
-    const wait = lastEvent + COALESCE_MS - performance.now();
-    if (wait > 0) {
-      const timer = setTimeout(flush, wait);
-      flushing = () => clearTimeout(timer);
-    } else {
-      const immediate = setImmediate(flush);
-      flushing = () => clearImmediate(immediate);
+    if (flushing) {
+      pending += text;
+      pendingEvent ||= event;
+      return;
     }
+    // Nothing waiting: a heartbeat, or an event after a pause, goes out now; an event soon after
+    // the last one waits for the rest of the batch.
+    const wait = event ? lastEvent + COALESCE_MS - performance.now() : 0;
+    if (wait <= 0) {
+      if (event) lastEvent = performance.now();
+      out.write(text);
+      return;
+    }
+    pending = text;
+    pendingEvent = true;
+    const timer = setTimeout(flush, wait);
+    flushing = () => clearTimeout(timer);
   };
   const heartbeat = setInterval(() => write(': ping\n\n', false), opts.heartbeatMs);
   heartbeat.unref();
