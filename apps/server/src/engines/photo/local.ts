@@ -1,5 +1,5 @@
 import { MediaToolError, probe, probeSpeech, runTool, type MediaInfo } from '../../platform/media/ffmpeg.js';
-import { detectFaces } from '../talking-face/face-api.js';
+import { detectFaces, releaseFaceThread } from '../talking-face/face-api.js';
 import { blinkEye, blinkTrack, eyeBox, eyeFrame } from '../talking-face/eyes.js';
 import { framePool, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
 import { driveMouth, mouthBox, mouthFrame, mouthLandmarksOf } from '../talking-face/mouth.js';
@@ -115,6 +115,8 @@ export async function renderPhotoLocal(
       detector: 'ssd',
       minScore: 0.5,
     });
+    // The detector's memory goes back before x264 starts.
+    releaseFaceThread();
     // A face smaller than 1/25 of the short side is a detail of the picture, not its subject.
     const face = faces[0] && faces[0].box.width >= Math.min(width, height) / 25 ? faces[0] : undefined;
     const mouth = face ? mouthFrame(mouthLandmarksOf(face.landmarks)) : null;
