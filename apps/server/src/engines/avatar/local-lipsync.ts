@@ -1,5 +1,6 @@
 import { readRawFrames, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
-import { driveMouth, mouthFrame } from '../talking-face/mouth.js';
+import { driveMouth, mouthBox, mouthFrame } from '../talking-face/mouth.js';
+import { cropFilter, inPatch, patchAround, type Patch } from '../talking-face/patch.js';
 import { decodeSpeech, mouthTrack } from '../talking-face/speech.js';
 import { landmarksAt, packTrack, trackFace, unpackTrack, type FaceTrack } from '../talking-face/track.js';
 import { renderWithPieces } from './local.js';
@@ -67,9 +68,26 @@ async function faceTrackOf(req: RenderRequest): Promise<FaceTrack> {
 }
 
 /**
- * Local lip-sync: the avatar clip loops forward and backward as in 1.0, but every frame is decoded,
- * its mouth opened from the speech at the landmarks found at preparation, and encoded again. Frames
- * stream through two ffmpeg pipes; only the frame being worked on is in memory.
+ * The patch of the frame the mouth may change anywhere in the frames a render shows: the union of the
+ * mouth boxes along the track (the face drifts, the patch covers all its places).
+ */
+export function mouthPatch(track: FaceTrack, avatar: Pick<PreparedAvatar, 'width' | 'height' | 'frameCount'>, frames: number): Patch | null {
+  const shown = Math.min(frames, avatar.frameCount);
+  function* boxes() {
+    for (let k = 0; k < shown; k++) {
+      const face = landmarksAt(track, k);
+      if (face) yield mouthBox(mouthFrame(face));
+    }
+  }
+  return patchAround(boxes(), avatar.width, avatar.height);
+}
+
+/**
+ * Local lip-sync: the avatar clip loops forward and backward as in 1.0 and is encoded again, with
+ * only a small patch around the mouth coming from here. One ffmpeg cuts that patch out of each
+ * frame; the mouth in it is opened from the speech at the landmarks found at preparation; a second
+ * ffmpeg decodes the same clip itself and lays the patch back on each frame before encoding. Only
+ * the patch passes through this process, one frame's worth at a time.
  */
 export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = {}): Promise<RenderResult> {
   const { avatar, audioFile, outFile, signal, onProgress } = req;
@@ -77,16 +95,29 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
     if (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true) throw new AvatarEngineError('lipsyncNoFace');
     const track = await faceTrackOf(req);
     if (trackData(track).noFace) throw new AvatarEngineError('lipsyncNoFace');
+    const patch = mouthPatch(track, avatar, frames);
+    if (!patch) throw new AvatarEngineError('lipsyncNoFace');
     const speech = mouthTrack(await decodeSpeech(audioFile, signal), avatar.fps, frames);
-    const { width, height, fps } = avatar;
-    const source = readRawFrames(['-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-frames:v', String(frames)], 'yuv420p', yuvFrameBytes(width, height), signal);
+    const { fps } = avatar;
+    const clip = ['-f', 'concat', '-safe', '0', '-i', list];
+    const source = readRawFrames(
+      [...clip, '-map', '0:v:0', '-vf', cropFilter(patch), '-frames:v', String(frames)],
+      'yuv420p',
+      yuvFrameBytes(patch.width, patch.height),
+      signal,
+    );
+    // Both streams are numbered frame by frame, so patch i lands on clip frame i whatever the pieces' timestamps.
+    const frameClock = `setpts=N/(${fps}*TB)`;
     const out = writeRawFrames(
-      { width, height, fps, pixFmt: 'yuv420p' },
+      { width: patch.width, height: patch.height, fps, pixFmt: 'yuv420p' },
       [
+        ...clip,
         '-i', audioFile,
-        '-map', '0:v:0', '-map', '1:a:0',
+        '-filter_complex', `[1:v:0]${frameClock}[clip];[0:v:0]${frameClock}[mouth];[clip][mouth]overlay=x=${patch.x}:y=${patch.y}:format=yuv420[v]`,
+        '-map', '[v]', '-map', '2:a:0',
         '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20), '-pix_fmt', 'yuv420p',
         '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k',
+        '-frames:v', String(frames),
         '-t', (frames / fps).toFixed(6),
         '-movflags', '+faststart',
         outFile,
@@ -95,11 +126,11 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
     );
     try {
       let i = 0;
-      for await (const frame of source) {
+      for await (const piece of source) {
         if (i >= frames) break;
         const face = landmarksAt(track, pingPongFrame(i, avatar.frameCount));
-        if (face) driveMouth(frame, width, height, mouthFrame(face), speech.open[i] ?? 0);
-        await out.write(frame);
+        if (face) driveMouth(piece, patch.width, patch.height, inPatch(mouthFrame(face), patch), speech.open[i] ?? 0);
+        await out.write(piece);
         i++;
         if (i % 25 === 0) onProgress?.(Math.min(0.99, i / frames));
       }

@@ -1,9 +1,11 @@
 import { MediaToolError, probe, probeSpeech, runTool, type MediaInfo } from '../../platform/media/ffmpeg.js';
-import { detectFaces } from '../talking-face/face-api.js';
-import { blinkEye, blinkTrack, eyeFrame } from '../talking-face/eyes.js';
-import { writeRawFrames } from '../talking-face/frames.js';
-import { driveMouth, mouthFrame, mouthLandmarksOf } from '../talking-face/mouth.js';
+import { detectFaces, releaseFaceThread } from '../talking-face/face-api.js';
+import { blinkEye, blinkTrack, eyeBox, eyeFrame } from '../talking-face/eyes.js';
+import { framePool, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
+import { driveMouth, mouthBox, mouthFrame, mouthLandmarksOf } from '../talking-face/mouth.js';
+import { copyPatch, inPatch, pastePatch, patchAround } from '../talking-face/patch.js';
 import { decodeSpeech, mouthTrack } from '../talking-face/speech.js';
+import { warpFrame, type Affine } from '../talking-face/warp.js';
 import { photoMessages } from './messages.js';
 import { PhotoEngineError, type PhotoRenderRequest, type PhotoRenderResult, type PhotoVideoEngine } from './types.js';
 
@@ -24,21 +26,19 @@ export function photoClipSize(width: number, height: number, maxShortSide: numbe
 }
 
 /**
- * Whole-picture motion as an ffmpeg `perspective` filter evaluated per frame: a sway of ±0.6° about
- * the centre every 5.3 s, and breathing — a 1 % zoom and a slight rise every 3.7 s. The picture is
- * zoomed in 4–6 % so its edges never show.
+ * Whole-picture motion at frame `i`: a sway of ±0.6° about the centre every 5.3 s, and breathing — a
+ * 1 % zoom and a slight rise every 3.7 s. The picture is zoomed in 4–6 % so its edges never show.
+ * Returns where each output pixel reads the picture from.
  */
-export function swayFilter(fps: number): string {
-  const angle = `0.0105*sin(2*PI*in/${(fps * 5.3).toFixed(2)})`;
-  const zoom = `(1.05+0.01*sin(2*PI*in/${(fps * 3.7).toFixed(2)}))`;
-  const rise = `0.004*H*sin(2*PI*in/${(fps * 3.7).toFixed(2)}+0.5)`;
-  const corner = (X: string, Y: string) => [
-    `W/2+(cos(${angle})*(${X}-W/2)+sin(${angle})*(${Y}-H/2))/${zoom}`,
-    `H/2+(cos(${angle})*(${Y}-H/2)-sin(${angle})*(${X}-W/2))/${zoom}+${rise}`,
-  ];
-  const points = [corner('0', '0'), corner('W', '0'), corner('0', 'H'), corner('W', 'H')];
-  const opts = points.flatMap(([x, y], i) => [`x${i}='${x}'`, `y${i}='${y}'`]);
-  return `perspective=${opts.join(':')}:interpolation=linear:eval=frame`;
+export function swayAt(i: number, fps: number, width: number, height: number): Affine {
+  const angle = 0.0105 * Math.sin((2 * Math.PI * i) / (fps * 5.3));
+  const zoom = 1.05 + 0.01 * Math.sin((2 * Math.PI * i) / (fps * 3.7));
+  const rise = 0.004 * height * Math.sin((2 * Math.PI * i) / (fps * 3.7) + 0.5);
+  const c = Math.cos(angle) / zoom;
+  const s = Math.sin(angle) / zoom;
+  const cx = width / 2;
+  const cy = height / 2;
+  return { m00: c, m01: s, m10: -s, m11: c, tx: cx - c * cx - s * cy, ty: cy + s * cx - c * cy + rise };
 }
 
 /** The picture's size (its first video stream, which for a still is the mjpeg/png image itself). */
@@ -115,12 +115,19 @@ export async function renderPhotoLocal(
       detector: 'ssd',
       minScore: 0.5,
     });
+    // The detector's memory goes back before x264 starts.
+    releaseFaceThread();
     // A face smaller than 1/25 of the short side is a detail of the picture, not its subject.
     const face = faces[0] && faces[0].box.width >= Math.min(width, height) / 25 ? faces[0] : undefined;
     const mouth = face ? mouthFrame(mouthLandmarksOf(face.landmarks)) : null;
     const eyes = face ? [eyeFrame(face.landmarks.slice(36, 42)), eyeFrame(face.landmarks.slice(42, 48))] : [];
     const open = face ? mouthTrack(await decodeSpeech(audioFile, signal), fps, frames).open : null;
     const blinks = blinkTrack(frames, fps);
+    // The face parts change only inside their patch: it is restored from the still and driven each frame.
+    const patch = face && mouth ? patchAround([mouthBox(mouth), ...eyes.map(eyeBox)], width, height) : null;
+    const pristine = patch ? Buffer.alloc(yuvFrameBytes(patch.width, patch.height)) : null;
+    const driven = pristine ? Buffer.alloc(pristine.length) : null;
+    if (patch && pristine) copyPatch(base, width, height, patch, pristine);
     const out = writeRawFrames(
       { width, height, fps, pixFmt: 'yuv420p' },
       [
@@ -130,14 +137,14 @@ export async function renderPhotoLocal(
         '0:v:0',
         '-map',
         '1:a:0',
-        '-vf',
-        `${swayFilter(fps)},format=yuv420p`,
         '-c:v',
         'libx264',
         '-preset',
         config.preset ?? 'veryfast',
         '-crf',
         String(config.crf ?? 20),
+        '-pix_fmt',
+        'yuv420p',
         '-c:a',
         'aac',
         '-aac_coder',
@@ -152,12 +159,18 @@ export async function renderPhotoLocal(
       ],
       signal,
     );
+    const pool = framePool(base.length);
     try {
       for (let i = 0; i < frames; i++) {
-        const frame = Buffer.from(base);
-        if (mouth && open) driveMouth(frame, width, height, mouth, open[i] ?? 0);
-        for (const eye of eyes) blinkEye(frame, width, height, eye, blinks[i] ?? 0);
-        await out.write(frame);
+        if (patch && pristine && driven && mouth && open) {
+          driven.set(pristine);
+          driveMouth(driven, patch.width, patch.height, inPatch(mouth, patch), open[i] ?? 0);
+          for (const eye of eyes) blinkEye(driven, patch.width, patch.height, inPatch(eye, patch), blinks[i] ?? 0);
+          pastePatch(driven, patch, base, width, height);
+        }
+        const frame = await pool.take();
+        warpFrame(base, frame, width, height, swayAt(i, fps, width, height));
+        await out.write(frame, () => pool.give(frame));
         if (i % 25 === 0) onProgress?.(Math.min(0.99, i / frames));
       }
       await out.finish();

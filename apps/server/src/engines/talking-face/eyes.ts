@@ -1,5 +1,5 @@
 import type { Point } from './face-api.js';
-import { remapPlane, smoothstep, yuvPlanes, type LocalAxes } from './warp.js';
+import { localBox, remapPlane, smoothstep, yuvPlanes, type Box, type LocalAxes } from './warp.js';
 
 /** One eye in its own frame: x from the outer to the inner corner, y down the face. */
 export interface EyeFrame extends LocalAxes {
@@ -25,13 +25,22 @@ export function eyeFrame(eye: Point[]): EyeFrame {
  * Closes an eye by `amount` (0 open .. 1 shut): the upper lid and the skin above it slide down over
  * the eye to the lower lid, easing to nothing at the brow. Below the lower lid nothing changes.
  */
-export function blinkEye(frame: Buffer, width: number, height: number, e: EyeFrame, amount: number): void {
-  if (!(amount > 0.01)) return;
+function lidRect(e: EyeFrame) {
   const reach = e.half * 1.3;
-  const top = e.upper - e.half * 1.4;
   const opening = Math.max(1, e.lower - e.upper);
   // The lid travels a little past the lower lid's landmarks, which sit on the lashes' outer edge.
-  const bottom = e.lower + opening * 0.3;
+  return { reach, top: e.upper - e.half * 1.4, bottom: e.lower + opening * 0.3 };
+}
+
+/** The pixel rectangle (frame pixels) that a blink may change. */
+export function eyeBox(e: EyeFrame): Box {
+  const { reach, top, bottom } = lidRect(e);
+  return localBox(e, -reach, reach, top, bottom);
+}
+
+export function blinkEye(frame: Buffer, width: number, height: number, e: EyeFrame, amount: number): void {
+  if (!(amount > 0.01)) return;
+  const { reach, top, bottom } = lidRect(e);
   for (const plane of yuvPlanes(frame, width, height))
     remapPlane(plane, e, { lx0: -reach, lx1: reach, ly0: top, ly1: bottom }, (lx, ly, sample) => {
       const across = (lx / reach) ** 4;

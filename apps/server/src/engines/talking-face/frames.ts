@@ -66,7 +66,8 @@ export async function* readRawFrames(inputArgs: string[], pixFmt: string, frameB
 
 /** An ffmpeg encoder fed raw frames on stdin, honouring the pipe's back-pressure. */
 export interface RawFrameWriter {
-  write(frame: Buffer): Promise<void>;
+  /** Queues a frame; `flushed` is called once the pipe no longer needs the buffer (it may then be reused). */
+  write(frame: Buffer, flushed?: () => void): Promise<void>;
   /** Closes stdin and waits for the file to be finished. */
   finish(): Promise<void>;
   abort(): void;
@@ -87,9 +88,9 @@ export function writeRawFrames(
     failed = e;
   });
   return {
-    async write(frame) {
+    async write(frame, flushed) {
       if (failed) throw failed;
-      if (!stdin.write(frame)) await Promise.race([once(stdin, 'drain'), tool.done]);
+      if (!stdin.write(frame, flushed && (() => flushed()))) await Promise.race([once(stdin, 'drain'), tool.done]);
       if (failed) throw failed;
     },
     async finish() {
@@ -98,6 +99,26 @@ export function writeRawFrames(
     },
     abort() {
       tool.child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * A few frame buffers used in turn: a frame is taken, filled, written, and comes back once the pipe
+ * has flushed it. No frame is allocated per video frame, so memory stays flat and the collector idle.
+ */
+export function framePool(bytes: number, count = 3) {
+  const free: Buffer[] = Array.from({ length: count }, () => Buffer.alloc(bytes));
+  const waiting: ((b: Buffer) => void)[] = [];
+  return {
+    take(): Promise<Buffer> {
+      const b = free.pop();
+      return b ? Promise.resolve(b) : new Promise((resolve) => waiting.push(resolve));
+    },
+    give(b: Buffer): void {
+      const next = waiting.shift();
+      if (next) next(b);
+      else free.push(b);
     },
   };
 }

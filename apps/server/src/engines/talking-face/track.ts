@@ -1,4 +1,4 @@
-import { detectFaces, type Point } from './face-api.js';
+import { detectFaces, landmarksInBox, releaseFaceThread, type DetectedFace, type Point } from './face-api.js';
 import { readRawFrames } from './frames.js';
 import { mouthLandmarksOf, type MouthLandmarks } from './mouth.js';
 
@@ -57,11 +57,28 @@ export function landmarksAt(t: FaceTrack, frame: number): MouthLandmarks | null 
   return { chin: lerpPoint(a.chin, b.chin, w), nose: lerpPoint(a.nose, b.nose, w), mouth: a.mouth.map((p, k) => lerpPoint(p, b.mouth[k]!, w)) };
 }
 
+/** Samples between two runs of the face detector; in between, the landmark net follows the face alone. */
+export const DETECT_EVERY = 5;
+
+type FaceBox = DetectedFace['box'];
+
+function centroid(points: Point[]): Point {
+  let x = 0;
+  let y = 0;
+  for (const p of points) {
+    x += p.x / points.length;
+    y += p.y / points.length;
+  }
+  return { x, y };
+}
+
 /**
- * Finds the largest face and its landmarks on every `every`-th frame of a video (face-api, tiny
- * detector). Frames are decoded scaled so the long side is at most `maxSide` (default 640): the
- * landmark net reads a 112-pixel crop of the face anyway, so larger frames cost time and memory
- * without making the points finer.
+ * Finds the largest face and its landmarks on every `every`-th frame of a video. The detector
+ * (face-api's tiny one) runs on every DETECT_EVERY-th sample and whenever the face is lost; on the
+ * samples between, the landmark net alone reads the face in the last detection's box moved with the
+ * landmarks (the box keeps the detector's size, so it cannot creep). Frames are decoded scaled so the
+ * long side is at most `maxSide` (default 640): the landmark net reads a 112-pixel crop of the face
+ * anyway, so larger frames cost time and memory without making the points finer.
  */
 export async function trackFace(
   file: string,
@@ -82,19 +99,42 @@ export async function trackFace(
   const total = Math.ceil(size.frameCount / opts.every);
   const samples: (MouthLandmarks | null)[] = [];
   let faces = 0;
+  // The last detection: its box, the landmarks' centre then, and the landmarks' centre on the last sample.
+  let seen: { box: FaceBox; at: Point; now: Point; sample: number } | null = null;
   const frames = readRawFrames(
     ['-i', file, '-map', '0:v:0', '-vf', `select='not(mod(n\\,${opts.every}))',scale=${w}:${h}`, '-fps_mode', 'passthrough'],
     'rgb24',
     w * h * 3,
     opts.signal,
   );
-  for await (const rgb of frames) {
-    const found = await detectFaces(rgb, w, h, { minScore: 0.6 });
-    faces = Math.max(faces, found.length);
-    const best = found[0];
-    samples.push(best ? mouthLandmarksOf(best.landmarks.map((p) => ({ x: p.x * back, y: p.y * back }))) : null);
-    opts.onProgress?.(Math.min(1, samples.length / total));
-    if (faces === 0 && samples.length >= (opts.giveUpAfter ?? Infinity)) break;
+  try {
+    for await (const rgb of frames) {
+      const n = samples.length;
+      let points: Point[] | null = null;
+      if (seen && n - seen.sample < DETECT_EVERY) {
+        const box = { ...seen.box, x: seen.box.x + seen.now.x - seen.at.x, y: seen.box.y + seen.now.y - seen.at.y };
+        points = await landmarksInBox(rgb, w, h, box);
+        const c = centroid(points);
+        // A face that jumped by more than a fifth of its box is lost: look for it again.
+        if (Math.hypot(c.x - seen.now.x, c.y - seen.now.y) > seen.box.width / 5) points = null;
+        else seen.now = c;
+      }
+      if (!points) {
+        const found = await detectFaces(rgb, w, h, { minScore: 0.6 });
+        faces = Math.max(faces, found.length);
+        const best = found[0];
+        points = best ? best.landmarks : null;
+        if (best) {
+          const c = centroid(best.landmarks);
+          seen = { box: best.box, at: c, now: c, sample: n };
+        } else seen = null;
+      }
+      samples.push(points ? mouthLandmarksOf(points.map((p) => ({ x: p.x * back, y: p.y * back }))) : null);
+      opts.onProgress?.(Math.min(1, samples.length / total));
+      if (faces === 0 && samples.length >= (opts.giveUpAfter ?? Infinity)) break;
+    }
+  } finally {
+    releaseFaceThread();
   }
   return { every: opts.every, frameCount: size.frameCount, samples, faces };
 }

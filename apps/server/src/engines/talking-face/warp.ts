@@ -111,3 +111,94 @@ export function smoothstep(t: number): number {
   const c = t <= 0 ? 0 : t >= 1 ? 1 : t;
   return c * c * (3 - 2 * c);
 }
+
+/** Where each output pixel is read from: source = (m00·x + m01·y + tx, m10·x + m11·y + ty), frame pixels. */
+export interface Affine {
+  m00: number;
+  m01: number;
+  m10: number;
+  m11: number;
+  tx: number;
+  ty: number;
+}
+
+/** Bilinear read of one plane with the coordinates held inside it (for the few pixels near the edges). */
+function clampedSample(src: Uint8Array, offset: number, w: number, h: number, x: number, y: number): number {
+  const cx = Math.max(0, Math.min(w - 1, x));
+  const cy = Math.max(0, Math.min(h - 1, y));
+  const x0 = Math.min(w - 2, Math.floor(cx));
+  const y0 = Math.min(h - 2, Math.floor(cy));
+  const ax = cx - x0;
+  const ay = cy - y0;
+  const i = offset + y0 * w + x0;
+  const top = src[i]! + (src[i + 1]! - src[i]!) * ax;
+  const bottom = src[i + w]! + (src[i + w + 1]! - src[i + w]!) * ax;
+  return Math.round(top + (bottom - top) * ay);
+}
+
+/** The steps k of a row, 0 ≤ k < n, for which 0 ≤ a + b·k < limit (with a step of slack each side). */
+function insideSteps(a: number, b: number, limit: number, n: number): [number, number] {
+  if (Math.abs(b) < 1e-9) return a >= 0 && a < limit ? [0, n - 1] : [0, -1];
+  const k0 = (0 - a) / b;
+  const k1 = (limit - a) / b;
+  const lo = Math.ceil(Math.min(k0, k1)) + 1;
+  const hi = Math.floor(Math.max(k0, k1)) - 1;
+  return [Math.max(0, lo), Math.min(n - 1, hi)];
+}
+
+/** `n` bilinear reads along a row, all four neighbours inside the plane; 16.16 fixed-point coordinates. */
+function fastRow(src: Uint8Array, dst: Uint8Array, offset: number, w: number, at: number, n: number, fx: number, fy: number, DX: number, DY: number): void {
+  for (let k = 0; k < n; k++) {
+    const ax = (fx >> 8) & 255;
+    const ay = (fy >> 8) & 255;
+    const i = offset + (fy >> 16) * w + (fx >> 16);
+    const p00 = src[i]!;
+    const p10 = src[i + w]!;
+    const top = (p00 << 8) + (src[i + 1]! - p00) * ax;
+    const bottom = (p10 << 8) + (src[i + w + 1]! - p10) * ax;
+    dst[at + k] = ((top << 8) + (bottom - top) * ay + 32768) >> 16;
+    fx += DX;
+    fy += DY;
+  }
+}
+
+/**
+ * Resamples one plane through an affine map (bilinear, 8-bit fixed point). Pixels whose four
+ * neighbours are all inside the picture take the fast path; the rest read with clamped edges.
+ */
+function warpPlaneAffine(src: Uint8Array, dst: Uint8Array, offset: number, w: number, h: number, s: number, m: Affine): void {
+  // Plane pixel (cx, cy) is frame point ((cx + 0.5) / s, (cy + 0.5) / s); its source is read at plane index coordinates.
+  const dx = m.m00;
+  const dy = m.m10;
+  const ONE = 65536;
+  const DX = Math.round(dx * ONE);
+  const DY = Math.round(dy * ONE);
+  for (let cy = 0; cy < h; cy++) {
+    const X = 0.5 / s;
+    const Y = (cy + 0.5) / s;
+    const sx = (m.m00 * X + m.m01 * Y + m.tx) * s - 0.5;
+    const sy = (m.m10 * X + m.m11 * Y + m.ty) * s - 0.5;
+    const [xa, xb] = insideSteps(sx, dx, w - 1, w);
+    const [ya, yb] = insideSteps(sy, dy, h - 1, w);
+    const lo = Math.max(xa, ya);
+    const hi = Math.min(xb, yb);
+    const row = offset + cy * w;
+    for (let k = 0; k < w; k++) {
+      if (k === lo && hi >= lo) {
+        fastRow(src, dst, offset, w, row + k, hi - k + 1, Math.round((sx + dx * k) * ONE), Math.round((sy + dy * k) * ONE), DX, DY);
+        k = hi + 1;
+        if (k >= w) break;
+      }
+      dst[row + k] = clampedSample(src, offset, w, h, sx + dx * k, sy + dy * k);
+    }
+  }
+}
+
+/** Resamples a whole yuv420p frame through an affine map of frame pixels into `dst` (same size). */
+export function warpFrame(src: Uint8Array, dst: Uint8Array, width: number, height: number, m: Affine): void {
+  const cw = width / 2;
+  const ch = height / 2;
+  warpPlaneAffine(src, dst, 0, width, height, 1, m);
+  warpPlaneAffine(src, dst, width * height, cw, ch, 0.5, m);
+  warpPlaneAffine(src, dst, width * height + cw * ch, cw, ch, 0.5, m);
+}
