@@ -159,11 +159,15 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
         return { status: 400, json: { error: { message: 'multipart/form-data expected', type: 'invalid_request_error' } } };
       const form = await new Response(new Uint8Array(req.raw), { headers: { 'content-type': type } }).formData();
       const fields: Record<string, string> = {};
-      let image: FakeImageEdit['image'] = null;
-      for (const [k, v] of form.entries()) {
-        if (typeof v === 'string') fields[k] = v;
-        else if (k === 'image') image = { type: v.type, name: v.name, bytes: Buffer.from(await v.arrayBuffer()) };
+      for (const k of ['model', 'prompt', 'n', 'size', 'response_format', 'quality', 'background', 'mask']) {
+        const v = form.get(k);
+        if (v !== null) fields[k] = typeof v === 'string' ? v : `file:${v.name}`;
       }
+      const file = form.get('image');
+      const image: FakeImageEdit['image'] =
+        file && typeof file !== 'string'
+          ? { type: file.type, name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }
+          : null;
       edits.push({ fields, image });
       if (!image)
         return { status: 400, json: { error: { message: "Missing required parameter: 'image'.", type: 'invalid_request_error', code: 'missing_required_parameter' } } };
