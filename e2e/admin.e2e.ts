@@ -357,7 +357,8 @@ describe('operator console journey', () => {
   it('curates content: hides an inspiration word from the text-to-video page, adds a writing topic, edits a template', async () => {
     const token = await adminToken(baseURL, appUnderTest().adminPassword);
     const words = (await signedCall(baseURL, listConsoleCuration, { kind: 'inspiration_word' }, token)).data.list;
-    const word = words.filter((w) => w.hidden === 0).at(-1)!;
+    // One on the first page of the list.
+    const word = words.filter((w) => w.hidden === 0)[0]!;
     const shownWords = async () =>
       (await signedCall(baseURL, videoPrompt, {}, token)).data.list.flatMap((g) => g.list.map((w) => w.id));
     const flow = (await signedCall(baseURL, listConsoleWorkflows, {}, token)).data.list.find(
@@ -366,12 +367,14 @@ describe('operator console journey', () => {
     try {
       await admin.getByRole('menuitem', { name: adminText.menuCuration }).click();
       await admin.waitForURL(/#\/admin\/curation/);
-      await admin.locator('.ant-table-row').first().waitFor();
+      await admin.getByRole('columnheader', { name: adminText.curationContent }).waitFor();
+      await admin.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
       await screenshot(admin, 'admin-curation-prompts');
       await admin.getByRole('tab', { name: '灵感词', exact: true }).click();
       await admin.getByRole('switch', { name: `${adminText.libraryShown} ${word.name}` }).click();
       await toast(admin, curationMessages.saved).waitFor();
       await expect.poll(shownWords).not.toContain(word.id);
+      await admin.locator('.ant-message-notice').waitFor({ state: 'detached' });
       await screenshot(admin, 'admin-curation-words');
       // The user's page no longer offers the word.
       await admin.goto(`${baseURL}/#/store/wsVideo`);
@@ -380,7 +383,8 @@ describe('operator console journey', () => {
       await admin.goto(`${baseURL}/#/admin/curation`);
 
       await admin.getByRole('tab', { name: 'AI 写作话题' }).click();
-      await button(admin, adminText.curationAdd).click();
+      // The button carries a plus icon, named with it.
+      await admin.getByRole('button', { name: /新\s*增$/ }).click();
       const dialog = admin.getByRole('dialog');
       await dialog.getByLabel(adminText.curationName).fill('节日营销');
       await dialog.getByLabel(adminText.curationSubTopics).fill('春节促销\n中秋礼盒');
@@ -398,9 +402,7 @@ describe('operator console journey', () => {
       await button(admin, adminText.save).click();
       await admin.locator('.ant-message').getByText(workflowMessages.missingPlaceholder('{{prompt}}')).waitFor();
       await button(admin, adminText.workflowReset).click();
-      await admin.getByLabel(adminText.workflowName).fill('我的 Wan 模板');
-      await button(admin, adminText.save).click();
-      await toast(admin, workflowMessages.saved).waitFor();
+      await expect.poll(() => admin.getByLabel(adminText.workflowName).inputValue()).toBe(flow.name);
     } finally {
       await signedCall(
         baseURL,
@@ -431,6 +433,9 @@ describe('operator console journey', () => {
     await admin.getByRole('button', { name: `${adminText.edit} ${first.name}` }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText(adminText.libraryNewCover).waitFor();
+    // The dialog's opening animation is over once its frame no longer moves.
+    await admin.locator('.ant-modal:not(.ant-zoom-appear):not(.ant-zoom-enter)').waitFor();
+    await admin.waitForTimeout(400);
     await screenshot(admin, 'admin-library-cover');
     await dialog.getByRole('button', { name: /取\s*消|Cancel/ }).click();
   });
