@@ -395,7 +395,10 @@ describe('operator console journey', () => {
 
       await admin.getByRole('menuitem', { name: adminText.menuWorkflows }).click();
       await admin.waitForURL(/#\/admin\/workflows/);
-      await admin.getByRole('tab', { name: '文生视频' }).click();
+      // Exact: the content screen's 文生视频推荐 tab may still be on screen while this one loads.
+      await admin.getByLabel(adminText.workflowGraph).waitFor();
+      await admin.getByRole('tab', { name: '文生视频', exact: true }).click();
+      await expect.poll(() => admin.getByLabel(adminText.workflowName).inputValue()).toBe(flow.name);
       await admin.getByLabel(adminText.workflowName).fill('我的 Wan 模板');
       await screenshot(admin, 'admin-workflows');
       await admin.getByLabel(adminText.workflowGraph).fill('{"1": {"class_type": "X", "inputs": {}}}');
