@@ -20,6 +20,13 @@ import {
   listConsoleLibrary,
   saveConsoleLibraryItem,
   libraryConsoleMessages,
+  curationMessages,
+  listConsoleCuration,
+  listConsoleWorkflows,
+  saveConsoleCuration,
+  saveConsoleWorkflow,
+  videoPrompt,
+  workflowMessages,
 } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
@@ -28,6 +35,7 @@ import { adminToken, signedCall } from './support/api';
 import { authMessages } from '../apps/web/src/features/auth/messages';
 import { adminText, siteFieldLabels } from '../apps/web/src/features/admin/messages';
 import { noticeMessages } from '../apps/web/src/features/notices/messages';
+import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
 
 /** antd puts a space between the two characters of a two-character button label. */
 const button = (scope: Page | Locator, text: string) =>
@@ -50,6 +58,7 @@ const NOTICE = `五一活动公告${Date.now().toString(36)}`;
 /** The branding before the journey, put back at its end: other journeys share the running app. */
 let original: { site_title: string; logo: string; head_logo: string } | null = null;
 let originalChannel: ConsoleChannel | null = null;
+let originalImagePrice: ConsoleChannel | null = null;
 
 beforeAll(async () => {
   const app = appUnderTest();
@@ -63,11 +72,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (!original && !originalChannel) return;
-  // One login for both: two identical signed logins within a second would be refused as a replay.
+  if (!original && !originalChannel && !originalImagePrice) return;
+  // One login for all: two identical signed logins within a second would be refused as a replay.
   const token = await adminToken(baseURL, appUnderTest().adminPassword);
   if (original) await signedCall(baseURL, saveConsoleSite, original, token);
   if (originalChannel) await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
+  if (originalImagePrice) await signedCall(baseURL, saveConsoleChannel, originalImagePrice, token);
 });
 
 describe('operator console journey', () => {
@@ -324,6 +334,115 @@ describe('operator console journey', () => {
     }
   });
 
+  it("changes the AI picture price on the channels screen, and the text-to-image page's button shows it", async () => {
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    originalImagePrice =
+      (await signedCall(baseURL, listConsoleChannels, {}, token)).data.list.find((c) => c.kind === 'image') ?? null;
+    await admin.getByRole('menuitem', { name: adminText.menuChannels }).click();
+    await admin.waitForURL(/#\/admin\/channels/);
+    await admin.getByRole('button', { name: `${adminText.edit} image image` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(adminText.channelPrice).fill('13');
+    await screenshot(admin, 'admin-price-edit');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await toast(admin, channelConsoleMessages.saved).waitFor();
+    await admin.getByRole('cell', { name: '13 积分/张' }).waitFor();
+    await screenshot(admin, 'admin-channels-prices');
+    await admin.goto(`${baseURL}/#/store/wsImage`);
+    await button(admin, `${aiMediaLabels.generate}（13${aiMediaLabels.points}）`).waitFor();
+    await admin.goto(`${baseURL}/#/admin/channels`);
+    await admin.locator('.ant-table-row').first().waitFor();
+  });
+
+  it('curates content: hides an inspiration word from the text-to-video page, adds a writing topic, edits a template', async () => {
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const words = (await signedCall(baseURL, listConsoleCuration, { kind: 'inspiration_word' }, token)).data.list;
+    // One on the first page of the list.
+    const word = words.filter((w) => w.hidden === 0)[0]!;
+    const shownWords = async () =>
+      (await signedCall(baseURL, videoPrompt, {}, token)).data.list.flatMap((g) => g.list.map((w) => w.id));
+    const flow = (await signedCall(baseURL, listConsoleWorkflows, {}, token)).data.list.find(
+      (w) => w.kind === 'text2video',
+    )!;
+    try {
+      await admin.getByRole('menuitem', { name: adminText.menuCuration }).click();
+      await admin.waitForURL(/#\/admin\/curation/);
+      await admin.getByRole('columnheader', { name: adminText.curationContent }).waitFor();
+      await admin.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      await screenshot(admin, 'admin-curation-prompts');
+      await admin.getByRole('tab', { name: '灵感词', exact: true }).click();
+      await admin.getByRole('switch', { name: `${adminText.libraryShown} ${word.name}` }).click();
+      await toast(admin, curationMessages.saved).waitFor();
+      await expect.poll(shownWords).not.toContain(word.id);
+      await admin.locator('.ant-message-notice').waitFor({ state: 'detached' });
+      await screenshot(admin, 'admin-curation-words');
+      // The user's page no longer offers the word.
+      await admin.goto(`${baseURL}/#/store/wsVideo`);
+      await admin.locator('.ant-tag[role=button]').first().waitFor();
+      expect(await admin.locator('.ant-tag[role=button]').getByText(word.name, { exact: true }).count()).toBe(0);
+      await admin.goto(`${baseURL}/#/admin/curation`);
+
+      await admin.getByRole('tab', { name: 'AI 写作话题' }).click();
+      // The button carries a plus icon, named with it.
+      await admin.getByRole('button', { name: /新\s*增$/ }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByLabel(adminText.curationName).fill('节日营销');
+      await dialog.getByLabel(adminText.curationSubTopics).fill('春节促销\n中秋礼盒');
+      await screenshot(admin, 'admin-curation-new-topic');
+      await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await toast(admin, curationMessages.created).waitFor();
+      await admin.getByRole('cell', { name: '春节促销、中秋礼盒' }).waitFor();
+
+      await admin.getByRole('menuitem', { name: adminText.menuWorkflows }).click();
+      await admin.waitForURL(/#\/admin\/workflows/);
+      // Exact: the content screen's 文生视频推荐 tab may still be on screen while this one loads.
+      await admin.getByLabel(adminText.workflowGraph).waitFor();
+      await admin.getByRole('tab', { name: '文生视频', exact: true }).click();
+      await expect.poll(() => admin.getByLabel(adminText.workflowName).inputValue()).toBe(flow.name);
+      await admin.getByLabel(adminText.workflowName).fill('我的 Wan 模板');
+      await screenshot(admin, 'admin-workflows');
+      await admin.getByLabel(adminText.workflowGraph).fill('{"1": {"class_type": "X", "inputs": {}}}');
+      await button(admin, adminText.save).click();
+      await admin.locator('.ant-message').getByText(workflowMessages.missingPlaceholder('{{prompt}}')).waitFor();
+      await button(admin, adminText.workflowReset).click();
+      await expect.poll(() => admin.getByLabel(adminText.workflowName).inputValue()).toBe(flow.name);
+    } finally {
+      await signedCall(
+        baseURL,
+        saveConsoleCuration,
+        { kind: 'inspiration_word', id: word.id, name: word.name, hidden: 0, sort: word.sort },
+        token,
+      );
+      await signedCall(baseURL, saveConsoleWorkflow, { kind: 'text2video', name: flow.name, graph: flow.graph }, token);
+      // The topic made here is hidden again, so other journeys see the studio's usual topics.
+      const topics = (await signedCall(baseURL, listConsoleCuration, { kind: 'write_topic' }, token)).data.list;
+      for (const topic of topics.filter((x) => x.name === '节日营销'))
+        await signedCall(
+          baseURL,
+          saveConsoleCuration,
+          { kind: 'write_topic', id: topic.id, name: topic.name, content: topic.content, hidden: 1, sort: topic.sort },
+          token,
+        );
+    }
+    await expect.poll(shownWords).toContain(word.id);
+  });
+
+  it('replaces a public picture with an uploaded cover', async () => {
+    await admin.getByRole('menuitem', { name: adminText.menuLibrary }).click();
+    await admin.waitForURL(/#\/admin\/library/);
+    await admin.getByRole('tab', { name: '人物照片' }).click();
+    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const first = (await signedCall(baseURL, listConsoleLibrary, { kind: 'person' }, token)).data.list[0]!;
+    await admin.getByRole('button', { name: `${adminText.edit} ${first.name}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(adminText.libraryNewCover).waitFor();
+    // The dialog's opening animation is over once its frame no longer moves.
+    await admin.locator('.ant-modal:not(.ant-zoom-appear):not(.ant-zoom-enter)').waitFor();
+    await admin.waitForTimeout(400);
+    await screenshot(admin, 'admin-library-cover');
+    await dialog.getByRole('button', { name: /取\s*消|Cancel/ }).click();
+  });
+
   it('lists every console action in the audit log', async () => {
     await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
     await admin.waitForURL(/#\/admin\/audit/);
@@ -336,6 +455,9 @@ describe('operator console journey', () => {
       '修改渠道',
       '删除公告',
       '修改引擎设置',
+      '修改运营内容',
+      '新增运营内容',
+      '修改工作流模板',
     ])
       await admin.getByRole('cell', { name: label }).first().waitFor();
     await screenshot(admin, 'admin-audit');

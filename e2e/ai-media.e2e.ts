@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aiMediaMessages, filesMessages } from '@app/contract';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { mediaTempDir } from './support/media';
+import { makePicture, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
 import { toolsLabels } from '../apps/web/src/features/tools/messages';
@@ -95,12 +95,22 @@ describe('AI pictures and videos', () => {
     await eventually(() => box.inputValue()).not.toBe('');
     await page.getByRole('spinbutton', { name: aiMediaLabels.count }).fill('2');
     await button(page, `${aiMediaLabels.generate}（20${aiMediaLabels.points}）`).waitFor();
+    // The user's own reference picture, uploaded from this computer, goes with the order.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: `${aiMediaLabels.uploadPicture} ${aiMediaLabels.reference}` }).click();
+    await (await chooser).setFiles(makePicture(media, 'reference.png', 640, 480));
+    const reference = page.getByRole('img', { name: aiMediaLabels.reference });
+    await reference.waitFor();
     await settledShot('ai-image-form');
     await button(page, aiMediaLabels.generate).click();
     await toast(page, aiMediaMessages.submitted).waitFor();
     const done = await inProgressThenDone();
 
+    // Cleared here, the reference comes back from the finished record: the server kept it with the order.
+    await page.getByRole('button', { name: `${aiMediaLabels.removePicture} ${aiMediaLabels.reference}` }).click();
+    await eventually(() => reference.count()).toBe(0);
     await done.click();
+    await reference.waitFor();
     await page.getByRole('button', { name: `${aiMediaLabels.preview} 2` }).click();
     await settledShot('ai-image-done');
     expect(await downloads(() => button(page, aiMediaLabels.download).click(), 'picture.png')).toMatch(/\.png$/);

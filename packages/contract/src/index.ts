@@ -36,3 +36,4 @@ export * from './endpoints/video-translate.js';
 export * from './endpoints/admin-engines.js';
 export * from './endpoints/admin-jobs.js';
 export * from './endpoints/admin-library.js';
+export * from './endpoints/admin-curation.js';

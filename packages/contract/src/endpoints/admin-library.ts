@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { flag, id, int, intWithDefault, oneOf, text } from '../fields.js';
+import { flag, id, int, intWithDefault, oneOf, optionalText, text } from '../fields.js';
 import { strictParams } from './site.js';
 
 /** The public libraries the operator curates, with the console's labels. */
@@ -16,6 +16,10 @@ export const libraryKindLabels: Record<LibraryKind, string> = {
 export const libraryConsoleMessages = {
   missing: '该素材不存在或不是公共素材',
   saved: '公共素材已保存',
+  noCover: '该素材没有封面',
+  pictureMissing: '图片不存在或已失效，请重新上传',
+  pictureFormat: '图片只支持 PNG/JPG/JPEG/WEBP 格式',
+  pictureTooLarge: '图片大小不能超过 10MB',
 } as const;
 
 export const consoleLibraryItem = z.object({
@@ -41,7 +45,7 @@ export const listConsoleLibrary = endpoint({
 export const saveConsoleLibraryItem = endpoint({
   method: 'POST',
   path: '/api/admin/library/save',
-  summary: 'Rename, hide or show and order one public library item',
+  summary: 'Rename, hide or show, order one public library item, and give it a new cover (an uploaded picture)',
   tag: 'admin',
   auth: 'operator',
   params: strictParams({
@@ -50,6 +54,8 @@ export const saveConsoleLibraryItem = endpoint({
     name: text({ max: 64, min: 1 }),
     hidden: int({ min: 0, max: 1 }),
     sort: intWithDefault(0, { min: -100_000, max: 100_000 }),
+    /** A new cover: the URL `upload/complete` gave for the operator's picture; left out keeps the cover. */
+    cover: optionalText({ max: 2048 }),
   }),
   data: z.null(),
 });

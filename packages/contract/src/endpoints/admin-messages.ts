@@ -53,6 +53,9 @@ export const auditActions = {
   'job.retry': '重试任务',
   'job.refund': '退还任务积分',
   'library.update': '修改公共素材',
+  'curation.create': '新增运营内容',
+  'curation.update': '修改运营内容',
+  'workflow.update': '修改工作流模板',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -81,12 +84,30 @@ export const SITE_TEXT_KEYS = [
 export type SiteTextKey = (typeof SITE_TEXT_KEYS)[number];
 
 /** Kinds of channel the channels screen edits, with their labels. */
-export const CHANNEL_KINDS = ['voice', 'video', 'photo'] as const;
+export const CHANNEL_KINDS = ['voice', 'video', 'photo', 'image', 'aivideo', 'chat', 'translate', 'viral'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 export const channelKindLabels: Record<ChannelKind, string> = {
   voice: '声音克隆',
   video: '数字人视频',
   photo: '照片说话',
+  image: 'AI 图片',
+  aivideo: 'AI 视频',
+  chat: 'AI 对话',
+  translate: '视频翻译',
+  viral: '爆款分析',
+};
+/** Kinds that are a channel table of their own (description, version label); the others are prices only. */
+export const CHANNEL_TABLE_KINDS: readonly ChannelKind[] = ['voice', 'video', 'photo'];
+/** What one credit count of each kind buys, shown next to the price. */
+export const channelPriceUnits: Record<ChannelKind, string> = {
+  voice: '积分/次',
+  video: '积分/秒',
+  photo: '积分/秒',
+  image: '积分/张',
+  aivideo: '积分/条',
+  chat: '积分/次',
+  translate: '积分/秒',
+  viral: '积分/次',
 };
 export const channelConsoleMessages = {
   missing: '渠道不存在',

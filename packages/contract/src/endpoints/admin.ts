@@ -291,7 +291,7 @@ export const consoleChannel = z.object({
   name: z.string(),
   desc: z.string(),
   version_name: z.string(),
-  /** Credits per second of video (video, photo) or per clone (voice). */
+  /** Credits per unit of the kind (channelPriceUnits): per second of video, per clone, per picture, per question… */
   credits: z.number().int(),
   /** Free clones before the price applies (voice channels only). */
   free_times: z.number().int(),
@@ -303,7 +303,7 @@ export type ConsoleChannel = z.infer<typeof consoleChannel>;
 export const listConsoleChannels = endpoint({
   method: 'GET',
   path: '/api/admin/channels',
-  summary: 'Voice, video and photo channels with name, price, free count, sort and whether they are on',
+  summary: 'Every channel and price (voice, video, photo, AI picture and video, chat, translation, viral analysis): name, price, free count, sort, switch',
   tag: 'admin',
   auth: 'operator',
   params: strictParams({}),

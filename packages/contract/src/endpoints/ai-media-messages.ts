@@ -30,6 +30,8 @@ export const aiMediaMessages = {
   presetMissing: '预设不存在',
   tooManyRunning: '您有太多任务正在生成中，请稍后再提交',
   referenceUnsupported: '当前图片通道不支持参考图，请去掉参考图后重试',
+  imageOff: '文生图暂停服务，请稍后再试',
+  videoOptionOff: '该时长的视频生成暂停服务，请选择其他时长',
   imageUnavailable:
     '文生图服务未配置：请管理员设置 KLING_ACCESS_KEY 与 KLING_SECRET_KEY（可灵），或 OPENAI_IMAGE_BASE_URL 与 OPENAI_IMAGE_API_KEY（OpenAI 兼容接口），或 COMFYUI_BASE_URL（自建 ComfyUI）',
   videoUnavailable:

@@ -31,11 +31,19 @@ export const AI_MEDIA_RULES = {
 export const videoCredits = (mode: 'std' | 'pro', duration: 5 | 10): number =>
   AI_MEDIA_RULES.videoCredits[mode][duration];
 
-/** Whether the operator configured an engine, and if not which setting enables one. */
+/** Price keys of a video: mode and duration, e.g. `std-5`. */
+export const videoPriceKey = (mode: 'std' | 'pro', duration: 5 | 10 | '5' | '10') => `${mode}-${duration}`;
+
+/** One price as the operator set it: `image` (per picture) or a video's `videoPriceKey`. */
+export const generationPrice = z.object({ api: z.string(), credits: z.number().int(), enabled: z.boolean() });
+export type GenerationPrice = z.infer<typeof generationPrice>;
+
+/** Whether the operator configured an engine (and if not which setting enables one), and the prices. */
 export const generationService = z.object({
   available: z.boolean(),
   /** The configuration hint when unavailable; '' otherwise. */
   message: z.string(),
+  prices: z.array(generationPrice),
 });
 
 export const imageRecord = z.object({
@@ -144,7 +152,7 @@ export const createImageGenerate = endpoint({
   method: 'POST',
   path: '/api/user/imageGenerate',
   paid: true,
-  summary: 'Generate 1–4 pictures from a description (10 credits each), optionally from a reference picture',
+  summary: 'Generate 1–4 pictures from a description (the operator\u2019s price each, 10 by default), optionally from a reference picture',
   tag: 'ai-media',
   auth: 'user',
   params: z.strictObject({

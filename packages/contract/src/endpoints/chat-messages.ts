@@ -7,6 +7,7 @@ export const chatMessages = {
   answering: '上一个回答还在生成中，请稍候',
   alreadyStreaming: '该回答正在生成中',
   notConfigured: '对话模型未配置，请联系管理员',
+  modelOff: '该对话模型暂停服务，请切换其他模型',
   newTitle: '新对话',
   actionName: 'AI对话',
   interrupted: '回答中断，积分已退回',

@@ -20,6 +20,10 @@ export const TEXT_MATERIAL_MAX = 20000;
  */
 export const CHAT_STATUS = { pending: 1, streaming: 2, done: 3, failed: 4, stopped: 5 } as const;
 
+/** The operator's price of one question per model, and whether the model is on. */
+export const chatPrice = z.object({ model: z.enum(CHAT_MODELS), credits: z.number().int(), enabled: z.boolean() });
+export type ChatPrice = z.infer<typeof chatPrice>;
+
 export const chatRecord = z.object({ id: z.number().int(), title: z.string(), create_time: z.string() });
 export type ChatRecord = z.infer<typeof chatRecord>;
 
@@ -38,11 +42,11 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 export const listChatRecords = endpoint({
   method: 'GET',
   path: '/api/chat/record',
-  summary: 'The caller\u2019s conversations, latest first',
+  summary: 'The caller\u2019s conversations, latest first, with the price of a question per model',
   tag: 'chat',
   auth: 'user',
   params: z.strictObject({ ...paging }),
-  data: z.object({ list: z.array(chatRecord), total: z.number().int() }),
+  data: z.object({ list: z.array(chatRecord), total: z.number().int(), prices: z.array(chatPrice) }),
 });
 
 export const deleteChatRecord = endpoint({

@@ -1,6 +1,7 @@
 /** Every Chinese message of the viral-content tools (爆款复刻, 账号分析, 文案创作, 一键爆款视频). */
 export const viralMessages = {
   linkRequired: '请粘贴爆款视频的分享链接',
+  serviceOff: '该功能暂停服务，请稍后再试',
   analyseSubmitted: '提交成功，正在解析视频，请稍候',
   projectMissing: '项目不存在或已删除',
   projectNotReady: '视频还在分析中，请等待分析完成',

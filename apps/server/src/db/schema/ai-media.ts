@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -72,6 +73,8 @@ export const aiPrompts = pgTable('ai_prompts', {
   alt: varchar('alt', { length: 128 }).notNull().default(''),
   seedKey: varchar('seed_key', { length: 64 }).unique(),
   sort: integer('sort').notNull().default(0),
+  /** Hidden by the operator: kept, but no page offers it. */
+  hidden: boolean('hidden').notNull().default(false),
 });
 
 /** Inspiration-word groups; is_multi 0 means one word of the group at a time. */
@@ -81,6 +84,7 @@ export const aiInspirationGroups = pgTable('ai_inspiration_groups', {
   isMulti: smallint('is_multi').notNull().default(1),
   seedKey: varchar('seed_key', { length: 64 }).unique(),
   sort: integer('sort').notNull().default(0),
+  hidden: boolean('hidden').notNull().default(false),
 });
 
 export const aiInspirationWords = pgTable('ai_inspiration_words', {
@@ -91,6 +95,7 @@ export const aiInspirationWords = pgTable('ai_inspiration_words', {
   name: varchar('name', { length: 32 }).notNull(),
   demoKey: varchar('demo_key', { length: 512 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
+  hidden: boolean('hidden').notNull().default(false),
 });
 
 /** A user's own saved prompts (the my-presets tab). */

@@ -16,3 +16,4 @@ export * from './multi-scene.js';
 export * from './admin.js';
 export * from './viral.js';
 export * from './video-translate.js';
+export * from './prices.js';

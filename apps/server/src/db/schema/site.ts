@@ -40,4 +40,5 @@ export const writeTopics = pgTable('write_topics', {
   name: varchar('name', { length: 32 }).notNull(),
   subTopics: jsonb('sub_topics').$type<string[]>().notNull(),
   sort: integer('sort').notNull().default(0),
+  hidden: boolean('hidden').notNull().default(false),
 });

@@ -7,4 +7,5 @@ export const videoTranslateChannels = pgTable('video_translate_channels', {
   /** Credits per second of source video. */
   credits: integer('credits').notNull(),
   enabled: smallint('enabled').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
 });

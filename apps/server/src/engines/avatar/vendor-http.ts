@@ -35,6 +35,8 @@ export interface JsonRequest {
   url: string;
   headers?: Record<string, string>;
   json?: unknown;
+  /** A multipart/form-data body instead of JSON (fetch sets its boundary). */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -59,7 +61,7 @@ async function withRetries<T>(policy: HttpPolicy, signal: AbortSignal | undefine
   }
 }
 
-/** Sends a JSON request and returns the parsed body; 4xx is final, 5xx and network errors are retried. */
+/** Sends a JSON (or multipart form) request and returns the parsed JSON reply; 4xx is final, 5xx and network errors are retried. */
 export function requestJson(req: JsonRequest, policy: HttpPolicy): Promise<unknown> {
   const what = `${req.method} ${new URL(req.url).pathname}`;
   return withRetries(policy, req.signal, what, async (signal) => {
@@ -68,7 +70,7 @@ export function requestJson(req: JsonRequest, policy: HttpPolicy): Promise<unkno
     const res = await fetch(req.url, {
       method: req.method,
       headers,
-      body: req.json === undefined ? undefined : JSON.stringify(req.json),
+      body: req.form ?? (req.json === undefined ? undefined : JSON.stringify(req.json)),
       signal,
     });
     const text = await res.text();

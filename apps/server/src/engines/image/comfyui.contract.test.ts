@@ -79,6 +79,58 @@ describe('ComfyUI', () => {
     const graph = [...comfy.prompts.values()].at(-1)!.graph;
     expect(graph['8']?.inputs?.image).toMatch(/^frame-\d+\.png$/);
     expect(graph['10']?.inputs).toMatchObject({ width: 480, height: 832, length: 81 });
+    // No last frame: its LoadImage, its encoding and the links to them are left out.
+    expect(graph['11']).toBeUndefined();
+    expect(graph['12']).toBeUndefined();
+    expect(graph['10']?.inputs).not.toHaveProperty('end_image');
+    expect(graph['10']?.inputs).not.toHaveProperty('clip_vision_end_image');
+    expect(graph['10']?.inputs).toMatchObject({ start_image: ['8', 0], clip_vision_start_image: ['9', 0] });
+  });
+
+  it('uploads the last frame too and fills {{image_tail}} when the order has one', async () => {
+    const outFile = path.join(dir, 'v-tail.mp4');
+    const uploadsBefore = comfy.requests.filter((q) => q.path === '/upload/image').length;
+    await createComfyVideoEngine(config()).generate({
+      type: 'image',
+      prompt: '从白天到黑夜',
+      negativePrompt: '',
+      cfgScale: 0.5,
+      mode: 'std',
+      duration: 5,
+      aspectRatio: '16:9',
+      image: Buffer.from('first'),
+      imageTail: Buffer.from('last'),
+      outFile,
+      workflow: DEFAULT_WORKFLOWS.image2video.graph,
+    });
+    expect(comfy.requests.filter((q) => q.path === '/upload/image').length - uploadsBefore).toBe(2);
+    const graph = [...comfy.prompts.values()].at(-1)!.graph;
+    const first = graph['8']?.inputs?.image;
+    const last = graph['11']?.inputs?.image;
+    expect(first).toMatch(/^frame-\d+\.png$/);
+    expect(last).toMatch(/^frame-\d+\.png$/);
+    expect(last).not.toBe(first);
+    expect(graph['10']?.inputs).toMatchObject({ start_image: ['8', 0], end_image: ['11', 0], clip_vision_end_image: ['12', 0] });
+    expect((await probe(outFile)).video).toBeTruthy();
+  });
+
+  it('ComfyUI refuses a graph left with a link to a missing node (what pruning must avoid)', async () => {
+    const broken = { ...DEFAULT_WORKFLOWS.image2video.graph };
+    delete (broken as Record<string, unknown>)['12'];
+    const run = createComfyVideoEngine(config()).generate({
+      type: 'image',
+      prompt: '动起来',
+      negativePrompt: '',
+      cfgScale: 0.5,
+      mode: 'std',
+      duration: 5,
+      aspectRatio: '16:9',
+      image: Buffer.from('first'),
+      imageTail: Buffer.from('last'),
+      outFile: path.join(dir, 'broken.mp4'),
+      workflow: broken,
+    });
+    expect(await failure(run)).toBe(aiMediaMessages.badRequest);
   });
 
   it('a refused graph, a failed run and a missing template are clear failures', async () => {

@@ -56,6 +56,49 @@ export function fillWorkflow(graph: Workflow, values: Record<string, string | nu
   return fill(graph) as Workflow;
 }
 
+/**
+ * The graph without the nodes that need a placeholder no value was given for (e.g. the last frame's
+ * LoadImage when the order has no last frame), and without what only served them: a node fed by a
+ * left-out node goes too when everything it feeds is fed by a left-out node as well (the last frame's
+ * CLIP vision encoding); the nodes that stay lose their inputs linked to left-out nodes (ComfyUI's
+ * optional inputs, such as WanFirstLastFrameToVideo's end_image).
+ */
+export function withoutNodesNeeding(graph: Workflow, placeholder: string): Workflow {
+  const mark = `{{${placeholder}}}`;
+  const uses = (v: unknown): boolean =>
+    typeof v === 'string'
+      ? v.includes(mark)
+      : Array.isArray(v)
+        ? v.some(uses)
+        : v !== null && typeof v === 'object' && Object.values(v).some(uses);
+  const isLink = (v: unknown): v is [string, number] =>
+    Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'number';
+  const inputsOf = (node: unknown) => Object.entries((node as { inputs?: Record<string, unknown> }).inputs ?? {});
+  const links = (node: unknown) => inputsOf(node).flatMap(([, v]) => (isLink(v) ? [v[0]] : []));
+  const nodes = Object.entries(graph);
+  const dropped = new Set(nodes.filter(([, n]) => uses(n)).map(([id]) => id));
+  if (!dropped.size) return graph;
+  const fedByDropped = (id: string) => links(graph[id]).some((x) => dropped.has(x));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [id] of nodes) {
+      if (dropped.has(id) || !fedByDropped(id)) continue;
+      const feeds = nodes.filter(([other, n]) => !dropped.has(other) && links(n).includes(id)).map(([other]) => other);
+      if (feeds.every(fedByDropped)) {
+        dropped.add(id);
+        changed = true;
+      }
+    }
+  }
+  const kept: Workflow = {};
+  for (const [id, node] of nodes) {
+    if (dropped.has(id)) continue;
+    const live = inputsOf(node).filter(([, v]) => !(isLink(v) && dropped.has(v[0])));
+    kept[id] = { ...(node as object), inputs: Object.fromEntries(live) };
+  }
+  return kept;
+}
+
 interface OutputFile {
   filename: string;
   subfolder: string;
@@ -205,7 +248,11 @@ export function createComfyVideoEngine(config: ComfyUiConfig): VideoGenerationEn
         if (req.image) values.image = await api.upload(req.image, `frame-${randomInt(1e9)}.png`, req.signal);
         if (req.imageTail)
           values.image_tail = await api.upload(req.imageTail, `tail-${randomInt(1e9)}.png`, req.signal);
-        id = await api.queue(fillWorkflow(needWorkflow(req.workflow), values), req.signal);
+        // Without a last frame, the template's last-frame nodes and their links are left out.
+        const template = values.image_tail
+          ? needWorkflow(req.workflow)
+          : withoutNodesNeeding(needWorkflow(req.workflow), 'image_tail');
+        id = await api.queue(fillWorkflow(template, values), req.signal);
         await req.onTask?.(id);
       }
       const out = (await api.wait(id, req.signal)).find((f) => MOVIE.test(f.filename));

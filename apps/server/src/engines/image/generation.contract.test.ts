@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiMediaMessages } from '@app/contract';
-import { probe } from '../../platform/media/ffmpeg.js';
+import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { pictureInfo } from './picture.js';
 import { createKlingVideoEngine } from '../video-generation/kling.js';
 import { GenerationError } from './errors.js';
@@ -197,6 +197,47 @@ describe('OpenAI-compatible images', () => {
     expect((await pictureInfo(files[0]!))?.width).toBe(512);
     await engine('').generate({ prompt: '江南', ratio: '1:1', count: 1, outDir: await outDir() });
     expect(openai.requests.filter((r) => r.method === 'POST').at(-1)!.body).not.toHaveProperty('response_format');
+  });
+
+  it('sends a reference picture to /v1/images/edits as multipart, typed by its bytes, with the same fields', async () => {
+    const reference = await fsp.readFile(media.png);
+    const generations = openai.requests.filter((r) => r.path === '/v1/images/generations').length;
+    const files = await engine('b64_json').generate({
+      prompt: '把背景换成雪山',
+      ratio: '16:9',
+      count: 2,
+      reference,
+      outDir: await outDir(),
+    });
+    expect(files).toHaveLength(2);
+    expect((await pictureInfo(files[0]!))?.width).toBe(512);
+    // Never the generation call when a reference is given.
+    expect(openai.requests.filter((r) => r.path === '/v1/images/generations')).toHaveLength(generations);
+    const sent = openai.edits.slice(-2);
+    expect(sent).toHaveLength(2);
+    for (const edit of sent) {
+      expect(edit.fields).toEqual({
+        model: 'gpt-image-1',
+        prompt: '把背景换成雪山',
+        n: '1',
+        size: '1792x1024',
+        response_format: 'b64_json',
+      });
+      expect(edit.image).toMatchObject({ type: 'image/png', name: 'reference.png' });
+      expect(edit.image!.bytes.equals(reference)).toBe(true);
+    }
+    const jpeg = path.join(dir, 'reference.jpg');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=320x320', '-frames:v', '1', jpeg]);
+    await engine('').generate({ prompt: '油画风', ratio: '1:1', count: 1, reference: await fsp.readFile(jpeg), outDir: await outDir() });
+    expect(openai.edits.at(-1)!.image).toMatchObject({ type: 'image/jpeg', name: 'reference.jpg' });
+    expect(openai.edits.at(-1)!.fields).not.toHaveProperty('response_format');
+  });
+
+  it('an edit refused by moderation, or a reference that is not a picture, is a clear failure', async () => {
+    const run = (prompt: string, reference: Buffer) =>
+      failure(engine('b64_json').generate({ prompt, ratio: '1:1', count: 1, reference, outDir: dir }));
+    expect(await run('违规', await fsp.readFile(media.png))).toBe(aiMediaMessages.contentRejected);
+    expect(await run('山', Buffer.from('not a picture'))).toBe(aiMediaMessages.badRequest);
   });
 
   it('maps content policy, rate and key errors', async () => {

@@ -12,6 +12,10 @@ import type { ImageEngine } from './types.js';
  * response_format } answered by { created, data: [{ b64_json } | { url }] }; errors are
  * { error: { message, type, code } } (content_policy_violation when moderation refuses).
  * One picture per request, so servers that only allow n = 1 (DALL·E 3) work too.
+ * With a reference picture the call is `POST /v1/images/edits`
+ * (https://platform.openai.com/docs/api-reference/images/createEdit): multipart/form-data with the
+ * picture as `image` (png, jpeg or webp, named and typed as such), `prompt`, `model`, `n`, `size` and
+ * `response_format`, answered the same way.
  */
 export interface OpenAiImageConfig {
   /** Server root, e.g. https://api.openai.com (a trailing /v1 is accepted). */
@@ -52,32 +56,61 @@ function failureOf(e: VendorHttpError): GenerationError {
   return generationErrorOf(e);
 }
 
+/** The type and file name a reference picture is sent with, read from its first bytes. */
+export function pictureType(bytes: Buffer): { type: string; name: string } | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { type: 'image/png', name: 'reference.png' };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { type: 'image/jpeg', name: 'reference.jpg' };
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return { type: 'image/webp', name: 'reference.webp' };
+  return null;
+}
+
 export function createOpenAiImageEngine(config: OpenAiImageConfig): ImageEngine {
-  const url = `${config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/images/generations`;
+  const root = `${config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/images`;
   const http = config.http ?? defaultHttpPolicy;
+  const fields = (prompt: string, size: string): Record<string, string | number> => ({
+    model: config.model,
+    prompt,
+    n: 1,
+    size,
+    ...(config.responseFormat ? { response_format: config.responseFormat } : {}),
+  });
+  /** The edit call's form: the reference picture and the same fields as a generation. */
+  const editForm = (reference: Buffer, prompt: string, size: string): FormData => {
+    const kind = pictureType(reference);
+    if (!kind) throw new GenerationError('badRequest');
+    const form = new FormData();
+    form.append('image', new Blob([reference], { type: kind.type }), kind.name);
+    for (const [k, v] of Object.entries(fields(prompt, size))) form.append(k, String(v));
+    return form;
+  };
   return {
     id: 'openai-image',
     maxConcurrency: config.maxConcurrency ?? 2,
-    supportsReference: false,
+    supportsReference: true,
     async generate(req) {
       const files: string[] = [];
+      const size = config.sizes[req.ratio];
       for (let i = 0; i < req.count; i++) {
         let body: unknown;
         try {
           body = await requestJson(
-            {
-              method: 'POST',
-              url,
-              headers: { authorization: `Bearer ${config.apiKey}` },
-              json: {
-                model: config.model,
-                prompt: req.prompt,
-                n: 1,
-                size: config.sizes[req.ratio],
-                ...(config.responseFormat ? { response_format: config.responseFormat } : {}),
-              },
-              signal: req.signal,
-            },
+            req.reference
+              ? {
+                  method: 'POST',
+                  url: `${root}/edits`,
+                  headers: { authorization: `Bearer ${config.apiKey}` },
+                  form: editForm(req.reference, req.prompt, size),
+                  signal: req.signal,
+                }
+              : {
+                  method: 'POST',
+                  url: `${root}/generations`,
+                  headers: { authorization: `Bearer ${config.apiKey}` },
+                  json: fields(req.prompt, size),
+                  signal: req.signal,
+                },
             http,
           );
         } catch (e) {

@@ -5,23 +5,33 @@ import {
   type ParsedParamsOf,
   type saveConsoleChannel,
 } from '@app/contract';
+import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { SessionUser } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { videoChannelConsole, type ChannelFacts, type ChannelPatch } from '../talking-video/index.js';
 import { photoChannelConsole } from '../photo-video/index.js';
 import { voiceChannelConsole } from '../voices/index.js';
+import { aiImagePrices, aiVideoPrices } from '../ai-media/index.js';
+import { chatPrices } from '../chat/index.js';
+import { translateChannelConsole } from '../video-translation/index.js';
+import { viralPrices } from '../viral/index.js';
 import { recordAudit } from './audit.js';
 
 interface ChannelKeeper {
   list: (db: Db) => Promise<ChannelFacts[]>;
   update: (db: Db, api: string, p: ChannelPatch) => Promise<boolean>;
 }
-const keepers: Record<ChannelKind, ChannelKeeper> = {
+const keepersOf = (config: AppConfig): Record<ChannelKind, ChannelKeeper> => ({
   voice: voiceChannelConsole,
   video: videoChannelConsole,
   photo: photoChannelConsole,
-};
+  image: aiImagePrices.console(config),
+  aivideo: aiVideoPrices.console(config),
+  chat: chatPrices.console(config),
+  translate: translateChannelConsole,
+  viral: viralPrices.console(config),
+});
 
 const wire = (kind: ChannelKind, c: ChannelFacts): ConsoleChannel => ({
   kind,
@@ -35,8 +45,9 @@ const wire = (kind: ChannelKind, c: ChannelFacts): ConsoleChannel => ({
   enabled: c.enabled ? 1 : 0,
 });
 
-/** The channels screen: each kind of channel is kept by its own module; every save is audited. */
-export function consoleChannels(db: Db) {
+/** The channels screen: each kind of channel or price is kept by its own module; every save is audited. */
+export function consoleChannels(db: Db, config: AppConfig) {
+  const keepers = keepersOf(config);
   const list = async (): Promise<ConsoleChannel[]> => {
     const all = await Promise.all(
       (Object.keys(keepers) as ChannelKind[]).map(async (kind) =>

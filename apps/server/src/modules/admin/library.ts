@@ -8,6 +8,7 @@ import { publicAvatarLibrary } from '../avatars/index.js';
 import { publicVoiceLibrary } from '../voices/index.js';
 import { publicPhotoLibrary } from '../photo-video/index.js';
 import { recordAudit } from './audit.js';
+import { publishConsolePicture } from './console-picture.js';
 
 const libraries: Record<LibraryKind, LibraryConsole> = {
   avatar: publicAvatarLibrary,
@@ -29,16 +30,23 @@ export function consoleLibrary(ctx: AppContext) {
         sort: i.sort,
       }));
     },
-    async save(actor: SessionUser, p: { kind: LibraryKind; id: number; name: string; hidden: number; sort: number }) {
+    async save(
+      actor: SessionUser,
+      p: { kind: LibraryKind; id: number; name: string; hidden: number; sort: number; cover?: string },
+    ) {
+      const library = libraries[p.kind];
+      if (p.cover && !library.hasCover) throw new AppError(m.noCover);
+      // A new cover is copied into public storage first; a refused save leaves it unused.
+      const coverKey = p.cover ? await publishConsolePicture(ctx, actor, p.cover, `public/library/${p.kind}/`) : undefined;
       await db.transaction(async (tx) => {
-        const patch = { name: p.name.trim(), hidden: p.hidden === 1, sort: p.sort };
-        const before = await libraries[p.kind].update(tx, p.id, patch);
+        const patch = { name: p.name.trim(), hidden: p.hidden === 1, sort: p.sort, coverKey };
+        const before = await library.update(tx, p.id, patch);
         if (!before) throw new AppError(m.missing);
         await recordAudit(tx, actor, {
           action: 'library.update',
           target: `library:${p.kind}:${p.id}`,
-          before: { name: before.name, hidden: before.hidden ? 1 : 0, sort: before.sort },
-          after: { name: patch.name, hidden: p.hidden, sort: p.sort },
+          before: { name: before.name, hidden: before.hidden ? 1 : 0, sort: before.sort, cover: before.coverKey },
+          after: { name: patch.name, hidden: p.hidden, sort: p.sort, cover: coverKey ?? before.coverKey },
         });
       });
     },

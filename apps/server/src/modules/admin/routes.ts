@@ -37,6 +37,12 @@ import {
   retryConsoleJob,
   refundConsoleJob,
   listEngineSettings,
+  listConsoleCuration,
+  saveConsoleCuration,
+  curationMessages,
+  listConsoleWorkflows,
+  saveConsoleWorkflow,
+  workflowMessages,
   saveEngineSettings,
   testEngineConnection,
 } from '@app/contract';
@@ -51,6 +57,8 @@ import { consoleChannels } from './channels.js';
 import { consoleEngines } from './engines.js';
 import { consoleJobs } from './jobs.js';
 import { consoleLibrary } from './library.js';
+import { consoleCuration } from './curation.js';
+import { consoleWorkflows } from './workflows.js';
 
 /** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
 export function adminRoutes(ctx: AppContext): RouteDef[] {
@@ -58,9 +66,11 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
   const users = consoleUsers(db);
   const codes = consoleCodes(db);
   const site = consoleSite(db);
-  const channels = consoleChannels(db);
+  const channels = consoleChannels(db, ctx.config);
   const engines = consoleEngines(db, ctx.config, ctx.engineSettings);
   const library = consoleLibrary(ctx);
+  const curation = consoleCuration(ctx);
+  const workflows = consoleWorkflows(ctx);
   const jobs = consoleJobs(db, ctx.database.executor, ctx.queue);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
@@ -122,6 +132,16 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
     route(saveConsoleLibraryItem, async ({ user, params }) => {
       await library.save(user, params);
       return ok(null, libraryConsoleMessages.saved);
+    }),
+    route(listConsoleCuration, async ({ params }) => ({ list: await curation.list(params.kind) })),
+    route(saveConsoleCuration, async ({ user, params }) => {
+      const r = await curation.save(user, params);
+      return ok({ id: r.id }, r.created ? curationMessages.created : curationMessages.saved);
+    }),
+    route(listConsoleWorkflows, async () => ({ list: await workflows.list() })),
+    route(saveConsoleWorkflow, async ({ user, params }) => {
+      await workflows.save(user, params);
+      return ok(null, workflowMessages.saved);
     }),
     route(getConsoleSite, () => site.read()),
     route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),

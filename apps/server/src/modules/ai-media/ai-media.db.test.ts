@@ -107,7 +107,11 @@ describe('nothing configured', () => {
         token: m.token,
       },
     );
-    expect(list.data.service).toEqual({ available: false, message: aiMediaMessages.imageUnavailable });
+    expect(list.data.service).toEqual({
+      available: false,
+      message: aiMediaMessages.imageUnavailable,
+      prices: [{ api: 'image', credits: 10, enabled: true }],
+    });
     expect(aiMediaMessages.imageUnavailable).toContain('KLING_ACCESS_KEY');
     const v = await bare.call<{ service: { available: boolean; message: string } }>(
       listVideoGenerate,

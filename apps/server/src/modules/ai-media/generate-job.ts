@@ -62,7 +62,7 @@ export function generateJob(ctx: AppContext) {
       resultKeys,
       coverKey: '',
       duration: 0,
-      credits: resultKeys.length * AI_MEDIA_RULES.creditsPerImage,
+      credits: resultKeys.length * (p.unitCredits ?? AI_MEDIA_RULES.creditsPerImage),
       bytes,
     };
   }

@@ -129,7 +129,7 @@ export const promptRepo = {
     return db
       .select()
       .from(aiPrompts)
-      .where(eq(aiPrompts.kind, kind))
+      .where(and(eq(aiPrompts.kind, kind), eq(aiPrompts.hidden, false)))
       .orderBy(sql`random()`)
       .limit(n);
   },
@@ -145,10 +145,12 @@ export const promptRepo = {
     const groups = await db
       .select()
       .from(aiInspirationGroups)
+      .where(eq(aiInspirationGroups.hidden, false))
       .orderBy(asc(aiInspirationGroups.sort), asc(aiInspirationGroups.id));
     const words = await db
       .select()
       .from(aiInspirationWords)
+      .where(eq(aiInspirationWords.hidden, false))
       .orderBy(asc(aiInspirationWords.sort), asc(aiInspirationWords.id));
     return groups.map((g) => ({ ...g, words: words.filter((w) => w.groupId === g.id) }));
   },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   aiMediaMessages,
   AI_MEDIA_RULES,
-  videoCredits,
+  videoPriceKey,
+  type GenerationPrice,
   type ImageRatio,
   type ImageRecord,
   type InspirationGroup,
@@ -17,7 +18,9 @@ import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { storageUsage, submitPaidJob } from '../credits/index.js';
+import type { Price, PriceList } from '../../platform/db/price-list.js';
 import { checkPicture } from './pictures.js';
+import { aiImagePrices, aiVideoPrices } from './prices.js';
 import { mediaRepo, promptRepo, type MediaKind, type MediaRow, type PromptKind } from './repo.js';
 
 /** Orders one account may have waiting or running at once, pictures and videos together. */
@@ -62,6 +65,8 @@ interface ImageParams {
   ratio: ImageRatio;
   count: number;
   imageKey: string;
+  /** The price of one picture when ordered (records before prices were editable lack it). */
+  unitCredits?: number;
 }
 
 export const imageParamsOf = (row: MediaRow) => row.params as unknown as ImageParams;
@@ -86,18 +91,38 @@ export class AiMediaService {
     return { available: channel !== null, message: channel ? '' : aiMediaMessages.videoUnavailable, channel };
   }
 
+  /** The operator's prices as the pages show them. */
+  private async prices(list: PriceList): Promise<GenerationPrice[]> {
+    return (await list.all(this.db, this.ctx.config)).map((p) => ({ api: p.api, credits: p.credits, enabled: p.enabled }));
+  }
+
+  /** The price an order is held at, read now (the operator may have just changed it). */
+  private async price(list: PriceList, api: string): Promise<Price> {
+    const price = await list.of(this.db, this.ctx.config, api);
+    if (!price) throw new AppError(aiMediaMessages.videoOptionOff);
+    return price;
+  }
+
   // ---- records
 
   async listImages(userId: number, f: { page: number; limit: number }) {
     const { rows, total } = await mediaRepo.list(this.db, userId, { kind: 'image', type: 'text', ...f });
     const { channel: _c, ...service } = this.imageService();
-    return { list: rows.map((r) => this.presentImage(r)), total, service };
+    return {
+      list: rows.map((r) => this.presentImage(r)),
+      total,
+      service: { ...service, prices: await this.prices(aiImagePrices) },
+    };
   }
 
   async listVideos(userId: number, f: { type: 'text' | 'image'; page: number; limit: number }) {
     const { rows, total } = await mediaRepo.list(this.db, userId, { kind: 'video', ...f });
     const { channel: _c, ...service } = this.videoService();
-    return { list: rows.map((r) => this.presentVideo(r)), total, service };
+    return {
+      list: rows.map((r) => this.presentVideo(r)),
+      total,
+      service: { ...service, prices: await this.prices(aiVideoPrices) },
+    };
   }
 
   private common(r: MediaRow) {
@@ -156,14 +181,17 @@ export class AiMediaService {
       if (!engine.supportsReference) throw new AppError(aiMediaMessages.referenceUnsupported);
       imageKey = await checkPicture(this.ctx, userId, o.image, aiMediaMessages.imageTooLarge);
     }
-    const params: ImageParams = { prompt, ratio: o.ratio, count: o.num, imageKey };
+    const price = await this.price(aiImagePrices, 'image');
+    if (!price.enabled) throw new AppError(aiMediaMessages.imageOff);
+    // The price per picture travels with the order: a result with fewer pictures is charged by it.
+    const params: ImageParams = { prompt, ratio: o.ratio, count: o.num, imageKey, unitCredits: price.credits };
     return this.open(userId, {
       kind: 'image',
       type: 'text',
       channel,
       engine: engine.id,
       params,
-      held: o.num * AI_MEDIA_RULES.creditsPerImage,
+      held: o.num * price.credits,
       actionName: 'AI图片',
     });
   }
@@ -171,7 +199,9 @@ export class AiMediaService {
   async orderVideo(userId: number, o: VideoOrder): Promise<number> {
     const prompt = o.prompt?.trim() ?? '';
     if (o.type === 'text' && !prompt) throw new AppError(aiMediaMessages.promptRequired);
-    if (o.mode === 'pro') throw new AppError(aiMediaMessages.proUnavailable);
+    const price = await this.price(aiVideoPrices, videoPriceKey(o.mode, o.duration));
+    if (!price.enabled)
+      throw new AppError(o.mode === 'pro' ? aiMediaMessages.proUnavailable : aiMediaMessages.videoOptionOff);
     let imageKey = '';
     let imageTailKey = '';
     if (o.type === 'image') {
@@ -204,7 +234,7 @@ export class AiMediaService {
       channel,
       engine: engine.id,
       params,
-      held: videoCredits(o.mode, duration),
+      held: price.credits,
       actionName: o.type === 'image' ? 'AI图生视频' : 'AI文生视频',
     });
   }

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { WorkflowKind } from '@app/contract';
 import { aiWorkflows } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
+
+export type { WorkflowKind } from '@app/contract';
 
 /**
  * ComfyUI workflow templates in API format (ComfyUI's "Export (API)"), seeded once and then the
@@ -8,7 +11,6 @@ import type { Db } from '../../platform/db/client.js';
  * {{height}}, {{count}}, {{seed}} (pictures); {{frames}}, {{cfg}}, {{image}}, {{image_tail}} (videos).
  * The defaults expect the model files ComfyUI's own FLUX and Wan 2.1 examples name.
  */
-export type WorkflowKind = 'text2image' | 'text2video' | 'image2video';
 
 const WAN_LOADERS = {
   '1': { class_type: 'UNETLoader', inputs: { unet_name: 'wan2.1_t2v_1.3B_fp16.safetensors', weight_dtype: 'default' } },
@@ -85,24 +87,29 @@ export const DEFAULT_WORKFLOWS: Record<WorkflowKind, { name: string; graph: Reco
     },
   },
   image2video: {
-    name: 'Wan 2.1 图生视频',
+    name: 'Wan 2.1 首尾帧生视频',
     graph: {
       ...WAN_LOADERS,
       '1': {
         class_type: 'UNETLoader',
-        inputs: { unet_name: 'wan2.1_i2v_480p_14B_fp8_e4m3fn.safetensors', weight_dtype: 'default' },
+        inputs: { unet_name: 'wan2.1_flf2v_720p_14B_fp16.safetensors', weight_dtype: 'default' },
       },
       '7': { class_type: 'CLIPVisionLoader', inputs: { clip_name: 'clip_vision_h.safetensors' } },
       '8': { class_type: 'LoadImage', inputs: { image: '{{image}}' } },
       '9': { class_type: 'CLIPVisionEncode', inputs: { clip_vision: ['7', 0], image: ['8', 0], crop: 'none' } },
+      // The last frame: left out with its links when an order has none.
+      '11': { class_type: 'LoadImage', inputs: { image: '{{image_tail}}' } },
+      '12': { class_type: 'CLIPVisionEncode', inputs: { clip_vision: ['7', 0], image: ['11', 0], crop: 'none' } },
       '10': {
-        class_type: 'WanImageToVideo',
+        class_type: 'WanFirstLastFrameToVideo',
         inputs: {
           positive: ['4', 0],
           negative: ['5', 0],
           vae: ['3', 0],
-          clip_vision_output: ['9', 0],
+          clip_vision_start_image: ['9', 0],
+          clip_vision_end_image: ['12', 0],
           start_image: ['8', 0],
+          end_image: ['11', 0],
           width: '{{width}}',
           height: '{{height}}',
           length: '{{frames}}',
@@ -118,6 +125,21 @@ export const workflowRepo = {
   async seed(db: Db): Promise<void> {
     const rows = Object.entries(DEFAULT_WORKFLOWS).map(([kind, w]) => ({ kind, name: w.name, graph: w.graph }));
     await db.insert(aiWorkflows).values(rows).onConflictDoNothing({ target: aiWorkflows.kind });
+  },
+  async all(db: Db) {
+    return db.select().from(aiWorkflows).orderBy(asc(aiWorkflows.id));
+  },
+  /** The template, locked for the change that follows. */
+  async find(db: Db, kind: WorkflowKind) {
+    const [row] = await db.select().from(aiWorkflows).where(eq(aiWorkflows.kind, kind)).for('update');
+    return row ?? null;
+  },
+  /** Replaces a template; the next order's job reads it (nothing is cached). */
+  async save(db: Db, kind: WorkflowKind, name: string, graph: Record<string, unknown>): Promise<void> {
+    await db
+      .insert(aiWorkflows)
+      .values({ kind, name, graph })
+      .onConflictDoUpdate({ target: aiWorkflows.kind, set: { name, graph, updatedAt: new Date() } });
   },
   async graph(db: Db, kind: WorkflowKind): Promise<Record<string, unknown> | undefined> {
     const [row] = await db

@@ -99,8 +99,8 @@ async function streamAnswer(
     }
     if (!content) throw new TextModelError('empty_reply');
     if (!(await claimed)) throw new AppError(chatMessages.alreadyStreaming);
-    await finish(s, answer, { status: CHAT_STATUS.done, content, reasoning });
-    events.send('done', { message: '', mid: answer.id, status: CHAT_STATUS.done, credits: s.price });
+    const credits = await finish(s, answer, { status: CHAT_STATUS.done, content, reasoning });
+    events.send('done', { message: '', mid: answer.id, status: CHAT_STATUS.done, credits });
   } catch (e) {
     // Another stream owns this answer: it saves and settles it, not this one.
     if (lost || !(await claimed)) throw new AppError(chatMessages.alreadyStreaming);
@@ -129,11 +129,12 @@ async function finish(
   s: ChatService,
   answer: MessageRow,
   v: { status: number; content: string; reasoning: string; failReason?: string },
-): Promise<void> {
-  const charged = v.content ? s.price : 0;
+): Promise<number> {
+  const charged = v.content ? await s.heldFor(answer.jobKey) : 0;
   const closed = await chatRepo.close(s.db, answer.id, { ...v, creditsCharged: charged });
-  if (!closed || !answer.jobKey) return;
+  if (!closed || !answer.jobKey) return charged;
   if (charged) await creditLedger(s.db).settleCredits(answer.jobKey, charged);
   else await creditLedger(s.db).refundCredits(answer.jobKey);
   await chatRepo.touchConversation(s.db, answer.conversationId);
+  return charged;
 }

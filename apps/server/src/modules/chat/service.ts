@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_STATUS, chatMessages, type ChatMessage, type ChatModelKey, type ChatRecord } from '@app/contract';
+import { CHAT_STATUS, chatMessages, type ChatMessage, type ChatModelKey, type ChatPrice, type ChatRecord } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -8,6 +8,7 @@ import { creditLedger } from '../credits/index.js';
 import type { ChatTurn } from '../../engines/text/index.js';
 import { contextOf } from './context-budget.js';
 import { chatRepo, type MessageRow } from './repo.js';
+import { chatPrices } from './prices.js';
 
 /** Characters of the first question that make a new conversation's title. */
 export const TITLE_MAX = 30;
@@ -41,15 +42,26 @@ export class ChatService {
     this.db = ctx.database.db;
   }
 
-  get price(): number {
-    return this.ctx.config.CHAT_CREDITS;
+  /** The operator's price of a question to this model, read at the moment it is asked. */
+  async priceOf(model: ChatModelKey) {
+    return chatPrices.of(this.db, this.ctx.config, model);
   }
 
-  async records(userId: number, f: { page: number; limit: number }): Promise<{ list: ChatRecord[]; total: number }> {
+  /** What an answer is charged once it has text: what was held when it was asked, whatever the price is now. */
+  async heldFor(jobKey: string | null): Promise<number> {
+    return jobKey ? ((await creditLedger(this.db).reservation(jobKey))?.held ?? 0) : 0;
+  }
+
+  async records(
+    userId: number,
+    f: { page: number; limit: number },
+  ): Promise<{ list: ChatRecord[]; total: number; prices: ChatPrice[] }> {
     const { rows, total } = await chatRepo.listConversations(this.db, userId, f);
+    const prices = await chatPrices.all(this.db, this.ctx.config);
     return {
       list: rows.map((r) => ({ id: r.id, title: r.title, create_time: formatDateTime(r.createdAt) })),
       total,
+      prices: prices.map((p) => ({ model: p.api as ChatModelKey, credits: p.credits, enabled: p.enabled })),
     };
   }
 
@@ -80,8 +92,10 @@ export class ChatService {
         await this.giveUp(open, chatMessages.interrupted);
       }
     }
+    const model = await this.priceOf(p.model);
+    if (!model?.enabled) throw new AppError(chatMessages.modelOff);
     const jobKey = `chat:${randomUUID()}`;
-    const price = this.price;
+    const price = model.credits;
     const asked = await this.db.transaction(async (tx) => {
       // The payer's row is locked by the hold before any row referring to it is written.
       if (price > 0) await creditLedger(tx).reserveCredits(userId, price, jobKey, chatMessages.actionName);
@@ -129,7 +143,7 @@ export class ChatService {
   /** Ends an open answer that nobody streams: what it received is kept and charged, an empty one refunded. */
   async giveUp(row: MessageRow, reason: string): Promise<void> {
     this.prepared.delete(row.id);
-    const charged = row.content ? this.price : 0;
+    const charged = row.content ? await this.heldFor(row.jobKey) : 0;
     const closed = await chatRepo.close(this.db, row.id, {
       status: row.content ? CHAT_STATUS.stopped : CHAT_STATUS.failed,
       content: row.content,

@@ -1,2 +1,2 @@
 export { videoTranslationModule } from './module.js';
-export { translateChannels } from './repo.js';
+export { translateChannels, translateChannelConsole } from './repo.js';

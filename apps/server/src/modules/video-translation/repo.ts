@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { videoTranslateChannels } from '../../db/schema/index.js';
+import type { ChannelConsole } from '../../platform/db/channel-table.js';
 import type { Db } from '../../platform/db/client.js';
 import { TRANSLATE_CHANNEL_SEEDS } from './labels.js';
 
@@ -8,7 +9,10 @@ export type TranslateChannelRow = typeof videoTranslateChannels.$inferSelect;
 /** The per-mode prices of video translation. */
 export const translateChannels = {
   async all(db: Db): Promise<TranslateChannelRow[]> {
-    return db.select().from(videoTranslateChannels).orderBy(videoTranslateChannels.mode);
+    return db
+      .select()
+      .from(videoTranslateChannels)
+      .orderBy(asc(videoTranslateChannels.sort), asc(videoTranslateChannels.mode));
   },
   async of(db: Db, mode: number): Promise<TranslateChannelRow | null> {
     const [row] = await db.select().from(videoTranslateChannels).where(eq(videoTranslateChannels.mode, mode)).limit(1);
@@ -17,5 +21,31 @@ export const translateChannels = {
   /** Writes the default prices once; rows already there (an operator's prices) are kept. */
   async seed(db: Db): Promise<void> {
     await db.insert(videoTranslateChannels).values([...TRANSLATE_CHANNEL_SEEDS]).onConflictDoNothing();
+  },
+};
+
+/** The console's editor of the per-mode prices: name, price per second, sort and switch (api = the mode). */
+export const translateChannelConsole: ChannelConsole = {
+  async list(db) {
+    return (await translateChannels.all(db)).map((r) => ({
+      api: String(r.mode),
+      name: r.name,
+      desc: '',
+      versionName: '',
+      credits: r.credits,
+      freeTimes: 0,
+      sort: r.sort,
+      enabled: r.enabled === 1,
+    }));
+  },
+  async update(db, api, p) {
+    const mode = Number(api);
+    if (!Number.isInteger(mode)) return false;
+    const rows = await db
+      .update(videoTranslateChannels)
+      .set({ name: p.name, credits: p.credits, sort: p.sort, enabled: p.enabled ? 1 : 0 })
+      .where(eq(videoTranslateChannels.mode, mode))
+      .returning({ mode: videoTranslateChannels.mode });
+    return rows.length > 0;
   },
 };

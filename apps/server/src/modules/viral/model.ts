@@ -5,6 +5,7 @@ import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/index.js';
+import { viralPrices } from './prices.js';
 
 /** The viral tools use the chat assistant's default model. */
 const MODEL = 'v3';
@@ -40,8 +41,17 @@ export function parseAnswer<T extends z.ZodType>(answer: string, schema: T): z.o
   return parsed.data;
 }
 
-/** The price of one model call: the chat assistant's price of a question. */
-export const modelPrice = (ctx: AppContext) => ctx.config.CHAT_CREDITS;
+/** The operator's price of one model call (the chat price of a question until set); refused while switched off. */
+export async function modelPrice(ctx: AppContext): Promise<number> {
+  return viralPrice(ctx, 'model');
+}
+
+/** One of the viral prices as the operator set it, read at the moment it is charged. */
+export async function viralPrice(ctx: AppContext, api: 'model' | 'transcribe'): Promise<number> {
+  const price = await viralPrices.of(ctx.database.db, ctx.config, api);
+  if (!price?.enabled) throw new AppError(m.serviceOff);
+  return price.credits;
+}
 
 /**
  * A model call paid like a chat question: the price is held first (积分不足 refuses before the model
@@ -54,7 +64,7 @@ export async function billed<T>(
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<{ result: T; credits: number }> {
   const db = ctx.database.db;
-  const price = modelPrice(ctx);
+  const price = await modelPrice(ctx);
   const jobKey = `viral:${randomUUID()}`;
   if (price > 0) await creditLedger(db).reserveCredits(userId, price, jobKey, actionName);
   try {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import type { MultiSceneDeps } from '../multi-scene/index.js';
 import { analyseJob } from './analyse-job.js';
+import { viralPrice } from './model.js';
 import { comingSoonRoutes } from './coming-soon.js';
 import { viralJobs } from './jobs.js';
 import { viralRepo } from './repo.js';
@@ -13,7 +14,7 @@ export interface ViralModuleDeps extends MultiSceneDeps {
   /** The speech-to-text engine of the deployment (a test passes a fake). */
   transcriber?: TranscriberOf;
   /** Price of one video's transcription. */
-  transcribeCredits?: (ctx: AppContext) => number;
+  transcribeCredits?: (ctx: AppContext) => number | Promise<number>;
 }
 
 /**
@@ -26,7 +27,7 @@ export function createViralModule(deps: ViralModuleDeps): FeatureModule {
   const service = (ctx: AppContext) =>
     new ViralService(ctx, {
       ...deps,
-      transcribeCredits: deps.transcribeCredits ?? ((c) => c.config.VIRAL_TRANSCRIBE_CREDITS),
+      transcribeCredits: deps.transcribeCredits ?? ((c) => viralPrice(c, 'transcribe')),
     });
   return {
     name: 'viral',

@@ -39,7 +39,7 @@ import { viralRepo, type CopyRow, type ProjectRow, type RunRow } from './repo.js
 
 export interface ViralDeps extends MultiSceneDeps {
   /** Price of transcribing one analysed video. */
-  transcribeCredits: (ctx: AppContext) => number;
+  transcribeCredits: (ctx: AppContext) => number | Promise<number>;
 }
 
 const beatsAnswer = z.object({ beats: z.array(viralBeat).min(1) });
@@ -110,8 +110,8 @@ export class ViralService {
   }
 
   /** What an analysed video holds besides the model's call: the transcription. */
-  videoHold(): number {
-    return modelPrice(this.ctx) + this.deps.transcribeCredits(this.ctx);
+  async videoHold(): Promise<number> {
+    return (await modelPrice(this.ctx)) + (await this.deps.transcribeCredits(this.ctx));
   }
 
   // ---- projects -------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ export class ViralService {
   async analyseVideo(userId: number, link: string | undefined): Promise<{ id: number }> {
     if (!link?.trim()) throw new AppError(m.linkRequired);
     const jobKey = `viral:${randomUUID()}`;
-    const held = this.videoHold();
+    const held = await this.videoHold();
     if (held > 0) await creditLedger(this.db).reserveCredits(userId, held, jobKey, m.actionAnalyse);
     let extractionId: number;
     try {

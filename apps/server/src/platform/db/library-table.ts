@@ -11,9 +11,14 @@ export interface LibraryItem {
   hidden: boolean;
   sort: number;
 }
-export type LibraryPatch = Pick<LibraryItem, 'name' | 'hidden' | 'sort'>;
+export type LibraryPatch = Pick<LibraryItem, 'name' | 'hidden' | 'sort'> & {
+  /** A new picture (a public storage key); left out keeps the current one. */
+  coverKey?: string;
+};
 
 export interface LibraryConsole {
+  /** Whether its items have a picture the console may replace. */
+  hasCover: boolean;
   list(db: Db): Promise<LibraryItem[]>;
   /** The item before the change, or null when it is not a public item of this library. */
   update(db: Db, id: number, p: LibraryPatch): Promise<LibraryItem | null>;
@@ -27,7 +32,7 @@ type LibraryTable = PgTable & Record<'id' | 'name' | 'source' | 'userId' | 'hidd
  */
 export function libraryTableConsole(
   table: LibraryTable,
-  o: { cover?: PgColumn; only?: SQL; newestFirst?: boolean },
+  o: { cover?: PgColumn; alsoCover?: PgColumn; only?: SQL; newestFirst?: boolean },
 ): LibraryConsole {
   const isPublic = (extra?: SQL) => and(eq(table.source, 2), isNull(table.userId), o.only, extra);
   const columns = {
@@ -44,7 +49,14 @@ export function libraryTableConsole(
     hidden: Number(r.hidden) === 1,
     sort: Number(r.sort),
   });
+  const coverSet = (key: string | undefined): Record<string, string> => {
+    if (!key || !o.cover) return {};
+    const set: Record<string, string> = { [columnKey(table, o.cover)]: key };
+    if (o.alsoCover) set[columnKey(table, o.alsoCover)] = key;
+    return set;
+  };
   return {
+    hasCover: o.cover !== undefined,
     async list(db) {
       const rows = (await db
         .select(columns)
@@ -62,9 +74,16 @@ export function libraryTableConsole(
       if (!before) return null;
       await db
         .update(table)
-        .set({ name: p.name, hidden: p.hidden ? 1 : 0, sort: p.sort } as never)
+        .set({ name: p.name, hidden: p.hidden ? 1 : 0, sort: p.sort, ...coverSet(p.coverKey) } as never)
         .where(eq(table.id, id));
       return item(before);
     },
   };
+}
+
+/** The property name under which a table declares a column (what `update().set()` takes). */
+function columnKey(table: PgTable, column: PgColumn): string {
+  const found = Object.entries(table).find(([, c]) => c === column);
+  if (!found) throw new Error(`column ${column.name} is not in its table`);
+  return found[0];
 }

@@ -17,6 +17,8 @@ export const feature = defineFeature({
     { path: '/admin/engines', page: lazy(() => import('./pages/EnginesPage')), layout: 'bare' },
     { path: '/admin/jobs', page: lazy(() => import('./pages/JobsPage')), layout: 'bare' },
     { path: '/admin/library', page: lazy(() => import('./pages/LibraryPage')), layout: 'bare' },
+    { path: '/admin/curation', page: lazy(() => import('./pages/CurationPage')), layout: 'bare' },
+    { path: '/admin/workflows', page: lazy(() => import('./pages/WorkflowsPage')), layout: 'bare' },
     { path: '/admin/audit', page: lazy(() => import('./pages/AuditPage')), layout: 'bare' },
   ],
 });

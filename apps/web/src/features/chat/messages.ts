@@ -3,7 +3,7 @@ import { CHAT_CREDITS } from '@app/contract';
 /** Labels of the chat assistant page (spec messages live in the contract's chatMessages). */
 export const chatLabels = {
   title: 'AI对话',
-  intro: `与 AI 助手对话，获取文案与创作灵感；每次问答消耗 ${CHAT_CREDITS} 积分`,
+  intro: (credits = CHAT_CREDITS) => `与 AI 助手对话，获取文案与创作灵感；每次问答消耗 ${credits} 积分`,
   history: '历史对话',
   newChat: '新对话',
   noHistory: '暂无历史对话',
@@ -27,7 +27,7 @@ export const chatLabels = {
   suggestions: ['写一段夏季防晒霜的口播文案', '给我的奶茶店想 5 个短视频选题', '用三句话介绍数字人视频的优势'],
   copied: '复制成功!',
   copyFailed: '复制失败，请手动复制',
-  costHint: `${CHAT_CREDITS} 积分/次`,
+  costHint: (credits = CHAT_CREDITS) => `${credits} 积分/次`,
 } as const;
 
 /** Session-storage key of the open conversation's id (spec 001 §3); a new conversation clears it. */

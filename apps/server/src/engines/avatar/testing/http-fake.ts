@@ -8,6 +8,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: unknown;
+  /** The body's bytes as sent (multipart uploads are read from these). */
+  raw: Buffer;
 }
 
 export type FakeReply = { status?: number; json?: unknown; file?: string; text?: string };
@@ -19,10 +21,14 @@ export interface FakeServer {
   close: () => Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+async function readRaw(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+function parseBody(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -52,7 +58,8 @@ export async function startFake(handler: FakeHandler, host = '127.0.0.1'): Promi
   const server = createServer((req, res) => {
     void (async () => {
       const u = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const fr: FakeRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, headers: req.headers, body: await readBody(req) };
+      const raw = await readRaw(req);
+      const fr: FakeRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, headers: req.headers, body: parseBody(raw), raw };
       requests.push(fr);
       send(res, await handler(fr));
     })().catch((e: unknown) => {

@@ -12,7 +12,10 @@ import { startFake, type FakeRequest, type FakeServer } from '../../avatar/testi
  *   images[].url / videos[].url, or failed with task_status_msg; errors with their HTTP status and code
  *   (401/1000 auth, 400/1301 content safety, 429/1302 rate, 429/1303 concurrency).
  * - OpenAI images (https://platform.openai.com/docs/api-reference/images/create): POST /v1/images/generations
- *   answered with data[].b64_json or data[].url; errors as { error: { message, type, code } }.
+ *   answered with data[].b64_json or data[].url; errors as { error: { message, type, code } }; and
+ *   POST /v1/images/edits (https://platform.openai.com/docs/api-reference/images/createEdit): multipart
+ *   form with `image` (png, jpeg or webp by its content type, else 400 invalid_image_format), `prompt`,
+ *   `model`, `n`, `size`, `response_format`, answered the same way.
  * What a prompt asks for steers the outcome: "违规" is refused at submit, "风控" fails the task by
  * moderation, "失败" fails the task, "限流" is refused as too many requests, "慢" takes ten times as many polls.
  */
@@ -131,8 +134,15 @@ export async function startFakeKling(
   return { ...fake, tasks };
 }
 
+/** What the fake received on the edit call. */
+export interface FakeImageEdit {
+  fields: Record<string, string>;
+  image: { type: string; name: string; bytes: Buffer } | null;
+}
+
 export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: string; format?: 'b64_json' | 'url' }) {
   let base = '';
+  const edits: FakeImageEdit[] = [];
   const fake = await startFake(async (req) => {
     if (req.path.startsWith('/results/')) return { file: media.png };
     if (req.headers.authorization !== `Bearer ${o.apiKey}`)
@@ -142,9 +152,39 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
           error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
         },
       };
-    if (req.method !== 'POST' || req.path !== '/v1/images/generations')
+    let body = (req.body ?? {}) as { prompt?: string; n?: number; response_format?: string };
+    if (req.method === 'POST' && req.path === '/v1/images/edits') {
+      const type = String(req.headers['content-type'] ?? '');
+      if (!type.startsWith('multipart/form-data'))
+        return { status: 400, json: { error: { message: 'multipart/form-data expected', type: 'invalid_request_error' } } };
+      const form = await new Response(new Uint8Array(req.raw), { headers: { 'content-type': type } }).formData();
+      const fields: Record<string, string> = {};
+      for (const k of ['model', 'prompt', 'n', 'size', 'response_format', 'quality', 'background', 'mask']) {
+        const v = form.get(k);
+        if (v !== null) fields[k] = typeof v === 'string' ? v : `file:${v.name}`;
+      }
+      const file = form.get('image');
+      const image: FakeImageEdit['image'] =
+        file && typeof file !== 'string'
+          ? { type: file.type, name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }
+          : null;
+      edits.push({ fields, image });
+      if (!image)
+        return { status: 400, json: { error: { message: "Missing required parameter: 'image'.", type: 'invalid_request_error', code: 'missing_required_parameter' } } };
+      if (!['image/png', 'image/jpeg', 'image/webp'].includes(image.type))
+        return {
+          status: 400,
+          json: {
+            error: {
+              message: `Invalid file 'image': unsupported mimetype ('${image.type}').`,
+              type: 'invalid_request_error',
+              code: 'invalid_image_format',
+            },
+          },
+        };
+      body = { prompt: fields.prompt, n: Number(fields.n ?? 1), response_format: fields.response_format };
+    } else if (req.method !== 'POST' || req.path !== '/v1/images/generations')
       return { status: 404, json: { error: { message: 'not found' } } };
-    const body = (req.body ?? {}) as { prompt?: string; n?: number; response_format?: string };
     const prompt = body.prompt ?? '';
     if (prompt.includes('违规'))
       return {
@@ -170,12 +210,14 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
     return { json: { created: Math.floor(Date.now() / 1000), data } };
   });
   base = fake.url;
-  return fake;
+  return { ...fake, edits };
 }
 
 /**
  * A loopback fake of a ComfyUI server's routes (https://docs.comfy.org/development/comfyui-server/comms_routes):
- * POST /prompt queues an API-format graph (HTTP 400 with error and node_errors for an unknown node type),
+ * POST /prompt queues an API-format graph (HTTP 400 with error and node_errors for an unknown node type,
+ * an input linked to a node the graph lacks, or a LoadImage of a file never uploaded — ComfyUI's
+ * prompt validation), and keeps the uploaded input names,
  * GET /history/{id} is empty once, then holds the outputs of SaveImage (one file per batch item) or
  * SaveVideo, GET /view serves them, POST /upload/image takes an input frame. A prompt text containing
  * "失败" ends with status_str "error".
@@ -186,9 +228,17 @@ export async function startFakeComfyUi(media: FakeMedia) {
     { graph: Record<string, { class_type?: string; inputs?: Record<string, unknown> }>; polls: number }
   >();
   let n = 0;
+  const uploaded = new Set<string>();
+  const invalid = (message: string) => ({
+    status: 400,
+    json: { error: { type: 'prompt_outputs_failed_validation', message, details: '' }, node_errors: {} },
+  });
   const fake = await startFake((req) => {
-    if (req.method === 'POST' && req.path === '/upload/image')
-      return { json: { name: `frame-${++n}.png`, subfolder: '', type: 'input' } };
+    if (req.method === 'POST' && req.path === '/upload/image') {
+      const name = `frame-${++n}.png`;
+      uploaded.add(name);
+      return { json: { name, subfolder: '', type: 'input' } };
+    }
     if (req.method === 'POST' && req.path === '/prompt') {
       const graph =
         ((req.body ?? {}) as { prompt?: Record<string, { class_type?: string; inputs?: Record<string, unknown> }> })
@@ -206,6 +256,14 @@ export async function startFakeComfyUi(media: FakeMedia) {
             node_errors: {},
           },
         };
+      for (const [nodeId, node] of Object.entries(graph)) {
+        for (const [input, v] of Object.entries(node.inputs ?? {})) {
+          if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !(v[0] in graph))
+            return invalid(`Node ${nodeId} input ${input} links to missing node ${v[0]}`);
+        }
+        if (node.class_type === 'LoadImage' && !uploaded.has(String(node.inputs?.image)))
+          return invalid(`Invalid image file: ${String(node.inputs?.image)}`);
+      }
       const id = `p-${++n}`;
       prompts.set(id, { graph, polls: 0 });
       return { json: { prompt_id: id, number: n, node_errors: {} } };

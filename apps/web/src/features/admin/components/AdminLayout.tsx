@@ -1,5 +1,7 @@
 import {
+  ApartmentOutlined,
   ApiOutlined,
+  BulbOutlined,
   AuditOutlined,
   PictureOutlined,
   CloudServerOutlined,
@@ -28,6 +30,8 @@ const menu = [
   { key: '/admin/channels', icon: <ApiOutlined />, label: t.menuChannels },
   { key: '/admin/engines', icon: <CloudServerOutlined />, label: t.menuEngines, adminOnly: true },
   { key: '/admin/library', icon: <PictureOutlined />, label: t.menuLibrary },
+  { key: '/admin/curation', icon: <BulbOutlined />, label: t.menuCuration },
+  { key: '/admin/workflows', icon: <ApartmentOutlined />, label: t.menuWorkflows },
   { key: '/admin/jobs', icon: <ScheduleOutlined />, label: t.menuJobs },
   { key: '/admin/audit', icon: <AuditOutlined />, label: t.menuAudit },
 ];

@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { channelKindLabels, listConsoleChannels, saveConsoleChannel, type ConsoleChannel } from '@app/contract';
+import {
+  CHANNEL_TABLE_KINDS,
+  channelKindLabels,
+  channelPriceUnits,
+  listConsoleChannels,
+  saveConsoleChannel,
+  type ConsoleChannel,
+} from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
 import { AdminLayout } from '../components/AdminLayout';
@@ -10,7 +17,10 @@ import { adminText as t } from '../messages';
 const key = [ACCOUNT_SCOPE, 'console', 'channels'] as const;
 type ChannelForm = Omit<ConsoleChannel, 'enabled' | 'kind' | 'api'> & { enabled: boolean };
 
-/** Channels: every voice, video and photo channel's name, price, free count, sort and switch. */
+/**
+ * Channels and prices: every voice, video and photo channel (name, description, version, price, free
+ * count, sort, switch) and the prices of AI pictures, AI videos, chat, translation and viral analysis.
+ */
 export default function ChannelsPage() {
   const qc = useQueryClient();
   const channels = useQuery({ queryKey: key, queryFn: () => call(listConsoleChannels, {}) });
@@ -41,7 +51,11 @@ export default function ChannelsPage() {
             { title: t.channelApi, dataIndex: 'api' },
             { title: t.channelName, dataIndex: 'name' },
             { title: t.channelVersion, dataIndex: 'version_name' },
-            { title: t.channelPrice, dataIndex: 'credits' },
+            {
+              title: t.channelPrice,
+              dataIndex: 'credits',
+              render: (n: number, c) => `${n} ${channelPriceUnits[c.kind]}`,
+            },
             { title: t.channelFree, dataIndex: 'free_times', render: (n: number, c) => (c.kind === 'voice' ? n : '—') },
             { title: t.channelSort, dataIndex: 'sort' },
             {
@@ -77,14 +91,24 @@ export default function ChannelsPage() {
           >
             <Input maxLength={64} />
           </Form.Item>
-          <Form.Item name="desc" label={t.channelDesc}>
-            <Input.TextArea rows={2} maxLength={2000} />
-          </Form.Item>
-          <Form.Item name="version_name" label={t.channelVersion}>
-            <Input maxLength={16} />
-          </Form.Item>
+          {editing && CHANNEL_TABLE_KINDS.includes(editing.kind) && (
+            <>
+              <Form.Item name="desc" label={t.channelDesc}>
+                <Input.TextArea rows={2} maxLength={2000} />
+              </Form.Item>
+              <Form.Item name="version_name" label={t.channelVersion}>
+                <Input maxLength={16} />
+              </Form.Item>
+            </>
+          )}
           <Form.Item name="credits" label={t.channelPrice} rules={[{ required: true, message: t.required }]}>
-            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
+            <InputNumber
+              min={0}
+              max={1_000_000}
+              precision={0}
+              style={{ width: 200 }}
+              suffix={editing ? channelPriceUnits[editing.kind] : undefined}
+            />
           </Form.Item>
           {editing?.kind === 'voice' && (
             <Form.Item name="free_times" label={t.channelFree}>

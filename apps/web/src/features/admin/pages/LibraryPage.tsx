@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Image, Input, InputNumber, Modal, Switch, Table, Tabs, Tag } from 'antd';
+import { Card, Form, Image, Input, InputNumber, Modal, Switch, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import {
   LIBRARY_KINDS,
@@ -12,10 +12,14 @@ import {
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
 import { AdminLayout } from '../components/AdminLayout';
+import { curatedColumns } from '../components/curated-columns';
+import { PictureField } from '../components/PictureField';
 import { adminText as t } from '../messages';
 
 const key = [ACCOUNT_SCOPE, 'console', 'library'] as const;
-type ItemForm = { name: string; sort: number; shown: boolean };
+type ItemForm = { name: string; sort: number; shown: boolean; cover?: string };
+/** Voices have no picture; every other library item has a cover the console can replace. */
+const hasCover = (kind: LibraryKind) => kind !== 'voice';
 
 /** Public library: actors, voices, person and pet pictures; rename, hide or show, order. */
 export default function LibraryPage() {
@@ -23,7 +27,7 @@ export default function LibraryPage() {
   const [kind, setKind] = useState<LibraryKind>('avatar');
   const items = useQuery({ queryKey: [...key, kind], queryFn: () => call(listConsoleLibrary, { kind }) });
   const save = useMutation({
-    mutationFn: (p: { id: number; name: string; sort: number; hidden: number }) =>
+    mutationFn: (p: { id: number; name: string; sort: number; hidden: number; cover?: string }) =>
       call(saveConsoleLibraryItem, { kind, ...p }, { success: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...key, kind] }),
   });
@@ -31,12 +35,19 @@ export default function LibraryPage() {
   const [form] = Form.useForm<ItemForm>();
   const open = (i: ConsoleLibraryItem) => {
     setEditing(i);
-    form.setFieldsValue({ name: i.name, sort: i.sort, shown: i.hidden === 0 });
+    form.setFieldsValue({ name: i.name, sort: i.sort, shown: i.hidden === 0, cover: i.cover });
   };
   const submit = (v: ItemForm) =>
     editing &&
     save.mutate(
-      { id: editing.id, name: v.name, sort: v.sort ?? 0, hidden: v.shown ? 0 : 1 },
+      {
+        id: editing.id,
+        name: v.name,
+        sort: v.sort ?? 0,
+        hidden: v.shown ? 0 : 1,
+        // Only a newly uploaded picture is sent; the shown one stays as it is.
+        ...(v.cover && v.cover !== editing.cover ? { cover: v.cover } : {}),
+      },
       { onSuccess: () => setEditing(null) },
     );
   const toggle = (i: ConsoleLibraryItem, shown: boolean) =>
@@ -65,31 +76,7 @@ export default function LibraryPage() {
                 src ? <Image src={src} alt={i.name} width={56} height={56} style={{ objectFit: 'cover' }} /> : '—',
             },
             { title: t.libraryName, dataIndex: 'name' },
-            { title: t.librarySort, dataIndex: 'sort', width: 140 },
-            {
-              title: t.libraryShown,
-              dataIndex: 'hidden',
-              width: 140,
-              render: (h: number, i) => (
-                <Switch
-                  checked={h === 0}
-                  aria-label={`${t.libraryShown} ${i.name}`}
-                  onChange={(on) => toggle(i, on)}
-                  checkedChildren={t.libraryVisible}
-                  unCheckedChildren={t.libraryHidden}
-                />
-              ),
-            },
-            {
-              title: t.actions,
-              key: 'actions',
-              width: 100,
-              render: (_, i) => (
-                <Button size="small" onClick={() => open(i)} aria-label={`${t.edit} ${i.name}`}>
-                  {t.edit}
-                </Button>
-              ),
-            },
+            ...curatedColumns({ toggle, open }),
           ]}
         />
       </Card>
@@ -109,6 +96,11 @@ export default function LibraryPage() {
           >
             <Input maxLength={64} />
           </Form.Item>
+          {hasCover(kind) && (
+            <Form.Item name="cover" label={t.libraryNewCover}>
+              <PictureField hint={t.libraryCoverHint} label={t.libraryCover} />
+            </Form.Item>
+          )}
           <Form.Item name="sort" label={t.librarySort}>
             <InputNumber min={-100_000} max={100_000} precision={0} style={{ width: 200 }} />
           </Form.Item>

@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Image, Row, Tabs, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { aiMediaMessages, videoCredits, type RecommendedPrompt, type VideoRecord } from '@app/contract';
+import { aiMediaMessages, videoCredits, videoPriceKey, type RecommendedPrompt, type VideoRecord } from '@app/contract';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { feedback } from '../../../lib/feedback';
 import { useGenerateVideo, useVideoRecommendations, useVideoRecords, type VideoType } from '../api/ai-media';
@@ -63,7 +63,9 @@ export function VideoStudio({ type }: { type: VideoType }) {
   const generate = useGenerateVideo();
   const askDelete = useAskDelete('video', selected, () => setSelected(null));
   const current: VideoRecord | undefined = records.data?.list.find((r) => r.id === selected);
-  const cost = videoCredits(settings.mode, settings.duration === '10' ? 10 : 5);
+  const cost =
+    records.data?.service.prices.find((p) => p.api === videoPriceKey(settings.mode, settings.duration))?.credits ??
+    videoCredits(settings.mode, settings.duration === '10' ? 10 : 5);
 
   const open = (id: number) => {
     const r = records.data?.list.find((x) => x.id === id);

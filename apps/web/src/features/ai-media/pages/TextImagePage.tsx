@@ -135,7 +135,7 @@ export default function TextImagePage() {
                 />
               </Flex>
               <Button type="primary" size="large" block loading={generate.isPending} onClick={submit}>
-                {aiMediaLabels.generate}（{num * AI_MEDIA_RULES.creditsPerImage}
+                {aiMediaLabels.generate}（{num * (records.data?.service.prices.find((p) => p.api === 'image')?.credits ?? AI_MEDIA_RULES.creditsPerImage)}
                 {aiMediaLabels.points}）
               </Button>
             </Flex>

@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { chatMessages, type ChatModelKey } from '@app/contract';
+import { chatMessages, type ChatModelKey, type ChatPrice } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { chatLabels as t } from '../messages';
 
@@ -9,12 +9,16 @@ import { chatLabels as t } from '../messages';
 export function Composer({
   busy,
   onAsk,
+  prices,
 }: {
   busy: boolean;
   onAsk: (content: string, model: ChatModelKey) => Promise<boolean>;
+  /** The operator's price of a question per model (the shipped price until loaded). */
+  prices?: ChatPrice[];
 }) {
   const [text, setText] = useState('');
   const [deep, setDeep] = useState(false);
+  const price = prices?.find((p) => p.model === (deep ? 'r1' : 'v3'))?.credits;
   const submit = async () => {
     if (busy) return;
     if (!text.trim()) {
@@ -47,7 +51,7 @@ export function Composer({
         </Flex>
         <Flex align="center" gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t.costHint}
+            {t.costHint(price)}
           </Typography.Text>
           <Button type="primary" icon={<SendOutlined />} loading={busy} onClick={() => void submit()}>
             {t.send}

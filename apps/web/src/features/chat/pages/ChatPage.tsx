@@ -4,7 +4,7 @@ import { Button, Card, Flex, Grid, Tag, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatModelKey } from '@app/contract';
 import { refreshBalance } from '../../../entities/account';
-import { refreshChat, useChatMessages, useSendMessage } from '../api/chat';
+import { refreshChat, useChatMessages, useChatRecords, useSendMessage } from '../api/chat';
 import { Composer } from '../components/Composer';
 import { HistorySidebar } from '../components/HistorySidebar';
 import { MessageItem, type ShownMessage } from '../components/MessageItem';
@@ -42,6 +42,7 @@ export default function ChatPage() {
     setCidState(next);
   };
   const messages = useChatMessages(chosenCid);
+  const records = useChatRecords();
   // A stored conversation that is gone (deleted elsewhere) starts afresh.
   const cid = messages.isError ? null : chosenCid;
   const send = useSendMessage();
@@ -115,7 +116,7 @@ export default function ChatPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t.title}
         </Typography.Title>
-        <Typography.Text type="secondary">{t.intro}</Typography.Text>
+        <Typography.Text type="secondary">{t.intro(records.data?.prices.find((p) => p.model === 'v3')?.credits)}</Typography.Text>
       </Flex>
       <Flex gap={12} style={{ flex: 1, minHeight: 0 }} vertical={narrow}>
         {showSidebar ? (
@@ -156,7 +157,7 @@ export default function ChatPage() {
               <div ref={bottom} />
             </Flex>
             <div style={{ padding: 16, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-              <Composer busy={busy} onAsk={ask} />
+              <Composer busy={busy} onAsk={ask} prices={records.data?.prices} />
             </div>
           </Flex>
         </Card>
