@@ -10,13 +10,48 @@ import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
 import { failPaidJob } from '../credits/index.js';
-import { WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
+import { sceneSlots, WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
 import { clipFormat, trimSpeechEdges } from './media.js';
 import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
+
+/** How soon a scene that found no free render slot asks again (its job is re-sent, holding no worker meanwhile). */
+const SLOT_RETRY_SECONDS = 2;
+
+/**
+ * A video scene takes one of its engine's render slots, in line with the studio's works (the channel's
+ * concurrency limit, submit order); 'wait' re-sends its job a little later. Audio-only scenes render no video.
+ */
+async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: JobContext) {
+  if (work.p.outputMode !== 'video') {
+    await scenesRepo.set(ctx.database.db, scene.id, { status: SCENE_STATUS.rendering });
+    return { answer: 'taken' as const, release: () => undefined };
+  }
+  const engine = ctx.engines.avatar.forChannel(work.row.channel);
+  const lease = ctx.config.WORK_LEASE_SECONDS;
+  const answer = await sceneSlots.take(
+    ctx.database.db,
+    scene.id,
+    { id: engine.id, max: engine.maxConcurrency },
+    job.id,
+    lease,
+  );
+  if (answer === 'wait') await ctx.queue.send('multi.scene', { sceneId: scene.id }, { startAfter: SLOT_RETRY_SECONDS });
+  if (answer !== 'taken') return { answer, release: () => undefined };
+  // Renewed at a third of the lease, so one missed beat never frees the slot of a live render.
+  const heartbeat = setInterval(
+    () => {
+      sceneSlots
+        .renew(ctx.database.db, scene.id, lease)
+        .catch((err: unknown) => job.log.warn({ err }, 'lease renewal failed'));
+    },
+    Math.min(30_000, (lease * 1000) / 3),
+  );
+  return { answer, release: () => clearInterval(heartbeat) };
+}
 
 /** Errors carrying a message written for the user; anything else is reported as a render failure. */
 export const readableReason = (e: unknown) =>
@@ -100,9 +135,10 @@ export async function renderScene(
   const row = await workLedger.find(db, scene.workId, MULTI_KIND);
   if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
   const work = multiWorkOf(row);
+  const slot = await takeSlot(ctx, work, scene, job);
+  if (slot.answer !== 'taken') return;
   const scratch = await scratchDir(ctx.config.dataDir, `multi-scene-${scene.id}-${job.id}`);
   try {
-    await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.rendering });
     await workLedger.started(db, row.id);
     const s: SceneSteps = { ctx, deps, work, scene, scratch, signal: job.signal };
     const { clip, cover } = await sceneClip(s, await sceneSpeech(s));
@@ -126,6 +162,7 @@ export async function renderScene(
     await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.failed, failReason: reason });
     await failPaidJob(ctx, multiEndings(ctx, work), m.sceneFailed(scene.position + 1, reason));
   } finally {
+    slot.release();
     await rm(scratch, { recursive: true, force: true });
   }
 }
