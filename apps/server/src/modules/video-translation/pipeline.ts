@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { videoTranslateMessages as m } from '@app/contract';
-import { scratchDir, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
+import { scratchDir, transcribeSpeech, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
 import { AvatarEngineError, createLipsyncEngine, prepareAvatarMedia } from '../../engines/avatar/index.js';
 import { LOCAL_PRESET_VOICES, SpeechError, type SpeechVoice } from '../../engines/speech/index.js';
 import { TEXT_CHANNEL, TextModelError } from '../../engines/text/index.js';
@@ -95,7 +95,8 @@ async function transcribeStep(s: Steps, audio: () => Promise<string>) {
   if (p.transcript) return p.transcript;
   await enter(s, 'transcribe', 0.08);
   const engine = s.ctx.engines.transcription.forChannel(TRANSCRIPTION_CHANNEL);
-  const t = await engine.transcribe({ file: await audio(), language: p.sourceLang, signal: s.signal });
+  // Only the speech is sent (silencedetect), its segment times put back on the source's timeline.
+  const t = await transcribeSpeech(engine, { file: await audio(), language: p.sourceLang, signal: s.signal }, s.scratch);
   const segments = t.segments.filter((x) => x.text.trim() && x.end > x.start).map((x, id) => ({ ...x, id }));
   if (!segments.length) throw new AppError(m.noSpeech);
   await keepParams(s, { transcript: segments, transcriptLanguage: t.language });
