@@ -210,7 +210,9 @@ describe('multi-scene composer journey', () => {
     expect(gaps).toEqual([]);
     expect(blackFrames(file)).toBe(0);
     expect(problems).toEqual([]);
-  });
+    // A first start prepares the demo actors (minutes on a loaded machine) before the journey itself.
+  }, 900_000);
+
   it('outputs audio only: one merged sound under 多场景音频, played, downloaded, as long as its scenes and not silent', async () => {
     const recording = makeVoiceRecording(media);
     const recorded = inspectMedia(recording).duration;
@@ -231,7 +233,7 @@ describe('multi-scene composer journey', () => {
       .getByRole('button', { name: /试\s?听/ })
       .click();
     const sent = new URLSearchParams((await asked).postData() ?? '');
-    expect(sent.get('text')).toMatch(/<break time="500ms"\/>/);
+    expect(sent.get('text')).toMatch(/<break time="0\.5s"\/>/);
     expect(['rate', 'volume', 'pitch'].every((k) => Number(sent.get(k)) > 0)).toBe(true);
     await scene(1).getByRole('button', { name: '停止试听' }).waitFor({ timeout: 60_000 });
     await scene(1).getByRole('button', { name: '停止试听' }).click();
@@ -304,5 +306,5 @@ describe('multi-scene composer journey', () => {
     );
     expect(list.filter((w) => w.name.startsWith(audioWorkName)).map((w) => w.name)).toEqual([audioWorkName]);
     expect(problems).toEqual([]);
-  });
+  }, 600_000);
 });
