@@ -137,7 +137,8 @@ describe('multi-scene composer journey', () => {
     await pickVoice(2, 1);
     await page.getByRole('button', { name: t.addAudioScene }).click();
     // The side uploader keeps up to three recordings; the one chosen drives the scene.
-    const recordings = scene(3).getByRole('radio');
+    // The recordings' radios (the scene's text/audio switch is made of radios too).
+    const recordings = scene(3).getByRole('radio', { name: /秒）$/ });
     for (const [n, file] of [
       tone,
       makeToneM4a(media, 'tone-7s.m4a', 7),
@@ -217,7 +218,9 @@ describe('multi-scene composer journey', () => {
     const recording = makeVoiceRecording(media);
     const recorded = inspectMedia(recording).duration;
     const problems = watchPage(page);
+    // A fresh composer (the first journey left this page at the works list, or here if it stopped early).
     await page.goto('/#/multiples');
+    await page.reload();
     await scene(1).waitFor();
     await page.getByRole('radio', { name: t.outputAudio }).check();
     await expect
@@ -259,7 +262,7 @@ describe('multi-scene composer journey', () => {
 
     await page.getByRole('button', { name: t.addAudioScene }).click();
     await scene(2).locator('input[type=file]').setInputFiles(recording);
-    await eventually(() => scene(2).getByRole('radio').count(), 60_000).toBe(1);
+    await eventually(() => scene(2).getByRole('radio', { name: /秒）$/ }).count(), 60_000).toBe(1);
     await page.getByRole('heading', { name: t.defaultWorkName }).click();
     const title = page.locator('.ant-typography-edit-content textarea');
     await title.fill(audioWorkName);
