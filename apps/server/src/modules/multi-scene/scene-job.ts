@@ -6,14 +6,14 @@ import { scratchDir } from '../../engines/index.js';
 import { SpeechError } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
+import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
 import { failPaidJob } from '../credits/index.js';
 import { sceneSlots, WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
-import { clipFormat, trimSpeechEdges } from './media.js';
+import { probeClip, trimSpeechEdges } from './media.js';
 import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
@@ -142,7 +142,8 @@ export async function renderScene(
     await workLedger.started(db, row.id);
     const s: SceneSteps = { ctx, deps, work, scene, scratch, signal: job.signal };
     const { clip, cover } = await sceneClip(s, await sceneSpeech(s));
-    const info = await probe(clip, { signal: job.signal });
+    // One probe: the clip's length, its streams, and (video) the format the join compares.
+    const info = await probeClip(clip, job.signal);
     const video = work.p.outputMode === 'video';
     if (!info.audio || (video && !info.video) || !(info.duration > 0)) throw new AvatarEngineError('renderFailed');
     const base = `${workPrefix(row)}scene-${scene.position + 1}`;
@@ -151,7 +152,7 @@ export async function renderScene(
     await ctx.storage.putFile(clipKey, clip);
     if (cover && coverKey) await ctx.storage.putFile(coverKey, cover);
     // Recorded now so that the join compares the clips without probing each again.
-    const format = video ? { ...(await clipFormat(clip, job.signal)) } : null;
+    const format = video ? { ...info.format } : null;
     const landed = await scenesRepo.landed(db, scene, { clipKey, coverKey, duration: info.duration, format });
     await workLedger.progress(db, row.id, { set: { progress: Math.round((90 * landed.done) / landed.total) } });
     if (landed.last) await ctx.queue.send('multi.join', { workId: row.id });

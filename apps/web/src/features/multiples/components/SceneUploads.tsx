@@ -24,6 +24,8 @@ export function SceneUploads({ scene, onChange, label }: SceneUploadsProps) {
           <Typography.Text type="secondary">{t.uploadsFull(SCENE_UPLOADS_MAX)}</Typography.Text>
         ) : (
           <FileUpload
+            // A fresh uploader after each recording: the finished one is listed beside it, not twice.
+            key={scene.uploads.length}
             fileType="voice"
             hint={t.audioHint(SCENE_UPLOADS_MAX)}
             onUploaded={(file, original) => {
