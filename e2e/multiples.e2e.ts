@@ -3,11 +3,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesMessages, listAvatars, listWorks, studioMessages } from '@app/contract';
+import { filesMessages, getAudition, listAvatars, listWorks, startAudition, studioMessages } from '@app/contract';
 import { apiData } from './support/studio-api';
 import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { inspectMedia, makeToneM4a, mediaTempDir } from './support/media';
+import { inspectMedia, makeToneM4a, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { multiplesText as t } from '../apps/web/src/features/multiples/messages';
@@ -16,11 +16,13 @@ import { worksMessages } from '../apps/web/src/features/works/messages';
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 1_000 });
 const OK = /^确\s?定$/;
 const workName = '三场景作品';
+const audioWorkName = '多场景音频作品';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let media: string;
+let token: string;
 
 beforeAll(async () => {
   appUnderTest();
@@ -93,7 +95,7 @@ describe('multi-scene composer journey', () => {
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
     const problems = watchPage(page);
-    const token = await registerWithCode(page, 'e2e_ms_', await redeemCode(100_000));
+    token = await registerWithCode(page, 'e2e_ms_', await redeemCode(100_000));
 
     // The demo actors are prepared in the background on a first start: wait for a ready portrait and landscape one.
     await eventually(async () => {
@@ -134,9 +136,27 @@ describe('multi-scene composer journey', () => {
     await pickAvatar(2, t.landscape);
     await pickVoice(2, 1);
     await page.getByRole('button', { name: t.addAudioScene }).click();
-    await scene(3).locator('input[type=file]').setInputFiles(tone);
-    await page.getByText(filesMessages.uploaded).first().waitFor({ timeout: 60_000 });
-    await scene(3).locator('audio').waitFor();
+    // The side uploader keeps up to three recordings; the one chosen drives the scene.
+    // The recordings' radios (the scene's text/audio switch is made of radios too).
+    const recordings = scene(3).getByRole('radio', { name: /秒）$/ });
+    for (const [n, file] of [
+      tone,
+      makeToneM4a(media, 'tone-7s.m4a', 7),
+      makeToneM4a(media, 'tone-8s.m4a', 8),
+    ].entries()) {
+      await scene(3).locator('input[type=file]').setInputFiles(file);
+      await eventually(() => recordings.count(), 60_000).toBe(n + 1);
+    }
+    await page.getByText(filesMessages.uploaded).first().waitFor();
+    await scene(3).getByText(t.uploadsFull(3)).waitFor();
+    expect(await scene(3).locator('input[type=file]').count()).toBe(0);
+    await expect.poll(() => recordings.nth(2).isChecked()).toBe(true);
+    await scene(3)
+      .getByRole('button', { name: t.removeRecording('tone-8s.m4a') })
+      .click();
+    await recordings.first().check();
+    await expect.poll(() => recordings.count()).toBe(2);
+    await scene(3).locator('input[type=file]').waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: t.defaultWorkName }).click();
     const title = page.locator('.ant-typography-edit-content textarea');
     await title.fill(workName);
@@ -191,5 +211,103 @@ describe('multi-scene composer journey', () => {
     expect(gaps).toEqual([]);
     expect(blackFrames(file)).toBe(0);
     expect(problems).toEqual([]);
-  });
+    // A first start prepares the demo actors (minutes on a loaded machine) before the journey itself.
+  }, 900_000);
+
+  it('outputs audio only: one merged sound under 多场景音频, played, downloaded, as long as its scenes and not silent', async () => {
+    const recording = makeVoiceRecording(media);
+    const recorded = inspectMedia(recording).duration;
+    const problems = watchPage(page);
+    // A fresh composer (the first journey left this page at the works list, or here if it stopped early).
+    await page.goto('/#/multiples');
+    await page.reload();
+    await scene(1).waitFor();
+    await page.getByRole('radio', { name: t.outputAudio }).check();
+    await expect
+      .poll(() => page.getByRole('button', { name: `${t.scene(1)}${t.avatar}${t.changeAvatar}` }).count())
+      .toBe(0);
+    await scene(1).getByRole('textbox').first().fill('这是一个只输出音频的多场景作品。');
+    await scene(1).getByRole('button', { name: '0.5秒' }).click();
+    await pickVoice(1, 0);
+
+    // The scene's trial listen is the studio's: the stored text with its pause tag, in the voice with its sliders.
+    const asked = page.waitForRequest((r) => r.url().includes('/api/user/audition') && r.method() === 'POST');
+    await scene(1)
+      .getByRole('button', { name: /试\s?听/ })
+      .click();
+    const sent = new URLSearchParams((await asked).postData() ?? '');
+    expect(sent.get('text')).toMatch(/<break time="0\.5s"\/>/);
+    expect(['rate', 'volume', 'pitch'].every((k) => Number(sent.get(k)) > 0)).toBe(true);
+    await scene(1).getByRole('button', { name: '停止试听' }).waitFor({ timeout: 60_000 });
+    await scene(1).getByRole('button', { name: '停止试听' }).click();
+    // The same synthesis through the API gives the scene's speech length.
+    const { job_id } = await apiData(
+      appUnderTest().baseURL,
+      startAudition,
+      {
+        voice_id: Number(sent.get('voice_id')),
+        text: sent.get('text') ?? '',
+        rate: Number(sent.get('rate')),
+        volume: Number(sent.get('volume')),
+        pitch: Number(sent.get('pitch')),
+      },
+      token,
+    );
+    let spoken = 0;
+    await eventually(async () => {
+      const job = await apiData(appUnderTest().baseURL, getAudition, { job_id }, token);
+      spoken = job.duration;
+      return job.status;
+    }, 60_000).toBe(3);
+
+    await page.getByRole('button', { name: t.addAudioScene }).click();
+    await scene(2).locator('input[type=file]').setInputFiles(recording);
+    await eventually(() => scene(2).getByRole('radio', { name: /秒）$/ }).count(), 60_000).toBe(1);
+    await page.getByRole('heading', { name: t.defaultWorkName }).click();
+    const title = page.locator('.ant-typography-edit-content textarea');
+    await title.fill(audioWorkName);
+    await title.press('Enter');
+    await screenshot(page, 'multiples-audio-only');
+    await page.getByRole('button', { name: t.submit }).click();
+    const done = page.getByRole('dialog').filter({ hasText: t.submitDone });
+    await done.getByRole('button', { name: t.toWorks }).click();
+    await page.waitForURL(/#\/works\?type1=1/);
+    await page.getByRole('tab', { name: new RegExp(worksMessages.multiAudios) }).click();
+    const card = page.getByRole('group', { name: audioWorkName, exact: true });
+    await card.waitFor();
+    await eventually(() => card.getByText(/排队中|生成中/).count(), 300_000).toBe(0);
+    expect(await card.getByText(/生成失败/).count()).toBe(0);
+    await card.hover();
+    await card.getByRole('button', { name: commonLabels.play }).click();
+    const player = page.getByRole('dialog', { name: audioWorkName });
+    await eventually(() =>
+      player
+        .locator('video, audio')
+        .first()
+        .evaluate((v: HTMLMediaElement) => v.readyState >= 2 && v.duration > 0),
+    ).toBe(true);
+    await screenshot(page, 'multiples-audio-player');
+    await player.getByRole('button', { name: /close|关闭/i }).click();
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
+    await card.hover();
+    await card.getByRole('button', { name: commonLabels.download }).click();
+    const file = path.join(media, 'merged.m4a');
+    await (await downloading).saveAs(file);
+    await screenshot(page, 'multiples-audio-works');
+
+    // One audio stream and no picture; the speech (edges trimmed to 0.08 s) plus the recording; sound, not silence.
+    const report = inspectMedia(file);
+    expect(report).toMatchObject({ videoStreams: 0, audioStreams: 1 });
+    expect(Math.abs(report.duration - (spoken + recorded))).toBeLessThan(0.8);
+    expect(report.meanVolume).toBeGreaterThan(-40);
+    expect(silences(file, 1.5)).toEqual([]);
+    const { list } = await apiData(
+      appUnderTest().baseURL,
+      listWorks,
+      { is_multi: '1', only_audio: '1', limit: '0' },
+      token,
+    );
+    expect(list.filter((w) => w.name.startsWith(audioWorkName)).map((w) => w.name)).toEqual([audioWorkName]);
+    expect(problems).toEqual([]);
+  }, 600_000);
 });

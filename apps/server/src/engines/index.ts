@@ -102,6 +102,7 @@ export {
   TRANSCRIPTION_CHANNEL,
   TRANSCRIPTION_LANGUAGES,
   TranscriptionError,
+  transcribeSpeech,
   type Transcript,
   type TranscriptSegment,
   type TranscriptionEngine,

@@ -25,6 +25,8 @@ export const videoTranslateMessages = {
   offlinePresetNote: '原视频清晰人声不足10秒，配音使用离线语音引擎的默认音色，并非原声克隆',
   clonedVoiceNote: (engine: string) => `配音由${engine}克隆原声音色合成`,
   lipsyncNote: '口型由离线口型引擎驱动',
+  slowedNote: (spans: number, seconds: number) =>
+    `为完整保留配音，视频有${spans}处略微放慢，成片比原视频长${seconds.toFixed(1)}秒`,
   notEnoughCredits: (need: number, have: number) => `积分不足，本次翻译需要${need}积分，当前余额${have}积分`,
 } as const;
 

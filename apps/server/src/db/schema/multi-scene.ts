@@ -17,7 +17,7 @@ import { works } from './works.js';
 /**
  * One scene of a multi-scene work (the work row of kind `multi` holds the bill). Each scene is
  * rendered by its own job; its clip is kept here until the join job merges the clips. status 1
- * queued, 2 rendering, 3 done, 4 failed.
+ * queued, 2 rendering, 3 done, 4 failed. A video work's scenes take their engine's render slots beside the works.
  */
 export const multiScenes = pgTable(
   'multi_scenes',
@@ -39,6 +39,11 @@ export const multiScenes = pgTable(
     pitch: real('pitch').notNull().default(1),
     estimateSeconds: doublePrecision('estimate_seconds').notNull().default(0),
     status: smallint('status').notNull().default(1),
+    /** The avatar engine whose render slots the scene takes (as works do); '' for an audio-only work's scenes. */
+    engine: varchar('engine', { length: 16 }).notNull().default(''),
+    /** The queue job rendering the scene, and how long its slot is held (renewed while it runs). */
+    renderJob: varchar('render_job', { length: 64 }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     failReason: text('fail_reason').notNull().default(''),
     /** The scene's clip (mp4, or m4a for an audio-only work) and its cover, once rendered. */
     clipKey: varchar('clip_key', { length: 512 }),
@@ -52,5 +57,6 @@ export const multiScenes = pgTable(
   (t) => [
     uniqueIndex('multi_scenes_work_position_idx').on(t.workId, t.position),
     index('multi_scenes_status_idx').on(t.status),
+    index('multi_scenes_engine_idx').on(t.engine, t.status),
   ],
 );

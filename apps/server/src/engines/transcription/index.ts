@@ -19,3 +19,4 @@ export {
   TRANSCRIPTION_CHANNEL,
   type TranscriptionDeps,
 } from './registry.js';
+export { transcribeSpeech, VAD_DEFAULTS, type VadOptions } from './vad.js';

@@ -10,6 +10,7 @@ export function multiEndings(ctx: AppContext, work: MultiWork) {
     bill: { userId: work.row.userId, jobKey: work.row.jobKey, held: work.row.creditsHeld },
     fail: async (tx: Db, reason: string) => {
       await workLedger.fail(tx, work.row.id, reason);
+      await scenesRepo.failUnfinished(tx, work.row.id);
     },
     cleanUp: async () => {
       const scenes = await scenesRepo.ofWork(ctx.database.db, work.row.id);

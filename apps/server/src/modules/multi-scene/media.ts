@@ -30,13 +30,35 @@ interface RawStream {
 }
 
 export async function clipFormat(file: string, signal?: AbortSignal): Promise<ClipFormat> {
-  const raw = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file], {
+  return (await probeClip(file, signal)).format;
+}
+
+/**
+ * One ffprobe for what a landed scene records: its streams' format (for the join), its length, and
+ * whether it has a picture and a sound at all.
+ */
+export async function probeClip(
+  file: string,
+  signal?: AbortSignal,
+): Promise<{ format: ClipFormat; duration: number; video: boolean; audio: boolean }> {
+  const raw = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
     signal,
     timeoutMs: 60_000,
   });
-  const streams = (JSON.parse(raw.toString('utf8')) as { streams: RawStream[] }).streams;
-  const v = streams.find((s) => s.codec_type === 'video');
+  const parsed = JSON.parse(raw.toString('utf8')) as { streams?: RawStream[]; format?: { duration?: string } };
+  const streams = parsed.streams ?? [];
+  // Cover art (a still image) is no picture.
+  const v = streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
   const a = streams.find((s) => s.codec_type === 'audio');
+  return {
+    format: formatOf(v, a),
+    duration: Number(parsed.format?.duration ?? 0) || 0,
+    video: !!v,
+    audio: !!a,
+  };
+}
+
+function formatOf(v: RawStream | undefined, a: RawStream | undefined): ClipFormat {
   return {
     vcodec: v?.codec_name ?? '',
     profile: v?.profile ?? '',

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { multiScenes } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { SCENE_STATUS } from './labels.js';
@@ -47,6 +47,18 @@ export const scenesRepo = {
       const done = all.filter((s) => s.status === SCENE_STATUS.done).length;
       return { last: changed.length > 0 && done === all.length, done, total: all.length };
     });
+  },
+  /**
+   * With its work failed, the scenes not yet done are failed too: none stays queued for a render slot
+   * (a queued scene keeps its place in the engine's line).
+   */
+  async failUnfinished(tx: Db, workId: number): Promise<void> {
+    await tx
+      .update(multiScenes)
+      .set({ status: SCENE_STATUS.failed, leaseUntil: null, updatedAt: new Date() })
+      .where(
+        and(eq(multiScenes.workId, workId), inArray(multiScenes.status, [SCENE_STATUS.queued, SCENE_STATUS.rendering])),
+      );
   },
   /** Scenes whose jobs a restart re-sends: of unfinished works, not yet done. */
   async unfinishedOf(db: Db, workIds: number[]): Promise<SceneRow[]> {

@@ -6,17 +6,52 @@ import { scratchDir } from '../../engines/index.js';
 import { SpeechError } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
+import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
 import { failPaidJob } from '../credits/index.js';
-import { WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
+import { sceneSlots, WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
-import { clipFormat, trimSpeechEdges } from './media.js';
+import { probeClip, trimSpeechEdges } from './media.js';
 import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
+
+/** How soon a scene that found no free render slot asks again (its job is re-sent, holding no worker meanwhile). */
+const SLOT_RETRY_SECONDS = 2;
+
+/**
+ * A video scene takes one of its engine's render slots, in line with the studio's works (the channel's
+ * concurrency limit, submit order); 'wait' re-sends its job a little later. Audio-only scenes render no video.
+ */
+async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: JobContext) {
+  if (work.p.outputMode !== 'video') {
+    await scenesRepo.set(ctx.database.db, scene.id, { status: SCENE_STATUS.rendering });
+    return { answer: 'taken' as const, release: () => undefined };
+  }
+  const engine = ctx.engines.avatar.forChannel(work.row.channel);
+  const lease = ctx.config.WORK_LEASE_SECONDS;
+  const answer = await sceneSlots.take(
+    ctx.database.db,
+    scene.id,
+    { id: engine.id, max: engine.maxConcurrency },
+    job.id,
+    lease,
+  );
+  if (answer === 'wait') await ctx.queue.send('multi.scene', { sceneId: scene.id }, { startAfter: SLOT_RETRY_SECONDS });
+  if (answer !== 'taken') return { answer, release: () => undefined };
+  // Renewed at a third of the lease, so one missed beat never frees the slot of a live render.
+  const heartbeat = setInterval(
+    () => {
+      sceneSlots
+        .renew(ctx.database.db, scene.id, lease)
+        .catch((err: unknown) => job.log.warn({ err }, 'lease renewal failed'));
+    },
+    Math.min(30_000, (lease * 1000) / 3),
+  );
+  return { answer, release: () => clearInterval(heartbeat) };
+}
 
 /** Errors carrying a message written for the user; anything else is reported as a render failure. */
 export const readableReason = (e: unknown) =>
@@ -100,13 +135,15 @@ export async function renderScene(
   const row = await workLedger.find(db, scene.workId, MULTI_KIND);
   if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
   const work = multiWorkOf(row);
+  const slot = await takeSlot(ctx, work, scene, job);
+  if (slot.answer !== 'taken') return;
   const scratch = await scratchDir(ctx.config.dataDir, `multi-scene-${scene.id}-${job.id}`);
   try {
-    await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.rendering });
     await workLedger.started(db, row.id);
     const s: SceneSteps = { ctx, deps, work, scene, scratch, signal: job.signal };
     const { clip, cover } = await sceneClip(s, await sceneSpeech(s));
-    const info = await probe(clip, { signal: job.signal });
+    // One probe: the clip's length, its streams, and (video) the format the join compares.
+    const info = await probeClip(clip, job.signal);
     const video = work.p.outputMode === 'video';
     if (!info.audio || (video && !info.video) || !(info.duration > 0)) throw new AvatarEngineError('renderFailed');
     const base = `${workPrefix(row)}scene-${scene.position + 1}`;
@@ -115,7 +152,7 @@ export async function renderScene(
     await ctx.storage.putFile(clipKey, clip);
     if (cover && coverKey) await ctx.storage.putFile(coverKey, cover);
     // Recorded now so that the join compares the clips without probing each again.
-    const format = video ? { ...(await clipFormat(clip, job.signal)) } : null;
+    const format = video ? { ...info.format } : null;
     const landed = await scenesRepo.landed(db, scene, { clipKey, coverKey, duration: info.duration, format });
     await workLedger.progress(db, row.id, { set: { progress: Math.round((90 * landed.done) / landed.total) } });
     if (landed.last) await ctx.queue.send('multi.join', { workId: row.id });
@@ -126,6 +163,7 @@ export async function renderScene(
     await scenesRepo.set(db, scene.id, { status: SCENE_STATUS.failed, failReason: reason });
     await failPaidJob(ctx, multiEndings(ctx, work), m.sceneFailed(scene.position + 1, reason));
   } finally {
+    slot.release();
     await rm(scratch, { recursive: true, force: true });
   }
 }

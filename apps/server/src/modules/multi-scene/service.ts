@@ -126,6 +126,8 @@ export class MultiSceneService {
         estimateSeconds: drive.estimateSeconds,
       });
     }
+    // Each video scene renders on the channel's engine and takes that engine's slots like a studio work.
+    const engine = channel ? this.ctx.engines.avatar.forChannel(channel.api).id : '';
     const estimateSeconds = scenes.reduce((s, x) => s + (x.estimateSeconds ?? 0), 0);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, estimateSeconds, MULTI_CREDITS_PER_SECOND);
     const first = scenes[0]?.avatarId ? await avatarsRepo.find(this.db, scenes[0].avatarId) : null;
@@ -152,7 +154,7 @@ export class MultiSceneService {
             name: p.name?.trim() || m.defaultWorkName,
             channel: channel?.api ?? 'audio',
             channelName: channel?.name ?? m.audioChannelName,
-            engine: channel ? this.ctx.engines.avatar.forChannel(channel.api).id : 'speech',
+            engine: engine || 'speech',
             hs: first?.hs ?? 2,
             isMulti: 1,
             onlyAudio: video ? 0 : 1,
@@ -164,7 +166,7 @@ export class MultiSceneService {
           // The scenes are written with the work and its hold: a work never exists without them.
           const rows = await scenesRepo.insertMany(
             tx,
-            scenes.map((s) => ({ ...s, workId: row.id })),
+            scenes.map((s) => ({ ...s, engine, workId: row.id })),
           );
           sceneIds = rows.map((r) => r.id);
           return { row, bill: { userId, jobKey: row.jobKey, held: credits, actionName: m.creditAction } };

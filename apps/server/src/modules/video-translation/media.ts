@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
-import type { PlacedSegment } from './align.js';
+import { HOLD_BELOW_SECONDS, type PlacedSegment, type Stretch } from './align.js';
 
 /** The dub track's format: mono 16-bit PCM at 24 kHz. */
 const RATE = 24_000;
@@ -41,7 +41,7 @@ function wavHeader(dataBytes: number): Buffer {
   return h;
 }
 
-/** atempo takes 0.5–2 per stage; chained for anything beyond. */
+/** atempo takes 0.5–2 per stage; chained for anything beyond, either way. */
 function tempoFilter(speed: number): string {
   if (Math.abs(speed - 1) < 0.001) return 'anull';
   const stages: string[] = [];
@@ -50,8 +50,65 @@ function tempoFilter(speed: number): string {
     stages.push('atempo=2');
     left /= 2;
   }
+  while (left < 0.5) {
+    stages.push('atempo=0.5');
+    left /= 0.5;
+  }
   stages.push(`atempo=${left.toFixed(4)}`);
   return stages.join(',');
+}
+
+const f3 = (n: number) => n.toFixed(3);
+
+/**
+ * The source with the given spans slowed (a dub that did not fit even at 1.3× and with its gap): the
+ * picture by setpts, its sound by atempo over exactly the same span so they stay in step; a span too
+ * short to slow holds its last frame (and silence) instead. Everything else plays as it was.
+ */
+export async function stretchSource(
+  source: string,
+  stretches: Stretch[],
+  duration: number,
+  out: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const parts: { from: number; to: number; extra: number }[] = [];
+  let at = 0;
+  for (const s of stretches) {
+    if (s.from > at) parts.push({ from: at, to: s.from, extra: 0 });
+    parts.push(s);
+    at = Math.max(at, s.to);
+  }
+  if (at < duration) parts.push({ from: at, to: duration, extra: 0 });
+  const chains = parts.map((p, i) => {
+    const span = p.to - p.from;
+    if (span < HOLD_BELOW_SECONDS) {
+      const from = Math.max(0, p.from - 0.04);
+      return (
+        `[0:v]trim=start=${f3(from)}:end=${f3(p.from)},setpts=PTS-STARTPTS,tpad=stop_mode=clone:stop_duration=${f3(p.extra)}[v${i}];` +
+        `[0:a]atrim=start=${f3(from)}:end=${f3(p.from)},asetpts=PTS-STARTPTS,apad=pad_dur=${f3(p.extra)}[a${i}]`
+      );
+    }
+    const slow = (span + p.extra) / span;
+    return (
+      `[0:v]trim=start=${f3(p.from)}:end=${f3(p.to)},setpts=(PTS-STARTPTS)*${slow.toFixed(6)}[v${i}];` +
+      `[0:a]atrim=start=${f3(p.from)}:end=${f3(p.to)},asetpts=PTS-STARTPTS,${tempoFilter(1 / slow)}[a${i}]`
+    );
+  });
+  const graph = `${chains.join(';')};${parts.map((_, i) => `[v${i}][a${i}]`).join('')}concat=n=${parts.length}:v=1:a=1[v][a]`;
+  await ffmpeg(
+    [
+      '-i', source,
+      '-filter_complex', graph,
+      '-map', '[v]',
+      '-map', '[a]',
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '160k',
+      '-movflags', '+faststart',
+      out,
+    ],
+    { signal },
+  );
 }
 
 /** Runs jobs with at most `limit` in flight. */

@@ -33,6 +33,11 @@ export const translateParams = z.object({
   /** Step 5: the aligned dub track, the worst drift and the subtitles. */
   trackKey: z.string().nullable().default(null),
   drift: z.number().nullable().default(null),
+  /** Spans of the source slowed so a long dub is not cut (empty when tempo and gaps sufficed), and the result's length. */
+  stretches: z.array(z.object({ from: z.number(), to: z.number(), extra: z.number() })).default([]),
+  resultSeconds: z.number().nullable().default(null),
+  /** The source with those spans slowed: the picture and the sound under the dub. */
+  stretchedKey: z.string().nullable().default(null),
   srtKey: z.string().nullable().default(null),
   sourceSrtKey: z.string().nullable().default(null),
   /** Mode 1: the lip-synced picture (before the final mix). */

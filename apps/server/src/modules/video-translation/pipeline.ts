@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { videoTranslateMessages as m } from '@app/contract';
-import { scratchDir, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
+import { scratchDir, transcribeSpeech, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
 import { AvatarEngineError, createLipsyncEngine, prepareAvatarMedia } from '../../engines/avatar/index.js';
 import { LOCAL_PRESET_VOICES, SpeechError, type SpeechVoice } from '../../engines/speech/index.js';
 import { TEXT_CHANNEL, TextModelError } from '../../engines/text/index.js';
@@ -22,11 +22,11 @@ import {
   workSlot,
   type WorkSteps,
 } from '../works/index.js';
-import { planAlignment } from './align.js';
+import { planAlignment, toResultTime } from './align.js';
 import { translateSegments } from './batch-translate.js';
 import { dubVoiceOf } from './dubbing.js';
 import { languageLabel, TRANSLATE_KIND } from './labels.js';
-import { buildDubTrack, coverOf, extractAudio, mixAndMux, voiceSample } from './media.js';
+import { buildDubTrack, coverOf, extractAudio, mixAndMux, stretchSource, voiceSample } from './media.js';
 import { translateWorkOf, type TranslateParams } from './params.js';
 import { TRANSLATE_ENGINE_ID } from './service.js';
 import { toSrt } from './srt.js';
@@ -95,7 +95,8 @@ async function transcribeStep(s: Steps, audio: () => Promise<string>) {
   if (p.transcript) return p.transcript;
   await enter(s, 'transcribe', 0.08);
   const engine = s.ctx.engines.transcription.forChannel(TRANSCRIPTION_CHANNEL);
-  const t = await engine.transcribe({ file: await audio(), language: p.sourceLang, signal: s.signal });
+  // Only the speech is sent (silencedetect), its segment times put back on the source's timeline.
+  const t = await transcribeSpeech(engine, { file: await audio(), language: p.sourceLang, signal: s.signal }, s.scratch);
   const segments = t.segments.filter((x) => x.text.trim() && x.end > x.start).map((x, id) => ({ ...x, id }));
   if (!segments.length) throw new AppError(m.noSpeech);
   await keepParams(s, { transcript: segments, transcriptLanguage: t.language });
@@ -212,23 +213,40 @@ async function alignStep(
     if (file) local.set(x.id, file);
   }
   const out = path.join(s.scratch, 'dub-track.wav');
+  // The track is as long as the result: the source's length plus any slowed stretch.
   await buildDubTrack(
     plan.segments.filter((x) => local.has(x.id)),
     (id) => local.get(id)!,
-    duration,
+    plan.duration,
     out,
     s.signal,
   );
   const prefix = workPrefix(work.row);
   const target = path.join(s.scratch, 'target.srt');
   const source = path.join(s.scratch, 'source.srt');
-  await writeFile(target, toSrt(segments.map((x) => ({ start: x.start, end: x.end, text: lines.get(x.id) ?? '' }))));
-  await writeFile(source, toSrt(segments));
+  // Subtitle times follow the result: moved by the stretches before them, widened by the ones they cover.
+  const placed = new Map(plan.segments.map((x) => [x.id, x]));
+  const timed = segments.map((x) => {
+    const start = toResultTime(plan.stretches, x.start);
+    const p = placed.get(x.id);
+    return { ...x, start, end: Math.max(toResultTime(plan.stretches, x.end), p ? p.start + p.length : 0) };
+  });
+  await writeFile(target, toSrt(timed.map((x) => ({ ...x, text: lines.get(x.id) ?? '' }))));
+  await writeFile(source, toSrt(timed));
   const keys = { trackKey: `${prefix}dub-track.wav`, srtKey: `${prefix}${work.p.targetLang}.srt`, sourceSrtKey: `${prefix}${work.p.sourceLang}.srt` };
   await storeOwn(s, keys.srtKey, target);
   await storeOwn(s, keys.sourceSrtKey, source);
   await storeOwn(s, keys.trackKey, out);
-  await keepParams(s, { ...keys, drift: plan.worstDrift });
+  const slowed = plan.stretches.length
+    ? m.slowedNote(plan.stretches.length, plan.duration - duration)
+    : null;
+  await keepParams(s, {
+    ...keys,
+    drift: plan.worstDrift,
+    stretches: plan.stretches,
+    resultSeconds: plan.duration,
+    note: [work.p.note, slowed].filter(Boolean).join('；'),
+  });
   return out;
 }
 
@@ -253,12 +271,26 @@ async function lipsyncStep(s: Steps, source: string, track: string): Promise<str
   return out;
 }
 
+/** A dub too long for its slot and gap: the source with those spans slowed (picture and sound alike). */
+async function stretchStep(s: Steps, source: string): Promise<string> {
+  const { work } = s;
+  if (!work.p.stretches.length) return source;
+  const kept = await storedStepFile(s, work.p.stretchedKey);
+  if (kept) return kept;
+  const out = path.join(s.scratch, 'stretched.mp4');
+  await stretchSource(source, work.p.stretches, work.p.sourceSeconds!, out, s.signal);
+  const key = `${workPrefix(work.row)}stretched.mp4`;
+  await storeOwn(s, key, out);
+  await keepParams(s, { stretchedKey: key });
+  return out;
+}
+
 /** Step 6: the dub over the ducked original, with the picture; intermediate files are then removed. */
 async function mixStep(s: Steps, local: (key: string) => Promise<string>): Promise<string> {
   const { ctx, work } = s;
   const kept = work.row.coverKey ? await storedStepFile(s, work.row.videoKey) : null;
   if (kept) return kept;
-  const source = await local(work.p.sourceKey);
+  const source = await stretchStep(s, await local(work.p.sourceKey));
   const track = (await storedStepFile(s, work.p.trackKey))!;
   const picture = work.p.mode === 1 ? await lipsyncStep(s, source, track) : source;
   await enter(s, 'mix', 0.92);

@@ -23,6 +23,7 @@ import { faceClip } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe, runToolStderr } from '../../platform/media/ffmpeg.js';
 import { creditLedger } from '../credits/index.js';
 import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { translateParamsOf } from './params.js';
 import { parseSrt } from './srt.js';
 import { makeSpeechVideo, startFakeTranslator, type SpokenSegment } from './testing/fixtures.js';
 
@@ -164,6 +165,8 @@ describe('video translation', () => {
       (await import('node:child_process')).execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', video]).toString(),
     ) as { streams: { codec_type: string }[] };
     expect(streams.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    // Every dub fitted by tempo and gaps here: no stretch slowed, so the result keeps the source's length.
+    expect(translateParamsOf(row).stretches).toEqual([]);
     expect(Math.abs(info.duration - source.duration)).toBeLessThan(0.1);
 
     // Speech in every source segment's slot: no silence covering the middle of any slot.

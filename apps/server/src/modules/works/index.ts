@@ -4,7 +4,7 @@ export { workLedger, type WorkLedger, type OpenWork, type WorkFacts, type WorkPr
 export { WORK_STATUS, WORK_STATUS_NAMES } from './labels.js';
 export { workFileKeys } from './present.js';
 export type { WorkRow } from './repo.js';
-export { workSlots } from './slots.js';
+export { sceneSlots, workSlots } from './slots.js';
 export {
   checkSpokenDrive,
   creditsFor,

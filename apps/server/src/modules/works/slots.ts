@@ -1,8 +1,7 @@
-import { engineSlots } from '../../platform/queue/engine-slots.js';
+import { engineSlots, type SlotTable } from '../../platform/queue/engine-slots.js';
 import { WORK_STATUS } from './labels.js';
 
-/** Works take their engine's render slots: queued works wait, rendering works hold a lease. */
-export const workSlots = engineSlots({
+const worksTable = {
   table: 'works',
   engine: 'engine',
   status: 'status',
@@ -11,4 +10,13 @@ export const workSlots = engineSlots({
   leaseUntil: 'lease_until',
   waiting: WORK_STATUS.queued,
   running: WORK_STATUS.rendering,
-});
+} satisfies SlotTable;
+
+/** A multi-scene work's scenes: each renders on the work's engine as a studio work does (same status values). */
+const scenesTable = { ...worksTable, table: 'multi_scenes' } satisfies SlotTable;
+
+/** Works take their engine's render slots: queued works wait, rendering works hold a lease. */
+export const workSlots = engineSlots({ ...worksTable, peers: [scenesTable] });
+
+/** The scenes of multi-scene works share those slots and that line with the works. */
+export const sceneSlots = engineSlots({ ...scenesTable, peers: [worksTable] });

@@ -19,6 +19,11 @@ export interface SlotTable {
   /** Status values: waiting for a slot, running on it. */
   waiting: number;
   running: number;
+  /**
+   * Other producers' tables whose rows run on the same engines (e.g. a multi-scene work's scenes beside
+   * the works): their running rows hold the same slots and their waiting rows keep their place in line.
+   */
+  peers?: Omit<SlotTable, 'peers'>[];
 }
 
 /** An engine's slots: its id (shared by its channels) and how many run at once. */
@@ -37,6 +42,21 @@ export function engineSlots(t: SlotTable) {
   const col = (name: string) => sql.identifier(name);
   const live = sql`${col(t.status)} in (${t.waiting}, ${t.running})`;
   const leaseFor = (seconds: number) => sql`now() + make_interval(secs => ${seconds}::int)`;
+  const peers = t.peers ?? [];
+  // One lock per engine for the table and its peers, so no two of them claim the last slot at once.
+  const lockName = [t.table, ...peers.map((p) => p.table)].sort().join('+');
+  /** The peers' rows running on `engine` under a live lease. */
+  const peersBusy = (engine: string) =>
+    peers.map(
+      (p) => sql` + (select count(*)::int from ${sql.identifier(p.table)} where ${col(p.engine)} = ${engine}
+        and ${col(p.status)} = ${p.running} and ${col(p.leaseUntil)} > now())`,
+    );
+  /** The peers' rows waiting for `engine` that were submitted before `createdAt` (an SQL expression). */
+  const peersAhead = (engine: SQL, createdAt: SQL) =>
+    peers.map(
+      (p) => sql` + (select count(*)::int from ${sql.identifier(p.table)} where ${col(p.engine)} = ${engine}
+        and ${col(p.status)} = ${p.waiting} and ${col(p.createdAt)} < ${createdAt})`,
+    );
 
   return {
     /**
@@ -48,7 +68,7 @@ export function engineSlots(t: SlotTable) {
      */
     take(db: Db, id: number, engine: EngineSlot, jobId: string, leaseSeconds: number): Promise<SlotAnswer> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${t.table}-engine:${engine.id}`}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${lockName}-engine:${engine.id}`}))`);
         const [me] = rowsOf<{ status: number; engine: string; job: string | null; held: boolean }>(
           await tx.execute(
             sql`select ${col(t.status)} as status, ${col(t.engine)} as engine, ${col(t.job)} as job,
@@ -63,8 +83,10 @@ export function engineSlots(t: SlotTable) {
           await tx.execute(sql`update ${tbl} set ${col(t.engine)} = ${engine.id} where id = ${id}`);
         const [busy] = rowsOf<{ n: number }>(
           await tx.execute(
-            sql`select count(*)::int as n from ${tbl} where ${col(t.engine)} = ${engine.id}
-                and ${col(t.status)} = ${t.running} and id <> ${id} and ${col(t.leaseUntil)} > now()`,
+            sql`select (select count(*)::int from ${tbl} where ${col(t.engine)} = ${engine.id}
+                and ${col(t.status)} = ${t.running} and id <> ${id} and ${col(t.leaseUntil)} > now())${sql.join(
+                  peersBusy(engine.id),
+                )} as n`,
           ),
         );
         const free = engine.max - Number(busy?.n ?? 0);
@@ -72,9 +94,11 @@ export function engineSlots(t: SlotTable) {
         if (me.status === t.waiting) {
           const [ahead] = rowsOf<{ n: number }>(
             await tx.execute(
-              sql`select count(*)::int as n from ${tbl} w2, ${tbl} me where me.id = ${id}
+              sql`select (select count(*)::int from ${tbl} w2, ${tbl} me where me.id = ${id}
                   and w2.${col(t.engine)} = ${engine.id} and w2.${col(t.status)} = ${t.waiting}
-                  and (w2.${col(t.createdAt)}, w2.id) < (me.${col(t.createdAt)}, me.id)`,
+                  and (w2.${col(t.createdAt)}, w2.id) < (me.${col(t.createdAt)}, me.id))${sql.join(
+                    peersAhead(sql`${engine.id}`, sql`(select ${col(t.createdAt)} from ${tbl} where id = ${id})`),
+                  )} as n`,
             ),
           );
           if (Number(ahead?.n ?? 0) >= free) return 'wait';
@@ -103,7 +127,9 @@ export function engineSlots(t: SlotTable) {
       const outer = (c: string) => sql`${tbl}.${col(c)}`;
       return sql<number>`case when ${outer(t.status)} = ${t.waiting} then (select count(*) from ${tbl} w2
         where w2.${col(t.engine)} = ${outer(t.engine)} and w2.${col(t.status)} = ${t.waiting}
-        and (w2.${col(t.createdAt)}, w2.id) <= (${outer(t.createdAt)}, ${tbl}.id))::int else 0 end`;
+        and (w2.${col(t.createdAt)}, w2.id) <= (${outer(t.createdAt)}, ${tbl}.id))::int${sql.join(
+          peersAhead(outer(t.engine), outer(t.createdAt)),
+        )} else 0 end`;
     },
 
     /** Unfinished rows whose job stopped renewing its lease (its process died). */

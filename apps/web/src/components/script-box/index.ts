@@ -1,3 +1,4 @@
+export { AuditionButton, type AuditionButtonProps } from './AuditionButton';
 export { MarkedScriptBox } from './MarkedScriptBox';
 export { PauseButtons } from './PauseButtons';
 export { SpeechSliders, type SliderKey, type SliderValues } from './SpeechSliders';

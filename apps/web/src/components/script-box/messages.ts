@@ -7,4 +7,7 @@ export const scriptBoxText = {
   rate: commonLabels.rate,
   volume: commonLabels.volume,
   pitch: commonLabels.pitch,
+  audition: commonLabels.listen,
+  auditioning: '合成中…',
+  stopAudition: '停止试听',
 } as const;

@@ -12,9 +12,9 @@ import {
   toShown,
   toStored,
 } from '../../../components/script-box';
-import { FileUpload } from '../../../components/upload';
 import type { Scene } from '../lib/scenes';
 import { multiplesText as t } from '../messages';
+import { SceneUploads } from './SceneUploads';
 import { TrialListen } from './TrialListen';
 
 const allSliders = { rate: true, volume: true, pitch: true, pause: true };
@@ -130,24 +130,8 @@ export function SceneCard({
                 <TrialListen scene={scene} />
               </Flex>
             </>
-          ) : scene.audio ? (
-            <Flex vertical gap={4}>
-              <Typography.Text>{t.audioChosen(scene.audio.name, scene.audio.duration)}</Typography.Text>
-              <audio src={scene.audio.url} controls style={{ width: '100%' }} />
-              <Button size="small" onClick={() => onChange({ audio: null })} style={{ alignSelf: 'flex-start' }}>
-                {t.reupload}
-              </Button>
-            </Flex>
           ) : (
-            <FileUpload
-              fileType="voice"
-              hint={t.audioHint}
-              onUploaded={(file, original) =>
-                onChange({
-                  audio: { fileId: file.file_id, url: file.url, name: original.name, duration: file.duration ?? 0 },
-                })
-              }
-            />
+            <SceneUploads scene={scene} onChange={onChange} label={t.scene(index + 1)} />
           )}
           <Flex align="center" gap={8} wrap>
             <Typography.Text type="secondary">{t.voice}</Typography.Text>

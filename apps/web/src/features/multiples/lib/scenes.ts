@@ -28,8 +28,14 @@ export interface Scene {
   rate: number;
   volume: number;
   pitch: number;
+  /** The recording that drives an audio scene: one of `uploads`. */
   audio: SceneAudio | null;
+  /** The scene's side list of uploaded recordings (at most SCENE_UPLOADS_MAX), one of them chosen. */
+  uploads: SceneAudio[];
 }
+
+/** How many recordings an audio scene's side uploader keeps (spec 001 §2: limit 3 files). */
+export const SCENE_UPLOADS_MAX = 3;
 
 let nextKey = 1;
 export const newScene = (type: Scene['type'], like?: Scene): Scene => ({
@@ -42,7 +48,21 @@ export const newScene = (type: Scene['type'], like?: Scene): Scene => ({
   volume: like?.volume ?? 1,
   pitch: like?.pitch ?? 1,
   audio: null,
+  uploads: [],
 });
+
+/** A new upload joins the side list and drives the scene; a full list takes no more. */
+export function addUpload(s: Scene, audio: SceneAudio): Pick<Scene, 'audio' | 'uploads'> | null {
+  if (s.uploads.length >= SCENE_UPLOADS_MAX) return null;
+  return { audio, uploads: [...s.uploads, audio] };
+}
+
+/** Removing the chosen recording hands the scene to the first one left (none: the scene needs audio again). */
+export function removeUpload(s: Scene, fileId: number): Pick<Scene, 'audio' | 'uploads'> {
+  const uploads = s.uploads.filter((u) => u.fileId !== fileId);
+  const audio = s.audio?.fileId === fileId ? (uploads[0] ?? null) : s.audio;
+  return { audio, uploads };
+}
 
 /** A text scene by characters / 4.2 s plus its pauses; an audio scene by its real duration. */
 export const sceneSeconds = (s: Scene) => (s.type === 'audio' ? (s.audio?.duration ?? 0) : estimateSeconds(s.text));
