@@ -204,6 +204,12 @@ describe('爆款复刻: video → extraction → transcription → report → mi
     expect(project.transcript).toBe(heard);
     expect(project.link).toBe(`${site.url}/share/video.html`);
     expect(project.video_url).toMatch(/^http|^\//);
+    // The list shows the video's cover, a picture kept in our own storage.
+    const cover = new URL(project.cover, 'http://x');
+    expect(cover.pathname).toMatch(/\.jpg$/);
+    const picture = await t.app.inject({ method: 'GET', url: cover.pathname + cover.search });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
     const report = project.report!;
     expect(report.hook).toBeTruthy();
     expect(report.beats).toHaveLength(4);
