@@ -22,6 +22,7 @@ import {
 import { creditLedger } from '../credits/index.js';
 import { makeSiteMedia, startFakeSite, type FakeSite } from '../extraction/testing/fake-site.js';
 import { member } from '../works/testing/studio.js';
+import { VIRAL_PRICES, viralTestEnv } from './testing.js';
 
 /**
  * A viral analysis whose server is killed (kill -9) after the transcription was stored, while the model
@@ -29,9 +30,7 @@ import { member } from '../works/testing/studio.js';
  * heard once and the hold is settled once. The server runs as a child process with the deployment's
  * engines pointed at loopback fakes (OpenAI-compatible transcription and chat, a share page on 127.0.0.2).
  */
-const CHAT = 10;
-const EXTRACT = 7;
-const TRANSCRIBE = 5;
+const { chat: CHAT, extract: EXTRACT, transcribe: TRANSCRIBE } = VIRAL_PRICES;
 const HEARD = '家人们谁懂啊！这杯咖啡只要九块九。今天下单再送一杯。';
 const REPORT = {
   hook: '开头一句“家人们谁懂啊”',
@@ -66,14 +65,7 @@ beforeAll(async () => {
   db = await freshDatabase();
   env = {
     ...(await childServerEnv(dir, db.env)),
-    AVATAR_CHANNELS: 'local=local',
-    CHAT_MODEL_URL: chat.url,
-    CHAT_CREDITS: String(CHAT),
-    EXTRACTION_FREE_PER_DAY: '0',
-    EXTRACTION_CREDITS: String(EXTRACT),
-    VIRAL_TRANSCRIBE_CREDITS: String(TRANSCRIBE),
-    EXTRACTION_RESOLVERS: 'yt-dlp',
-    TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
+    ...viralTestEnv(chat.url),
     TRANSCRIPTION_ENGINE: 'openai',
     TRANSCRIPTION_OPENAI_URL: stt.baseUrl,
     TRANSCRIPTION_OPENAI_KEY: 'sk-test',
