@@ -116,10 +116,12 @@ describe('viral content journey', () => {
 
     // The project list keeps the analysis.
     await page.goto(`${baseURL}/#/explosiveAnalysis/project`);
-    await page
-      .getByRole('cell', { name: /春日樱花/ })
-      .first()
-      .waitFor();
+    const row = page.getByRole('row').filter({ hasText: /春日樱花/ }).first();
+    await row.waitFor();
+    // Its cover is a picture the app stored from the extracted video, drawn in the list.
+    const cover = row.getByRole('img', { name: /的封面$/ });
+    await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await cover.getAttribute('src')).not.toMatch(/127\.0\.0\.2/);
     await settledShot('viral-projects');
   });
 
@@ -128,7 +130,12 @@ describe('viral content journey', () => {
     await page.goto(`${baseURL}/#/explosiveAnalysis/user`);
     await page.getByRole('textbox', { name: t.profileText }).fill('社区咖啡店，每天分享平价手冲和探店日常');
     await button(page, t.analyseIp).click();
-    await page.getByText('社区咖啡店主理人').waitFor();
+    const ipReport = page.getByTestId('ip-report');
+    await ipReport.getByText('社区咖啡店主理人').waitFor();
+    // The account report reads in sections like the video report, not as one block of text.
+    for (const section of [t.positioning, t.audience, t.pillars, t.style, t.suggestions])
+      await ipReport.getByRole('region', { name: new RegExp(`^${section}`) }).waitFor();
+    expect(await ipReport.getByRole('region', { name: t.suggestions }).getByRole('listitem').count()).toBeGreaterThan(0);
     await button(page, t.proposeTopics).click();
     await page.getByTestId('topic-list').getByText('1. 咖啡选题1').waitFor();
     await settledShot('viral-account');

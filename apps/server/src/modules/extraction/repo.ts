@@ -22,6 +22,15 @@ export const analyseRepo = {
     return { rows, total: total?.n ?? 0 };
   },
 
+  /** Stored cover keys of the caller's records among `ids` (those without a cover are left out). */
+  async coverKeys(db: Db, userId: number, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({ id: analyseRecords.id, coverKey: analyseRecords.coverKey })
+      .from(analyseRecords)
+      .where(and(eq(analyseRecords.userId, userId), inArray(analyseRecords.id, ids)));
+    return new Map(rows.filter((r) => r.coverKey).map((r) => [r.id, r.coverKey]));
+  },
   async findOwned(db: Db, userId: number, id: number, kind?: AnalyseKind): Promise<AnalyseRow | null> {
     const where = [eq(analyseRecords.id, id), eq(analyseRecords.userId, userId)];
     if (kind) where.push(eq(analyseRecords.kind, kind));

@@ -185,6 +185,9 @@ export const extractionRuns = {
   /** Checks the pasted link and opens a video extraction at its usual price; the record's id. */
   submitVideoLink: (ctx: AppContext, userId: number, pasted: string | undefined): Promise<number> =>
     new ExtractionService(ctx).submitLink(userId, 'video', pasted),
+  /** Storage keys of the covers of the caller's extractions among `ids` (the video's picture, else a frame of it). */
+  coverKeys: (db: Db, userId: number, ids: number[]): Promise<Map<number, string>> =>
+    analyseRepo.coverKeys(db, userId, ids),
   /** The caller's video extraction record as far as it has come. */
   async video(db: Db, userId: number, id: number) {
     const row = await analyseRepo.findOwned(db, userId, id, 'video');

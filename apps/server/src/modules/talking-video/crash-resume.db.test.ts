@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listWorks, saveWork, type Envelope, type Work } from '@app/contract';
-import { freshDatabase, signedParams, waitFor } from '../../../test/helper.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { listWorks, saveWork, type Work } from '@app/contract';
+import { callServer, childServerEnv, exited, healthy, startServer, withApp } from '../../../test/child-server.js';
+import { freshDatabase, waitFor } from '../../../test/helper.js';
 import { creditLogs, creditReservations, works } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { startFake, type FakeServer } from '../../engines/avatar/testing/http-fake.js';
@@ -18,15 +15,6 @@ import { avatarsRepo } from '../avatars/index.js';
 import { creditLedger } from '../credits/index.js';
 import { uploadedFiles } from '../files/index.js';
 import { addVoice, member, registerUpload } from '../works/testing/studio.js';
-
-const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** A Duix service whose first task never finishes (the worker is killed meanwhile); later ones finish. */
 async function stallingDuix(resultFile: string): Promise<FakeServer & { submits: string[] }> {
@@ -62,21 +50,12 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-resume-'));
   duix = await stallingDuix(await makeClip(path.join(dir, 'result.mp4'), { seconds: 2, withAudio: true }));
   db = await freshDatabase();
-  const port = await freePort();
-  const dbEnv = db.env.PGLITE_DIR ? {} : db.env;
   env = {
-    DATA_DIR: path.join(dir, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'admin12345',
-    SEED_DEMO_ACTORS: '0',
+    ...(await childServerEnv(dir, db.env)),
     AVATAR_CHANNELS: 'local=local,ou=duix',
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '200',
     WORK_LEASE_SECONDS: '3',
-    ...dbEnv,
   };
 });
 afterAll(async () => {
@@ -86,51 +65,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(): ChildProcess {
-  const log = fs.openSync(path.join(dir, 'server.log'), 'a');
-  // eslint-disable-next-line no-restricted-properties -- the child server is configured through its environment, as in production
-  const childEnv = { ...process.env, ...env };
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: childEnv,
-    stdio: ['ignore', log, log],
-  });
-}
-
-const exited = (c: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve()),
-  );
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  p: string,
-  params: Record<string, string | number>,
-  token: string,
-): Promise<Envelope<T>> {
-  const qs = new URLSearchParams(signedParams(params, loadConfig(env).SIGN_SECRET)).toString();
-  const url = `${env.PUBLIC_URL}${p}${method === 'GET' ? `?${qs}` : ''}`;
-  const res = await fetch(url, {
-    method,
-    headers: { 'x-token': token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: method === 'GET' ? undefined : qs,
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** Opens the database in this process (the server must be stopped: the embedded one has one owner). */
-async function withApp<T>(fn: (ctx: Awaited<ReturnType<typeof buildApp>>['ctx']) => Promise<T>): Promise<T> {
-  const built = await buildApp(loadConfig({ ...env, ROLE: 'all' }), { pollingIntervalSeconds: 0.5 });
-  try {
-    return await fn(built.ctx);
-  } finally {
-    await built.app.close();
-  }
-}
-
 describe('a worker killed with kill -9 mid-render', () => {
   it('resumes after restart and the work ends done with exactly one charge', async () => {
-    const setup = await withApp(async (ctx) => {
+    const setup = await withApp(env, async (ctx) => {
       const m = await member({ ctx }, 1000);
       const fileId = await registerUpload(
         { ctx },
@@ -143,18 +80,11 @@ describe('a worker killed with kill -9 mid-render', () => {
       return { m, avatarId, voiceId: await addVoice({ ctx }, { userId: null }) };
     });
 
-    child = startServer();
-    await waitFor(
-      'server',
-      () =>
-        fetch(`${env.PUBLIC_URL}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-    );
+    child = startServer(env, dir);
+    await healthy(env);
     const text = '大家好，这是一个会在合成中途被强行停止的视频任务。';
-    const created = await call<{ id: number; credits: number }>(
+    const created = await callServer<{ id: number; credits: number }>(
+      env,
       'POST',
       saveWork.path,
       { api: 'ou', video_id: setup.avatarId, voice_id: setup.voiceId, text },
@@ -167,20 +97,12 @@ describe('a worker killed with kill -9 mid-render', () => {
     // Let the dead worker's lease lapse, as another worker would see it on PostgreSQL.
     await new Promise((r) => setTimeout(r, 4000));
 
-    child = startServer();
-    await waitFor(
-      'server again',
-      () =>
-        fetch(`${env.PUBLIC_URL}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-    );
+    child = startServer(env, dir);
+    await healthy(env, 'server again');
     const done = await waitFor(
       'the resumed work',
       async () =>
-        (await call<{ list: Work[] }>('GET', listWorks.path, { limit: 0 }, setup.m.token)).data.list.find(
+        (await callServer<{ list: Work[] }>(env, 'GET', listWorks.path, { limit: 0 }, setup.m.token)).data.list.find(
           (w) => w.status === 3 || w.status === 4,
         ),
       120_000,
@@ -191,7 +113,7 @@ describe('a worker killed with kill -9 mid-render', () => {
     await exited(child);
     child = null;
 
-    await withApp(async (ctx) => {
+    await withApp(env, async (ctx) => {
       const [w] = await ctx.database.db.select().from(works).where(eq(works.id, created.data.id));
       const [hold] = await ctx.database.db
         .select()

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
+import { resendMissingJobs } from '../avatars/index.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import type { MultiSceneDeps } from '../multi-scene/index.js';
 import { analyseJob } from './analyse-job.js';
@@ -34,10 +35,17 @@ export function createViralModule(deps: ViralModuleDeps): FeatureModule {
     routes: (ctx) => viralRoutes(service(ctx)),
     http: (scope, ctx) => comingSoonRoutes(scope, ctx),
     jobs: handlersOf(viralJobs, (ctx) => ({ 'viral.analyse': analyseJob(ctx, transcriber) })),
-    // Analyses left running by a stop are picked up again.
+    // An analysis still running at start without a live job (its send lost to a crash) gets one. One whose
+    // job exists, even cut off (the queue hands those out again), is left to it: a second job would run the
+    // same analysis side by side, asking the model (or the transcription) twice.
     seed: async (ctx) => {
-      for (const projectId of await viralRepo.runningIds(ctx.database.db))
-        await ctx.queue.send('viral.analyse', { projectId });
+      await resendMissingJobs(
+        ctx,
+        'viral.analyse',
+        'projectId',
+        await viralRepo.runningIds(ctx.database.db),
+        (projectId) => ctx.queue.send('viral.analyse', { projectId }),
+      );
     },
   };
 }

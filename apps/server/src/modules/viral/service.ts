@@ -152,10 +152,25 @@ export class ViralService {
       this.db,
       rows.flatMap((r) => (r.fileId ? [r.fileId] : [])),
     );
-    return { list: rows.map((r) => this.presentProject(r, r.fileId ? keys.get(r.fileId) : undefined)), total };
+    // Each analysed video's cover is the one its extraction stored: the video's own picture, else a frame of it.
+    const covers = await extractionRuns.coverKeys(
+      this.db,
+      userId,
+      rows.flatMap((r) => (r.extractionId ? [r.extractionId] : [])),
+    );
+    return {
+      list: rows.map((r) =>
+        this.presentProject(
+          r,
+          r.fileId ? keys.get(r.fileId) : undefined,
+          r.extractionId ? covers.get(r.extractionId) : undefined,
+        ),
+      ),
+      total,
+    };
   }
 
-  private presentProject(r: ProjectRow, key: string | undefined): ViralProject {
+  private presentProject(r: ProjectRow, key: string | undefined, coverKey?: string): ViralProject {
     const report = viralReport.safeParse(r.report);
     return {
       id: r.id,
@@ -167,7 +182,7 @@ export class ViralService {
       transcript: r.transcript,
       duration: r.duration,
       video_url: key ? fileUrl(this.ctx, key) : '',
-      cover: '',
+      cover: coverKey ? fileUrl(this.ctx, coverKey) : '',
       report: report.success ? report.data : null,
       credits: r.creditsCharged || r.creditsHeld,
       create_time: formatDateTime(r.createdAt),

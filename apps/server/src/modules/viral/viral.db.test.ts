@@ -50,6 +50,7 @@ import { uploadedFiles } from '../files/index.js';
 import { studioVoices } from '../voices/index.js';
 import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
 import { createViralModule } from './module.js';
+import { VIRAL_PRICES, viralTestEnv } from './testing.js';
 import type { Transcribe } from './transcriber.js';
 
 /**
@@ -57,9 +58,7 @@ import type { Transcribe } from './transcriber.js';
  * stream) answers by the task its system prompt names, a fake transcription hears a fixed script,
  * and the viral video is a real extraction of a page on 127.0.0.2.
  */
-const CHAT = 10;
-const EXTRACT = 7;
-const TRANSCRIBE = 5;
+const { chat: CHAT, extract: EXTRACT, transcribe: TRANSCRIBE } = VIRAL_PRICES;
 
 let t: TestApp;
 let dir: string;
@@ -157,14 +156,7 @@ beforeAll(async () => {
   t = await buildTestApp(
     {
       SEED_DEMO_ACTORS: '0',
-      AVATAR_CHANNELS: 'local=local',
-      CHAT_MODEL_URL: fake.url,
-      CHAT_CREDITS: String(CHAT),
-      EXTRACTION_FREE_PER_DAY: '0',
-      EXTRACTION_CREDITS: String(EXTRACT),
-      VIRAL_TRANSCRIBE_CREDITS: String(TRANSCRIBE),
-      EXTRACTION_RESOLVERS: 'yt-dlp',
-      TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
+      ...viralTestEnv(fake.url),
     },
     { onlyModules: productModulesWith(viral) },
   );
@@ -204,6 +196,12 @@ describe('爆款复刻: video → extraction → transcription → report → mi
     expect(project.transcript).toBe(heard);
     expect(project.link).toBe(`${site.url}/share/video.html`);
     expect(project.video_url).toMatch(/^http|^\//);
+    // The list shows the video's cover, a picture kept in our own storage.
+    const cover = new URL(project.cover, 'http://x');
+    expect(cover.pathname).toMatch(/\.jpg$/);
+    const picture = await t.app.inject({ method: 'GET', url: cover.pathname + cover.search });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
     const report = project.report!;
     expect(report.hook).toBeTruthy();
     expect(report.beats).toHaveLength(4);

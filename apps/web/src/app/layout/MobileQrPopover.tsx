@@ -1,5 +1,6 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { Button, Flex, Popover, Typography } from 'antd';
+import { Button, Flex, Popover } from 'antd';
+import { Text } from '../../components/text/Text';
 import { useEffect, useState } from 'react';
 import { useSiteSettings } from '../../lib/site-settings';
 import { shellMessages } from './messages';
@@ -30,7 +31,7 @@ export function MobileQrPopover() {
   const content = (
     <Flex vertical align="center" gap={8}>
       {qr && <img src={qr} width={160} height={160} alt={shellMessages.mobileHint} />}
-      <Typography.Text type="secondary">{shellMessages.mobileHint}</Typography.Text>
+      <Text type="secondary">{shellMessages.mobileHint}</Text>
     </Flex>
   );
   return (

@@ -1,5 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Typography, theme } from 'antd';
+import { Button, Flex, Grid, theme } from 'antd';
+import { Text } from '../../components/text/Text';
 import { Link } from 'react-router-dom';
 import logo from '../../assets/logo.svg';
 import { useSiteSettings } from '../../lib/site-settings';
@@ -57,9 +58,9 @@ export function TopBar({ onOpenNav }: { onOpenNav?: () => void }) {
             style={{ maxWidth: roomy ? 140 : 40, objectFit: 'contain', flex: 'none' }}
           />
           {roomy && (
-            <Typography.Text strong ellipsis style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+            <Text strong ellipsis style={{ fontSize: 16 }}>
               {siteTitle}
-            </Typography.Text>
+            </Text>
           )}
         </Link>
       </Flex>

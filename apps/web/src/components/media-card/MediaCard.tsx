@@ -1,5 +1,6 @@
-import { Card, Flex, theme, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
+import styles from './MediaCard.module.css';
 
 interface MediaCardProps {
   title: string;
@@ -16,6 +17,8 @@ interface MediaCardProps {
   /** 'contain' keeps a mixed-orientation grid even: the whole picture shows on a dark box. */
   fit?: 'cover' | 'contain';
   onClick?: () => void;
+  /** Covers in the first screenful load at once and first; the rest wait until they scroll near. */
+  eager?: boolean;
 }
 
 /** A cover with a name under it and hover actions: actors, avatars and works share this look. */
@@ -30,16 +33,19 @@ export function MediaCard({
   selected,
   fit = 'cover',
   onClick,
+  eager,
 }: MediaCardProps) {
   const { token } = theme.useToken();
   const [hovered, setHovered] = useState(false);
   const showActions = hovered && !!actions;
+  // Plain markup rather than antd's Card: the card brings tabs, a dropdown and a skeleton into every page
+  // that shows covers, the home page first among them.
   return (
-    <Card
-      hoverable
-      size="small"
+    <div
       role="group"
       aria-label={title}
+      className={styles.card}
+      data-selected={selected || undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
@@ -47,73 +53,47 @@ export function MediaCard({
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHovered(false);
       }}
       onClick={onClick}
-      style={{
-        borderColor: selected ? token.colorPrimary : undefined,
-        boxShadow: selected ? `0 0 0 1px ${token.colorPrimary}` : undefined,
-      }}
-      styles={{ body: { padding: 8 } }}
-      cover={
-        <div
-          style={{
-            position: 'relative',
-            aspectRatio: String(aspect),
-            background: fit === 'contain' ? '#000' : token.colorFillSecondary,
-            overflow: 'hidden',
-          }}
-        >
-          {cover && (
-            <img
-              src={cover}
-              alt={title}
-              loading="lazy"
-              style={{ width: '100%', height: '100%', objectFit: fit, display: 'block' }}
-            />
-          )}
-          {overlay && (
-            <Flex
-              vertical
-              align="center"
-              justify="center"
-              gap={4}
-              style={{
-                position: 'absolute',
-                inset: 0,
-                background: 'rgba(0,0,0,0.55)',
-                color: '#fff',
-                padding: 8,
-                textAlign: 'center',
-              }}
-            >
-              {overlay}
-            </Flex>
-          )}
-          <Flex
-            vertical
-            align="center"
-            justify="center"
-            gap={8}
-            style={{
-              position: 'absolute',
-              inset: 0,
-              background: 'rgba(0,0,0,0.45)',
-              opacity: showActions ? 1 : 0,
-              pointerEvents: showActions ? 'auto' : 'none',
-              transition: 'opacity .2s',
-            }}
-            onClick={(e) => e.stopPropagation()}
-          >
-            {actions}
-          </Flex>
-        </div>
-      }
     >
-      <Flex justify="space-between" align="center" gap={4}>
-        <Typography.Text ellipsis={{ tooltip: title }} style={{ minWidth: 0 }}>
-          {title}
-        </Typography.Text>
-        {extra}
-      </Flex>
-      {description && <div style={{ marginTop: 4, fontSize: 12, color: token.colorTextTertiary }}>{description}</div>}
-    </Card>
+      <div
+        className={styles.cover}
+        style={{ aspectRatio: String(aspect), background: fit === 'contain' ? '#000' : token.colorFillSecondary }}
+      >
+        {cover && (
+          <img
+            src={cover}
+            alt={title}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            style={{ objectFit: fit }}
+          />
+        )}
+        {overlay && (
+          <Flex vertical align="center" justify="center" gap={4} className={styles.overlay}>
+            {overlay}
+          </Flex>
+        )}
+        <Flex
+          vertical
+          align="center"
+          justify="center"
+          gap={8}
+          className={styles.actions}
+          style={{ opacity: showActions ? 1 : 0, pointerEvents: showActions ? 'auto' : 'none' }}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {actions}
+        </Flex>
+      </div>
+      <div className={styles.body}>
+        <Flex justify="space-between" align="center" gap={4}>
+          <span className={styles.title} title={title}>
+            {title}
+          </span>
+          {extra}
+        </Flex>
+        {description && <div className={styles.description}>{description}</div>}
+      </div>
+    </div>
   );
 }

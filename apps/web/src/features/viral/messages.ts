@@ -47,8 +47,10 @@ export const viralText = {
   deleteTitle: '删除项目',
   deleteConfirm: '删除后无法恢复，确定删除吗？',
   fromText: '文案分析',
+  coverOf: (title: string) => `${title} 的封面`,
   // Account analysis
   userTitle: '账号分析',
+  ipReportTitle: '账号分析报告',
   userIntro: '粘贴创作者主页链接（或直接粘贴账号简介与近期作品标题），总结账号定位、受众与内容支柱，并推荐选题',
   profileLink: '主页链接',
   profileLinkPlaceholder: '例如：https://www.douyin.com/user/…',

@@ -1,5 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Divider, Flex, Popover, Typography } from 'antd';
+import { Avatar, Button, Flex, Popover } from 'antd';
+import { Rule, Text } from '../../../components/text/Text';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isGuest, useAccountInfo, useOpenRedeem } from '../../../entities/account';
@@ -31,11 +32,11 @@ export function AccountMenu() {
 
   const content = (
     <Flex vertical gap={4} style={{ width: 240 }}>
-      <Typography.Text strong>{data?.username || m.guestName}</Typography.Text>
+      <Text strong>{data?.username || m.guestName}</Text>
       <Suspense fallback={<div style={{ minHeight: 48 }} />}>
         <StorageUsage active={open} guest={guest} />
       </Suspense>
-      <Divider style={{ margin: '8px 0' }} />
+      <Rule />
       <Button type="text" style={menuItem} onClick={act(openRedeem)}>
         {m.redeem}
       </Button>
@@ -47,7 +48,7 @@ export function AccountMenu() {
       <Button type="text" style={menuItem} onClick={act(() => void navigate('/consum'))}>
         {m.usageDetails}
       </Button>
-      <Divider style={{ margin: '8px 0' }} />
+      <Rule />
       {guest ? (
         <Button type="primary" block onClick={act(() => void navigate('/login'))}>
           {m.loginNow}

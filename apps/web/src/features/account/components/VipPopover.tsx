@@ -1,5 +1,6 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { Button, Popover, Typography } from 'antd';
+import { Button, Popover } from 'antd';
+import { Text } from '../../../components/text/Text';
 import { useAccountInfo, vipActive } from '../../../entities/account';
 import { accountMenuMessages } from '../messages';
 
@@ -8,7 +9,7 @@ export function VipPopover() {
   const active = vipActive(data);
   const content = active && data ? accountMenuMessages.vipUntil(data.expire_time) : accountMenuMessages.vipInactive;
   return (
-    <Popover content={<Typography.Text>{content}</Typography.Text>} placement="bottom">
+    <Popover content={<Text>{content}</Text>} placement="bottom">
       <Button
         type="text"
         shape="circle"

@@ -1,5 +1,6 @@
 import { WalletOutlined } from '@ant-design/icons';
-import { Button, Divider, Flex, Popover, Typography } from 'antd';
+import { Button, Flex, Popover } from 'antd';
+import { Rule, Text } from '../../../components/text/Text';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HtmlContent } from '../../../components/HtmlContent';
@@ -19,15 +20,15 @@ export function CreditsPopover() {
 
   const content = (
     <div style={{ width: 280 }}>
-      <Typography.Text strong>{creditsMessages.creditRules}</Typography.Text>
+      <Text strong>{creditsMessages.creditRules}</Text>
       <div style={{ maxHeight: 360, overflow: 'auto', marginTop: 8 }}>
         {rule.data?.content ? (
           <HtmlContent className="rich-text" html={rule.data.content} />
         ) : (
-          <Typography.Text type="secondary">{creditsMessages.noRules}</Typography.Text>
+          <Text type="secondary">{creditsMessages.noRules}</Text>
         )}
       </div>
-      <Divider style={{ margin: '12px 0' }} />
+      <Rule margin={12} />
       <Flex gap={8} justify="flex-end">
         <Button
           onClick={() => {

@@ -13,14 +13,16 @@ interface ActorCardProps {
   orientation: Orientation;
   onPlay: (actor: PublicActor) => void;
   onCreate: (actor: PublicActor) => void;
+  eager?: boolean;
 }
 
-export function ActorCard({ actor, orientation, onPlay, onCreate }: ActorCardProps) {
+export function ActorCard({ actor, orientation, eager, onPlay, onCreate }: ActorCardProps) {
   return (
     <MediaCard
       title={actor.name}
       cover={actor.cover_small || actor.cover}
       aspect={orientation === 1 ? 16 / 9 : 9 / 16}
+      eager={eager}
       actions={
         <>
           <Button icon={<PlayCircleOutlined />} onClick={() => onPlay(actor)}>

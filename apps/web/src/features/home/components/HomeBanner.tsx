@@ -1,5 +1,5 @@
 import { UserAddOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { siteDefaults } from '@app/contract';
 import defaultBanner from '../../../assets/banner.svg';
@@ -26,11 +26,9 @@ export function HomeBanner() {
       style={{ backgroundImage: `url(${JSON.stringify(image)})` }}
     >
       {headline && (
-        <Typography.Title level={1} className={styles.headline}>
-          {headline}
-        </Typography.Title>
+        <h1 className={styles.headline}>{headline}</h1>
       )}
-      {subline && <Typography.Text className={styles.subline}>{subline}</Typography.Text>}
+      {subline && <p className={styles.subline}>{subline}</p>}
       <Flex wrap gap={12} className={styles.actions}>
         <Button type="primary" size="large" icon={<VideoCameraAddOutlined aria-hidden />} onClick={() => void navigate('/create')}>
           {homeMessages.createVideo}

@@ -1,4 +1,5 @@
-import { Button, Col, Empty, Flex, Row, Segmented, Spin, Typography } from 'antd';
+import { Button, Col, Empty, Flex, Row, Segmented, Spin } from 'antd';
+import { Text } from '../../../components/text/Text';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { publicActor } from '@app/contract';
@@ -10,6 +11,9 @@ import { homeMessages as m } from '../messages';
 import { ActorCard } from './ActorCard';
 
 type PublicActor = z.infer<typeof publicActor>;
+
+/** Covers a wide window shows without scrolling (two rows of six portraits): fetched first, not lazily. */
+const FIRST_SCREEN = 12;
 
 /** Landscape / portrait actors with hover play and create, loading more near the bottom of the page. */
 export function PublicActors({ active }: { active: boolean }) {
@@ -47,9 +51,15 @@ export function PublicActors({ active }: { active: boolean }) {
         <Empty description={m.empty} />
       ) : (
         <Row gutter={[16, 16]}>
-          {list.map((actor) => (
+          {list.map((actor, i) => (
             <Col key={actor.id} {...span}>
-              <ActorCard actor={actor} orientation={orientation} onPlay={setPlaying} onCreate={create} />
+              <ActorCard
+                actor={actor}
+                orientation={orientation}
+                eager={i < FIRST_SCREEN}
+                onPlay={setPlaying}
+                onCreate={create}
+              />
             </Col>
           ))}
         </Row>
@@ -63,7 +73,7 @@ export function PublicActors({ active }: { active: boolean }) {
               {m.loadingMore}
             </Button>
           ) : (
-            <Typography.Text type="secondary">{m.noMore}</Typography.Text>
+            <Text type="secondary">{m.noMore}</Text>
           )}
         </Flex>
       )}

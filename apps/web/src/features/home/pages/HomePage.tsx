@@ -1,6 +1,7 @@
-import { Flex, Tabs } from 'antd';
+import { Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoading } from '../../../components/PageLoading';
+import { LightTabs } from '../../../components/light-tabs/LightTabs';
 import { HomeBanner } from '../components/HomeBanner';
 import { PublicActors } from '../components/PublicActors';
 import { SiteFooter } from '../components/SiteFooter';
@@ -18,24 +19,24 @@ export default function HomePage() {
   return (
     <Flex vertical gap={24} style={{ minHeight: '100%' }}>
       <HomeBanner />
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as HomeTab)}
-        destroyOnHidden
-        items={[
-          { key: 'actors', label: m.publicActors, children: <PublicActors active={tab === 'actors'} /> },
-          {
-            key: 'voices',
-            label: m.publicVoices,
-            children: (
-              <Suspense fallback={<PageLoading />}>
-                <PublicVoicesTab active={tab === 'voices'} />
-              </Suspense>
-            ),
-          },
-        ]}
-        style={{ flex: 1 }}
-      />
+      <div style={{ flex: 1 }}>
+        <LightTabs<HomeTab>
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            { key: 'actors', label: m.publicActors },
+            { key: 'voices', label: m.publicVoices },
+          ]}
+        >
+          {tab === 'actors' ? (
+            <PublicActors active />
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <PublicVoicesTab active />
+            </Suspense>
+          )}
+        </LightTabs>
+      </div>
       <SiteFooter />
     </Flex>
   );

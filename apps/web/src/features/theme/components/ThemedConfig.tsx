@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import { ThemeId } from '@app/contract';
 import { useAppStore } from '../../../stores/app-store';
 import { useThemePalettes } from '../api/get-themes';

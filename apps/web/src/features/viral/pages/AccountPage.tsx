@@ -1,8 +1,9 @@
-import { Button, Card, Col, Descriptions, Flex, Input, Row, Tag } from 'antd';
+import { Button, Card, Col, Flex, Input, Row } from 'antd';
 import { useState } from 'react';
 import type { IpReport, ViralTopic } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { useAnalyseIp, useTopics } from '../api/viral';
+import { IpReportView } from '../components/IpReportView';
 import { TopicList } from '../components/TopicList';
 import { ViralTabs } from '../components/ViralTabs';
 import { viralText as t } from '../messages';
@@ -60,37 +61,14 @@ export default function AccountPage() {
         <Col xs={24} lg={14}>
           <Flex vertical gap={16}>
             {report ? (
-              <Card
-                size="small"
-                title={t.userTitle}
+              <IpReportView
+                report={report}
                 extra={
                   <Button loading={propose.isPending} onClick={() => void suggest()}>
                     {t.proposeTopics}
                   </Button>
                 }
-              >
-                <Descriptions
-                  column={1}
-                  size="small"
-                  items={[
-                    { key: 'p', label: t.positioning, children: report.positioning },
-                    { key: 'a', label: t.audience, children: report.audience },
-                    {
-                      key: 'c',
-                      label: t.pillars,
-                      children: (
-                        <Flex gap={4} wrap>
-                          {report.pillars.map((x) => (
-                            <Tag key={x}>{x}</Tag>
-                          ))}
-                        </Flex>
-                      ),
-                    },
-                    { key: 's', label: t.style, children: report.style },
-                    { key: 'g', label: t.suggestions, children: report.suggestions.join('；') },
-                  ]}
-                />
-              </Card>
+              />
             ) : null}
             {topics.length ? <TopicList topics={topics} /> : null}
           </Flex>

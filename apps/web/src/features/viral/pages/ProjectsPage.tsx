@@ -1,5 +1,5 @@
-import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, EyeOutlined, FileTextOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Flex, Table, Tag, theme, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { VIRAL_STATUS, type ViralProject } from '@app/contract';
 import { useDeleteProject, useProjects } from '../api/viral';
@@ -10,6 +10,38 @@ function StatusTag({ p }: { p: ViralProject }) {
   if (p.status === VIRAL_STATUS.running) return <Tag color="processing">{p.step || t.running}</Tag>;
   if (p.status === VIRAL_STATUS.failed) return <Tag color="error">{t.failed}</Tag>;
   return <Tag color="success">{t.done}</Tag>;
+}
+
+/** The analysed video's cover (a pasted text, or a video still being extracted, shows its kind instead). */
+function ProjectCover({ p }: { p: ViralProject }) {
+  const { token } = theme.useToken();
+  const box = {
+    width: 54,
+    height: 72,
+    flex: 'none',
+    borderRadius: token.borderRadiusSM,
+    background: token.colorFillSecondary,
+    color: token.colorTextTertiary,
+    fontSize: 20,
+    overflow: 'hidden',
+  } as const;
+  if (!p.cover)
+    return (
+      <Flex align="center" justify="center" style={box} aria-hidden>
+        {p.link ? <VideoCameraOutlined /> : <FileTextOutlined />}
+      </Flex>
+    );
+  return (
+    <img
+      src={p.cover}
+      alt={t.coverOf(p.title || p.link)}
+      loading="lazy"
+      decoding="async"
+      width={54}
+      height={72}
+      style={{ ...box, objectFit: 'cover', display: 'block' }}
+    />
+  );
 }
 
 /** 我的项目 (/explosiveAnalysis/project): every analysis kept, newest first. */
@@ -36,13 +68,16 @@ export default function ProjectsPage() {
               {
                 title: t.projects,
                 render: (_, p) => (
-                  <Flex vertical>
-                    <Typography.Text strong ellipsis style={{ maxWidth: 360 }}>
-                      {p.title || p.link}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {p.link ? p.link : t.fromText}
-                    </Typography.Text>
+                  <Flex gap={12} align="center">
+                    <ProjectCover p={p} />
+                    <Flex vertical style={{ minWidth: 0 }}>
+                      <Typography.Text strong ellipsis style={{ maxWidth: 360 }}>
+                        {p.title || p.link}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 360 }}>
+                        {p.link ? p.link : t.fromText}
+                      </Typography.Text>
+                    </Flex>
                   </Flex>
                 ),
               },
