@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accountMessages, creditActions } from '@app/contract';
 import { redeemCodes } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
@@ -35,33 +35,29 @@ export interface RedeemCodeSpec {
   redeemDays?: number;
 }
 
-/** Rows per insert: 9 values a row (45,000) stays below PostgreSQL's 65,535 parameters per statement. */
-const INSERT_CHUNK = 5000;
-
-/** Makes `count` new unique codes in one transaction; they can be redeemed for `redeemDays` (or the site's `redeem_code_days`). */
+/**
+ * Makes `count` new unique codes in one transaction; they can be redeemed for `redeemDays` (or the
+ * site's `redeem_code_days`). The codes go in as one text parameter that the database splits: a
+ * statement with nine parameters a row took seconds to build, send and parse for a 10,000 batch.
+ */
 export async function createRedeemCodes(db: Db, spec: RedeemCodeSpec): Promise<string[]> {
   const { redeem_code_days } = await readSiteSettings(db);
-  const expiresAt = addDays(new Date(), spec.redeemDays ?? redeem_code_days);
+  const expiresAt = addDays(new Date(), spec.redeemDays ?? redeem_code_days).toISOString();
   return db.transaction(async (tx) => {
     const made: string[] = [];
     // A collision of 80-bit codes is practically impossible; if one happens, that code is simply drawn again.
     while (made.length < spec.count) {
-      const batch = Array.from({ length: Math.min(spec.count - made.length, INSERT_CHUNK) }, () => ({
-        code: newRedeemCode(),
-        credits: spec.credits,
-        creditDays: spec.days,
-        vipDays: spec.vipDays ?? 0,
-        expiresAt,
-        note: spec.note ?? '',
-        batch: spec.batch ?? '',
-        createdBy: spec.createdBy ?? null,
-      }));
-      const rows = await tx
-        .insert(redeemCodes)
-        .values(batch)
-        .onConflictDoNothing({ target: redeemCodes.code })
-        .returning({ code: redeemCodes.code });
-      made.push(...rows.map((r) => r.code));
+      // The alphabet has no comma, so the list splits back into exactly these codes.
+      const codes = Array.from({ length: spec.count - made.length }, newRedeemCode).join(',');
+      const inserted = await tx.execute(sql`
+        insert into ${redeemCodes} (code, credits, credit_days, vip_days, expires_at, note, batch, created_by)
+        select c, ${spec.credits}::int, ${spec.days}::int, ${spec.vipDays ?? 0}::int, ${expiresAt}::timestamptz,
+          ${spec.note ?? ''}, ${spec.batch ?? ''}, ${spec.createdBy ?? null}::int
+        from unnest(string_to_array(${codes}, ',')) as c
+        on conflict (code) do nothing
+        returning code`);
+      // node-postgres and PGlite both answer with the rows under `rows`.
+      made.push(...(inserted as unknown as { rows: { code: string }[] }).rows.map((r) => r.code));
     }
     return made;
   });
