@@ -53,13 +53,12 @@ export function openEventStream<E extends Endpoint>(
   let pending = '';
   /** When an event last went out; heartbeats do not count, so an answer's first event never waits. */
   let lastEvent = -Infinity;
-  let pendingEvent = false;
   /** Cancels the flush that is due, while one is. */
   let flushing: (() => void) | null = null;
   const flush = () => {
     flushing = null;
-    if (pendingEvent) lastEvent = performance.now();
-    pendingEvent = false;
+    // Only an event starts a wait, so whatever waited holds one.
+    if (pending) lastEvent = performance.now();
     const text = pending;
     pending = '';
     if (text && !out.writableEnded && !out.destroyed) out.write(text);
@@ -68,7 +67,6 @@ export function openEventStream<E extends Endpoint>(
     if (out.writableEnded || out.destroyed) return;
     if (flushing) {
       pending += text;
-      pendingEvent ||= event;
       return;
     }
     // Nothing waiting: a heartbeat, or an event after a pause, goes out now; an event soon after
@@ -80,7 +78,6 @@ export function openEventStream<E extends Endpoint>(
       return;
     }
     pending = text;
-    pendingEvent = true;
     const timer = setTimeout(flush, wait);
     flushing = () => clearTimeout(timer);
   };
