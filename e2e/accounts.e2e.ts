@@ -13,7 +13,7 @@ import {
   STORAGE_EXPANSION,
 } from '@app/contract';
 import { adminToken, makeRedeemCodes, signedCall } from './support/api';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { accountMenuMessages } from '../apps/web/src/features/account/messages';
 import { creditsMessages } from '../apps/web/src/features/credits/messages';
@@ -115,7 +115,7 @@ const animationsDone = () =>
 
 /** Waits for toasts to go and for open/close animations to end, so a screenshot shows the settled screen. */
 async function settledScreenshot(name: string): Promise<void> {
-  await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
+  await toastsGone(page, 15_000);
   await animationsDone();
   await screenshot(page, name);
 }

@@ -28,7 +28,7 @@ import {
   videoPrompt,
   workflowMessages,
 } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { registerWithCode } from './support/journeys';
 import { adminToken, signedCall } from './support/api';
@@ -40,7 +40,6 @@ import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
 /** antd puts a space between the two characters of a two-character button label. */
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 let browser: Browser;
 let staff: BrowserContext;
@@ -374,7 +373,7 @@ describe('operator console journey', () => {
       await admin.getByRole('switch', { name: `${adminText.libraryShown} ${word.name}` }).click();
       await toast(admin, curationMessages.saved).waitFor();
       await expect.poll(shownWords).not.toContain(word.id);
-      await admin.locator('.ant-message-notice').waitFor({ state: 'detached' });
+      await toastsGone(admin);
       await screenshot(admin, 'admin-curation-words');
       // The user's page no longer offers the word.
       await admin.goto(`${baseURL}/#/store/wsVideo`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aiMediaMessages, filesMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makePicture, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -19,7 +19,6 @@ import { dialogLabels } from '../apps/web/src/components/dialogs/messages';
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 let browser: Browser;
 let context: BrowserContext;
@@ -47,13 +46,6 @@ afterEach(() => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function settledShot(name: string) {
-  await page.mouse.move(5, 890);
-  await eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
-  await page.evaluate(() => Promise.all(Array.from(document.images).map((i) => i.decode().catch(() => undefined))));
-  await screenshot(page, name);
-}
-
 const history = () => page.getByRole('list', { name: aiMediaLabels.history });
 const records = () => history().getByRole('listitem');
 
@@ -76,7 +68,10 @@ async function downloads(trigger: () => Promise<void>, name: string) {
 
 async function confirmDelete(trigger: () => Promise<void>) {
   await trigger();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: new RegExp(dialogLabels.ok.split('').join('\\s*')) }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: new RegExp(dialogLabels.ok.split('').join('\\s*')) })
+    .click();
   await toast(page, aiMediaMessages.deleted).waitFor();
 }
 
@@ -90,7 +85,10 @@ describe('AI pictures and videos', () => {
 
     // A recommendation fills the description; two pictures cost 20.
     const box = page.getByRole('textbox', { name: aiMediaLabels.description });
-    await page.getByRole('button', { name: /.+/ }).filter({ has: page.locator('.ant-tag') }).count();
+    await page
+      .getByRole('button', { name: /.+/ })
+      .filter({ has: page.locator('.ant-tag') })
+      .count();
     await page.locator('.ant-tag[role=button]').first().click();
     await eventually(() => box.inputValue()).not.toBe('');
     await page.getByRole('spinbutton', { name: aiMediaLabels.count }).fill('2');
@@ -101,7 +99,7 @@ describe('AI pictures and videos', () => {
     await (await chooser).setFiles(makePicture(media, 'reference.png', 640, 480));
     const reference = page.getByRole('img', { name: aiMediaLabels.reference });
     await reference.waitFor();
-    await settledShot('ai-image-form');
+    await settledScreenshot(page, 'ai-image-form');
     await button(page, aiMediaLabels.generate).click();
     await toast(page, aiMediaMessages.submitted).waitFor();
     const done = await inProgressThenDone();
@@ -112,7 +110,7 @@ describe('AI pictures and videos', () => {
     await done.click();
     await reference.waitFor();
     await page.getByRole('button', { name: `${aiMediaLabels.preview} 2` }).click();
-    await settledShot('ai-image-done');
+    await settledScreenshot(page, 'ai-image-done');
     expect(await downloads(() => button(page, aiMediaLabels.download).click(), 'picture.png')).toMatch(/\.png$/);
 
     await button(page, aiMediaLabels.openBrowse).click();
@@ -163,7 +161,7 @@ describe('AI pictures and videos', () => {
     await toast(page, aiMediaMessages.proUnavailable).waitFor();
     await page.getByText(aiMediaLabels.seconds(10), { exact: true }).click();
     await button(page, `${aiMediaLabels.generate}（720${aiMediaLabels.points}）`).waitFor();
-    await settledShot('ai-text-video-form');
+    await settledScreenshot(page, 'ai-text-video-form');
 
     await button(page, aiMediaLabels.generate).click();
     await toast(page, aiMediaMessages.submitted).waitFor();
@@ -178,9 +176,14 @@ describe('AI pictures and videos', () => {
     const video = page.getByLabel(aiMediaLabels.preview).locator('video').or(page.locator('video'));
     await video.first().waitFor();
     await eventually(() => video.first().evaluate((v: HTMLVideoElement) => v.readyState >= 1)).toBe(true);
-    await settledShot('ai-text-video-done');
+    await settledScreenshot(page, 'ai-text-video-done');
     expect(await downloads(() => button(page, aiMediaLabels.download).click(), 'video.mp4')).toMatch(/\.mp4$/);
-    await confirmDelete(() => page.locator('.ant-card-extra').getByRole('button', { name: new RegExp(aiMediaLabels.delete) }).click());
+    await confirmDelete(() =>
+      page
+        .locator('.ant-card-extra')
+        .getByRole('button', { name: new RegExp(aiMediaLabels.delete) })
+        .click(),
+    );
     await eventually(() => records().count()).toBe(0);
   });
 
@@ -196,13 +199,16 @@ describe('AI pictures and videos', () => {
     const samples = page.getByRole('button', { name: new RegExp(`^${aiMediaLabels.useSample}`) });
     await eventually(() => samples.count()).toBe(5);
     await samples.first().click();
-    await page.getByRole('img', { name: `${aiMediaLabels.firstFrame}` }).first().waitFor();
-    await settledShot('ai-image-video-form');
+    await page
+      .getByRole('img', { name: `${aiMediaLabels.firstFrame}` })
+      .first()
+      .waitFor();
+    await settledScreenshot(page, 'ai-image-video-form');
     await button(page, aiMediaLabels.generate).click();
     await toast(page, aiMediaMessages.submitted).waitFor();
     const done = await inProgressThenDone();
     await done.click();
     await page.locator('video').first().waitFor();
-    await settledShot('ai-image-video-done');
+    await settledScreenshot(page, 'ai-image-video-done');
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, listTextMaterials } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, settledScreenshot, toast, watchPage } from './support/browser';
 import { e2eChat } from './support/chat-model';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -10,7 +10,6 @@ import { chatLabels } from '../apps/web/src/features/chat/messages';
 import { toolsLabels } from '../apps/web/src/features/tools/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 100 });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 let browser: Browser;
 let context: BrowserContext;
@@ -56,12 +55,6 @@ function lengthsWhileTyping(until: number): Promise<number[]> {
   }, until);
 }
 
-async function settledShot(name: string) {
-  await page.mouse.move(5, 890);
-  await eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
-  await screenshot(page, name);
-}
-
 describe('chat assistant journey', () => {
   it('asks, types out, stops, thinks deeply, copies, goes to create, saves, reopens from history and deletes', async () => {
     const { baseURL } = appUnderTest();
@@ -76,7 +69,7 @@ describe('chat assistant journey', () => {
     await page.getByRole('link', { name: toolsLabels.tiles.aiChat.name }).click();
     await page.waitForURL(/#\/store\/aiChat$/);
     await page.getByText(chatLabels.welcome).waitFor();
-    await settledShot('chat-empty');
+    await settledScreenshot(page, 'chat-empty');
 
     // A blank question is refused on the page.
     await input().fill('   ');
@@ -118,7 +111,7 @@ describe('chat assistant journey', () => {
     await eventually(() => input().isDisabled()).toBe(false);
     await page.getByText(chatLabels.reasoning).last().waitFor();
     await eventually(() => actionOf(lastAnswer(), chatLabels.goCreate).isEnabled()).toBe(true);
-    await settledShot('chat-reasoning');
+    await settledScreenshot(page, 'chat-reasoning');
 
     // Save the answer as a text material.
     await actionOf(lastAnswer(), chatLabels.saveMaterial).click();
@@ -145,7 +138,7 @@ describe('chat assistant journey', () => {
     await page.getByRole('listitem', { name: e2eChat.shortQuestion }).click();
     await eventually(() => answers().count()).toBe(3);
     expect(await answers().first().textContent()).toBe(e2eChat.shortAnswer);
-    await settledShot('chat-history');
+    await settledScreenshot(page, 'chat-history');
 
     // Delete it.
     await page.getByRole('button', { name: `删除 ${e2eChat.shortQuestion}` }).click();
@@ -159,6 +152,6 @@ describe('chat assistant journey', () => {
 
     // On a phone the history sits above the conversation.
     await page.setViewportSize({ width: 390, height: 844 });
-    await settledShot('chat-phone');
+    await settledScreenshot(page, 'chat-phone');
   }, 240_000);
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyseMessages, filesMessages, listMaterials, listVideoAnalyse } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makeShortClip, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -17,7 +17,6 @@ import { themeMessages } from '../apps/web/src/features/theme/messages';
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 const TITLE = '春日樱花下的街头舞蹈表演完整版';
 
@@ -110,13 +109,6 @@ function playsFor(element: Locator): Promise<{ time: number; ended: boolean }> {
 
 const record = (title: string) => page.getByRole('group', { name: title });
 
-async function settledShot(name: string) {
-  await page.mouse.move(5, 890);
-  await eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
-  await page.evaluate(() => Promise.all(Array.from(document.images).map((i) => i.decode().catch(() => undefined))));
-  await screenshot(page, name);
-}
-
 describe('extraction journey', () => {
   it('launches the tools, extracts a video from a share text, downloads it and saves it to materials', async () => {
     context = await newVisitorContext(browser, appUnderTest().baseURL);
@@ -134,10 +126,10 @@ describe('extraction journey', () => {
     await page.locator('.ant-ribbon', { hasText: toolsLabels.comingSoon }).first().waitFor();
     await soon.click({ force: true });
     expect(page.url()).toMatch(/#\/store$/);
-    await settledShot('store-launcher-dark');
+    await settledScreenshot(page, 'store-launcher-dark');
     await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('light');
-    await settledShot('store-launcher-light');
+    await settledScreenshot(page, 'store-launcher-light');
     await page.getByRole('button', { name: themeMessages.switchTheme }).click();
 
     await page.getByRole('link', { name: toolsLabels.tiles.extraction.name }).click();
@@ -161,14 +153,14 @@ describe('extraction journey', () => {
     await processing.first().waitFor();
     await page.getByRole('tab', { name: toolsLabels.tabs.processing }).click();
     await processing.first().waitFor();
-    await settledShot('extraction-processing');
+    await settledScreenshot(page, 'extraction-processing');
     site.release();
     await page.getByRole('tab', { name: toolsLabels.tabs.all }).click();
     await record(TITLE).filter({ hasText: analyseMessages.success }).waitFor({ timeout: 60_000 });
     await page.getByText(toolsLabels.freeLeft(2, 3)).waitFor();
     const done = record(TITLE);
     await done.locator('img').evaluate((img: HTMLImageElement) => img.decode());
-    await settledShot('extraction-success');
+    await settledScreenshot(page, 'extraction-success');
 
     // Download: the file the browser saves is the video.
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
@@ -203,6 +195,6 @@ describe('extraction journey', () => {
     const played = await playsFor(done.first().locator('audio'));
     expect(played.time).toBeGreaterThan(0.5);
     await page.evaluate(() => document.querySelectorAll('audio').forEach((a) => a.pause()));
-    await settledShot('audio-extraction');
+    await settledScreenshot(page, 'audio-extraction');
   });
 });

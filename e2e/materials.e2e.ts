@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listMaterials, saveMaterial, type MaterialItem, type MaterialType } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeShortClip, makeToneM4a, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -17,7 +17,6 @@ const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(
 // Two-character antd buttons get a space between the characters; match either way.
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 /** The uploads of this journey: what the library calls them, under which tab, and the file on disk. */
 interface Upload {
@@ -165,7 +164,7 @@ async function uploadSlowly(upload: Upload, shot?: string): Promise<BarState[]> 
 }
 
 /** No message left on screen, so a screenshot shows only the one a step causes. */
-const noMessages = () => eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
+const noMessages = () => toastsGone(page);
 
 /** Waits until every animation that ends has ended (messages in, dialogs and list items in or out). */
 const stillFrame = () =>
@@ -259,7 +258,7 @@ function playsFor(element: Locator): Promise<{ time: number; width: number; ende
 /** Before a screenshot: nothing hovered, no message or tooltip left, the tab underline where it belongs. */
 async function settled() {
   await page.mouse.move(700, 800);
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await toastsGone(page);
   await eventually(() => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
   await eventually(() =>
     page.evaluate(() => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listVideoTranslate, videoTranslateMessages as m, workStatusNames } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { mediaTempDir, probeCodecs } from './support/media';
@@ -14,7 +14,6 @@ import { toolsLabels } from '../apps/web/src/features/tools/messages';
 import { worksMessages } from '../apps/web/src/features/works/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 
@@ -50,13 +49,6 @@ function playsFor(element: Locator): Promise<number> {
         el.play().catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
       }),
   );
-}
-
-async function settledShot(name: string) {
-  await page.mouse.move(5, 890);
-  await eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
-  await page.evaluate(() => Promise.all(Array.from(document.images).map((i) => i.decode().catch(() => undefined))));
-  return screenshot(page, name);
 }
 
 /** Picks `option` in the select labelled `label`, opening it again if a re-render closed it first. */
@@ -101,7 +93,7 @@ describe('video translation journey', () => {
     await toast(page, m.targetRequired).waitFor();
     await choose(l.targetLang, '英语');
     await page.getByRole('radio', { name: new RegExp(l.modeNames[2]!) }).check();
-    await settledShot('translate-form');
+    await settledScreenshot(page, 'translate-form');
     await button(page, l.submit).click();
     await toast(page, m.submitted).waitFor();
 
@@ -111,13 +103,13 @@ describe('video translation journey', () => {
     await card.waitFor();
     await card.filter({ hasText: workStatusNames.done }).waitFor({ timeout: 180_000 });
     await card.locator('img').evaluate((img: HTMLImageElement) => img.decode());
-    await settledShot('translate-done');
+    await settledScreenshot(page, 'translate-done');
 
     // Plays in the dialog.
     await page.getByRole('button', { name: `${l.play} ${name}` }).click();
     const player = page.getByRole('dialog').locator('video');
     expect(await playsFor(player)).toBeGreaterThan(0.5);
-    await settledShot('translate-playing');
+    await settledScreenshot(page, 'translate-playing');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -145,6 +137,6 @@ describe('video translation journey', () => {
     await page.waitForURL(/#\/works\?type1=0&type2=3$/);
     await page.getByRole('tab', { name: new RegExp(worksMessages.translatedVideos) }).waitFor();
     await page.getByText(name, { exact: true }).first().waitFor();
-    await settledShot('translate-works');
+    await settledScreenshot(page, 'translate-works');
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listCopyTrace, listViralProjects, viralMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
@@ -16,7 +16,6 @@ import { multiplesText } from '../apps/web/src/features/multiples/messages';
 const eventually = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 200 });
 const button = (page: Page, text: string) =>
   page.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 let browser: Browser;
 let context: BrowserContext;
@@ -42,12 +41,6 @@ afterEach(() => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function settledShot(name: string) {
-  await page.mouse.move(5, 890);
-  await eventually(() => page.locator('.ant-message-notice').count(), 10_000).toBe(0);
-  return screenshot(page, name);
-}
-
 describe('viral content journey', () => {
   it('analyses a viral video link, mimics it for 我的咖啡店, sends it to the studio, then splits it into composer scenes', async () => {
     const { baseURL } = appUnderTest();
@@ -60,7 +53,7 @@ describe('viral content journey', () => {
     await page.getByRole('menuitem', { name: t.navAnalysis }).click();
     await page.waitForURL(/#\/explosiveAnalysis$/);
     await page.getByRole('textbox', { name: t.linkLabel }).waitFor();
-    await settledShot('viral-empty');
+    await settledScreenshot(page, 'viral-empty');
 
     // A pasted share text with the loopback link → extraction → transcription → report.
     await page
@@ -75,7 +68,7 @@ describe('viral content journey', () => {
     for (const b of e2eViral.beats) await report.getByText(b.title, { exact: true }).waitFor();
     await report.getByText(e2eViral.why).waitFor();
     await report.getByText('九块九低价').waitFor();
-    await settledShot('viral-report');
+    await settledScreenshot(page, 'viral-report');
     const projects = await apiData(baseURL, listViralProjects, { page: 1, limit: 0 }, token);
     expect(projects.list[0]!.transcript).toBe(e2eViral.heard.join(''));
 
@@ -85,7 +78,7 @@ describe('viral content journey', () => {
     const script = page.getByTestId('mimic-script');
     await script.getByText(e2eViral.mimicLine(3)).waitFor();
     expect(await script.locator('.ant-card').count()).toBe(e2eViral.beats.length);
-    await settledShot('viral-mimic');
+    await settledScreenshot(page, 'viral-mimic');
 
     // To the studio: the script is in its text box.
     await button(page, t.toStudio).click();
@@ -94,7 +87,7 @@ describe('viral content journey', () => {
       (text) => Array.from(document.querySelectorAll('textarea')).some((x) => x.value.includes(text)),
       e2eViral.mimicLine(0),
     );
-    await settledShot('viral-studio');
+    await settledScreenshot(page, 'viral-studio');
 
     // Back: the mimic script is still there; split into scenes, the composer shows one per beat.
     await page.goBack();
@@ -112,17 +105,20 @@ describe('viral content journey', () => {
         )
         .toBe(e2eViral.mimicLine(i));
     expect(await page.locator(`[aria-label="${multiplesText.scene(5)}"]`).count()).toBe(0);
-    await settledShot('viral-multiples');
+    await settledScreenshot(page, 'viral-multiples');
 
     // The project list keeps the analysis.
     await page.goto(`${baseURL}/#/explosiveAnalysis/project`);
-    const row = page.getByRole('row').filter({ hasText: /春日樱花/ }).first();
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: /春日樱花/ })
+      .first();
     await row.waitFor();
     // Its cover is a picture the app stored from the extracted video, drawn in the list.
     const cover = row.getByRole('img', { name: /的封面$/ });
     await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await cover.getAttribute('src')).not.toMatch(/127\.0\.0\.2/);
-    await settledShot('viral-projects');
+    await settledScreenshot(page, 'viral-projects');
   });
 
   it('analyses an account, proposes topics, writes copy and lists what was generated', async () => {
@@ -135,10 +131,12 @@ describe('viral content journey', () => {
     // The account report reads in sections like the video report, not as one block of text.
     for (const section of [t.positioning, t.audience, t.pillars, t.style, t.suggestions])
       await ipReport.getByRole('region', { name: new RegExp(`^${section}`) }).waitFor();
-    expect(await ipReport.getByRole('region', { name: t.suggestions }).getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await ipReport.getByRole('region', { name: t.suggestions }).getByRole('listitem').count()).toBeGreaterThan(
+      0,
+    );
     await button(page, t.proposeTopics).click();
     await page.getByTestId('topic-list').getByText('1. 咖啡选题1').waitFor();
-    await settledShot('viral-account');
+    await settledScreenshot(page, 'viral-account');
 
     // A topic leads to copywriting with its title filled in.
     await page
@@ -154,17 +152,17 @@ describe('viral content journey', () => {
       .click();
     await toast(page, viralMessages.generated).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: t.result }).inputValue()).toContain('咖啡九块九');
-    await settledShot('viral-copywrite');
+    await settledScreenshot(page, 'viral-copywrite');
 
     await page.goto(`${baseURL}/#/explosiveAnalysis/character`);
     await page.getByRole('textbox', { name: t.characterTitle }).fill('社区咖啡店老板');
     await button(page, t.proposeTopics).click();
     await page.getByTestId('topic-list').waitFor();
-    await settledShot('viral-character');
+    await settledScreenshot(page, 'viral-character');
 
     await page.goto(`${baseURL}/#/store/copywrite/trace`);
     await page.getByText('新店开业第一天，咖啡九块九，快来尝尝！').waitFor();
-    await settledShot('viral-trace');
+    await settledScreenshot(page, 'viral-trace');
   });
 
   it('drafts a one-click viral video, edits its scenes and submits one multi-scene work', async () => {
@@ -180,21 +178,21 @@ describe('viral content journey', () => {
       await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
     }
     await page.getByRole('spinbutton', { name: t.sceneCount }).fill('3');
-    await settledShot('viral-coze');
+    await settledScreenshot(page, 'viral-coze');
     await button(page, t.draft).click();
     await page.waitForURL(/#\/cozeVideo\/editVideo\?id=\d+$/);
     await page.getByRole('textbox', { name: t.scene(3) }).waitFor();
     await page.getByRole('textbox', { name: t.scene(1) }).fill('改过的开头：新店开业，咖啡九块九！');
-    await settledShot('viral-edit-video');
+    await settledScreenshot(page, 'viral-edit-video');
     await button(page, t.submit).click();
     await page.getByText(t.submitDone).waitFor();
-    await settledShot('viral-coze-submitted');
+    await settledScreenshot(page, 'viral-coze-submitted');
     await page.getByRole('dialog').getByRole('button', { name: t.toWorks }).click();
     await page.waitForURL(/#\/works/);
 
     await page.goto(`${baseURL}/#/cozeVideo/history`);
     await page.getByText(t.submittedStatus).waitFor();
-    await settledShot('viral-history');
+    await settledScreenshot(page, 'viral-history');
   });
 
   it('shows the screens not open yet as coming soon, never a broken page', async () => {
@@ -205,12 +203,12 @@ describe('viral content journey', () => {
     await employee.click();
     await toast(page, '功能暂未开放，敬请期待').waitFor();
     expect(page.url()).toMatch(/#\/home$/);
-    await settledShot('viral-nav-coming-soon');
+    await settledScreenshot(page, 'viral-nav-coming-soon');
     for (const route of ['/employee', '/helper/index', '/music', '/store/music/index']) {
       await page.goto(`${baseURL}/#${route}`);
       await page.getByText(t.comingSoonTitle).waitFor();
     }
-    await settledShot('viral-coming-soon');
+    await settledScreenshot(page, 'viral-coming-soon');
     const trace = await apiData(
       baseURL,
       listCopyTrace,

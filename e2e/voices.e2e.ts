@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, studioMessages, voiceMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { launchBrowser, newVisitorContext, screenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { cloneMessages } from '../apps/web/src/features/voices/messages';
 import { commonLabels } from '../apps/web/src/lib/messages';
@@ -14,7 +14,6 @@ import { themeMessages } from '../apps/web/src/features/theme/messages';
 // Two-character antd buttons get a space between the characters; match either way.
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 let browser: Browser;
 let context: BrowserContext;

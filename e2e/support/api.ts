@@ -3,6 +3,8 @@ import {
   createRedeemCodes,
   DEFAULT_SIGN_SECRET,
   login,
+  newNonce,
+  NONCE_PARAM,
   ReplyCode,
   signaturePayload,
   type DataOf,
@@ -25,10 +27,12 @@ export async function signedCall<E extends Endpoint>(
   for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
     if (typeof value === 'string' || typeof value === 'number') wire[key] = String(value);
   }
+  const isGet = endpoint.method === 'GET';
+  // As the web client does for writes, so two identical calls in one second are not refused as a replay.
+  if (!isGet) wire[NONCE_PARAM] = newNonce();
   wire.timestamp = String(Math.floor(Date.now() / 1000));
   wire.sign = createHash('md5').update(signaturePayload(wire, DEFAULT_SIGN_SECRET)).digest('hex');
   const form = new URLSearchParams(wire).toString();
-  const isGet = endpoint.method === 'GET';
   const reply = await fetch(isGet ? `${baseURL}${endpoint.path}?${form}` : `${baseURL}${endpoint.path}`, {
     method: endpoint.method,
     headers: {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { protocolMessages } from '@app/contract';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -39,6 +40,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** An antd toast (message) showing exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message').getByText(text, { exact: true });
+}
+
+/** Waits until no toast is on screen (two may overlap: an earlier one fading while a new one shows). */
+export async function toastsGone(page: Page, timeout = 10_000): Promise<void> {
+  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout, interval: 200 }).toBe(0);
+}
+
+/** A screenshot of the settled screen: the pointer out of the way, no toast, every picture decoded. */
+export async function settledScreenshot(page: Page, name: string): Promise<string> {
+  await page.mouse.move(5, 890);
+  await toastsGone(page);
+  await page.evaluate(() => Promise.all(Array.from(document.images).map((i) => i.decode().catch(() => undefined))));
+  return screenshot(page, name);
 }
 
 /**
