@@ -95,12 +95,15 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Build
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'avatar-test-'));
   const db = await freshDatabase();
   // The lip-sync channel tracks the face at every avatar preparation (demo actors too); tests of that channel turn it on themselves.
+  // No demo actors or portraits unless a test asks for them: rendering and preparing them costs each app
+  // 15-35 s of ffmpeg, which most tests never look at.
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     ADMIN_PASSWORD: 'admin12345',
     AVATAR_CHANNELS: 'local=local,ou=duix,df=duix,gj=chanjing',
+    SEED_DEMO_ACTORS: '0',
     ...db.env,
     ...env,
   });

@@ -27,7 +27,7 @@ const jobState = async (t: TestApp, id: string) => (await t.ctx.queue.boss.getJo
 describe('process roles', () => {
   it('ROLE=worker serves no API routes but runs jobs', async () => {
     const counter = { runs: 0 };
-    const t = await buildTestApp({ ROLE: 'worker', SEED_DEMO_ACTORS: '0' }, { onlyModules: countingModules(counter) });
+    const t = await buildTestApp({ ROLE: 'worker' }, { onlyModules: countingModules(counter) });
     apps.push(t);
     const api = await t.app.inject({ method: 'GET', url: getSiteSettings.path });
     expect(api.statusCode).toBe(404);
@@ -45,7 +45,7 @@ describe('process roles', () => {
 
   it('ROLE=api serves routes but runs no jobs', async () => {
     const counter = { runs: 0 };
-    const t = await buildTestApp({ ROLE: 'api', SEED_DEMO_ACTORS: '0' }, { onlyModules: countingModules(counter) });
+    const t = await buildTestApp({ ROLE: 'api' }, { onlyModules: countingModules(counter) });
     apps.push(t);
     expect(await t.call(getSiteSettings)).toMatchObject({ code: 0, data: { title: expect.any(String) } });
     expect(await t.call({ method: 'GET', path: '/api/nope' })).toMatchObject({
@@ -63,7 +63,7 @@ describe('process roles', () => {
     if (backend === 'postgres') {
       const workerCounter = { runs: 0 };
       const w = await buildTestApp(
-        { ROLE: 'worker', SEED_DEMO_ACTORS: '0', DATABASE_URL: t.config.DATABASE_URL ?? '' },
+        { ROLE: 'worker', DATABASE_URL: t.config.DATABASE_URL ?? '' },
         { onlyModules: countingModules(workerCounter) },
       );
       apps.push(w);
@@ -76,7 +76,7 @@ describe('process roles', () => {
 
 describe('global rate limit', () => {
   it('answers code 1 with its Chinese message once the per-minute budget is spent', async () => {
-    const t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5', SEED_DEMO_ACTORS: '0' });
+    const t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
     apps.push(t);
     for (let i = 0; i < 5; i++) expect((await t.call(getSiteSettings)).code).toBe(0);
     const res = await t.app.inject({ method: 'GET', url: getSiteSettings.path });
@@ -88,7 +88,7 @@ describe('global rate limit', () => {
 
 describe('embedded database executor', () => {
   it('recovers after a failed statement inside a transaction', async () => {
-    const t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+    const t = await buildTestApp();
     apps.push(t);
     const ex = t.ctx.database.executor;
     await ex.executeSql('create table tx_probe (n int primary key)');

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
 });
 afterAll(async () => t?.close());
 

@@ -24,7 +24,7 @@ import { seedAdmin } from './seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
 });
 afterAll(async () => t?.close());
 

@@ -57,7 +57,7 @@ let admin: string;
 let operator: string;
 let operatorId: number;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   admin = await loginAs('admin', 'admin12345');
   const op = await member('ops_one');
   operatorId = op.id;

@@ -53,7 +53,7 @@ beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'curation-'));
   picture = path.join(dir, 'cover.png');
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=480x360', '-frames:v', '1', picture]);
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   const loginAs = async (username: string, password: string) =>
     (await t.call<{ token: string; id?: number }>(login, { username, password })).data.token;
   admin = await loginAs('admin', 'admin12345');

@@ -42,7 +42,7 @@ beforeAll(async () => {
         },
   );
   // The environment sets the OpenAI image key: the console shows it masked and read-only.
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', OPENAI_IMAGE_API_KEY: 'env-image-key-9876' });
+  t = await buildTestApp({ OPENAI_IMAGE_API_KEY: 'env-image-key-9876' });
   admin = await loginAs('admin', 'admin12345');
   operator = await makeMember('engine_ops');
   member = await makeMember('engine_user');

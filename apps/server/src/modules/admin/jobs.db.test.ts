@@ -26,7 +26,7 @@ let operator: string;
 let member: { token: string; id: number };
 
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   admin = await loginAs('admin', 'admin12345');
   member = await makeMember('jobs_user', 100);
   const op = await makeMember('jobs_ops', 1);

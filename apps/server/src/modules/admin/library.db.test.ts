@@ -20,7 +20,7 @@ let member: string;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   admin = (await t.call<{ token: string }>(login, { username: 'admin', password: 'admin12345' })).data.token;
   const [code] = (
     await t.call<{ list: string[] }>(createRedeemCodes, { credits: 1, count: 1, days: 30 }, { token: admin })

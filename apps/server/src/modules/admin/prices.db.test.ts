@@ -61,7 +61,6 @@ beforeAll(async () => {
   kling = await startFakeKling(await makeFakeMedia(dir), { accessKey: 'ak', secretKey: 'sk', pollsBeforeDone: 1 });
   chat = await startFakeChatStream(() => ({ chunks: [...textChunks('这是一条为你生成的口播文案。'), finished] }));
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local',
     AI_MEDIA_POLL_INTERVAL_MS: '100',
     KLING_ACCESS_KEY: 'ak',

@@ -46,7 +46,7 @@ beforeAll(async () => {
   tiny = path.join(dir, 'tiny.png');
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=200x200', '-frames:v', '1', tiny]);
   kling = await startFakeKling(media, { accessKey: 'ak', secretKey: 'sk', pollsBeforeDone: 2 });
-  const common = { SEED_DEMO_ACTORS: '0', AI_MEDIA_POLL_INTERVAL_MS: '100' };
+  const common = { AI_MEDIA_POLL_INTERVAL_MS: '100' };
   t = await buildTestApp({
     ...common,
     KLING_ACCESS_KEY: 'ak',

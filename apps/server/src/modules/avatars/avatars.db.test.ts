@@ -18,7 +18,7 @@ let bob: Member;
 let portrait: Avatar;
 
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'avatars-media-'));
   alice = await member(t, 0);
   bob = await member(t, 0);

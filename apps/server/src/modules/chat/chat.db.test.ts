@@ -42,7 +42,7 @@ let plan: (req: FakeChatRequest) => FakeChatPlan = () => ({ chunks: [...textChun
 
 beforeAll(async () => {
   fake = await startFakeChatStream((req) => plan(req));
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', CHAT_MODEL_URL: fake.url, CHAT_CONTEXT_TOKENS: String(BUDGET) });
+  t = await buildTestApp({ CHAT_MODEL_URL: fake.url, CHAT_CONTEXT_TOKENS: String(BUDGET) });
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
 }, 120_000);
 afterAll(async () => {

@@ -51,7 +51,6 @@ beforeAll(async () => {
   inside = await startFakeSite(media, { host: '127.0.0.1' });
   site = await startFakeSite(media, { redirectTo: `${inside.url}/share/video.html` });
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     EXTRACTION_FREE_PER_DAY: String(FREE),
     EXTRACTION_CREDITS: String(PRICE),
     EXTRACTION_RESOLVERS: 'yt-dlp',

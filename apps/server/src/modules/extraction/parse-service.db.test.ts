@@ -29,7 +29,6 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     EXTRACTION_RESOLVERS: 'yt-dlp,parse-service',
     PARSE_SERVICE_URL: service.url,
     TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',

@@ -61,7 +61,7 @@ async function uploadVoice(content: Buffer) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'driving-audio-'));
   carol = await newAccount(t.ctx.database.db, 'carol_audio');
 }, 120_000);

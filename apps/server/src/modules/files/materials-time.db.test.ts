@@ -24,7 +24,7 @@ vi.stubEnv('TZ', 'Asia/Shanghai');
 let t: TestApp;
 let photo: string;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'material-time-')), 'photo.png');
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=400x400', '-frames:v', '1', photo]);
 }, 120_000);

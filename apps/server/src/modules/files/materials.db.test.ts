@@ -31,7 +31,7 @@ let dave: { id: number; token: string };
 
 beforeAll(async () => {
   // No demo actors: their preparation writes files in the background, and these tests count what is on disk.
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'material-media-')));
   carol = await newAccount(t.ctx.database.db, 'carol_materials');
   dave = await newAccount(t.ctx.database.db, 'dave_materials');

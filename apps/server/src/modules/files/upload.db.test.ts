@@ -33,7 +33,7 @@ let root: string;
 
 beforeAll(async () => {
   // No demo actors: their preparation writes files in the background, and these tests count what is on disk.
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'upload-media-')));
   alice = await newAccount(t.ctx.database.db, 'alice_files');
   bob = await newAccount(t.ctx.database.db, 'bob_files');

@@ -60,7 +60,7 @@ const localFile = async (key: string) => (await t.ctx.storage.toLocalFile(key, d
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-'));
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local' });
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
   alice = await member(t, 5000);
   bob = await member(t, 5000);
   const owner = await member(t, 0);

@@ -35,7 +35,7 @@ const finished = (id: number) =>
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scene-slots-'));
   // The local channel's engine runs one render at a time.
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local', AVATAR_LOCAL_MAX_CONCURRENCY: '1' });
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local', AVATAR_LOCAL_MAX_CONCURRENCY: '1' });
   alice = await member(t, 5000);
   avatarId = (
     await cloneAvatar(t, alice, await makeClip(path.join(dir, 'p.mp4'), { width: 360, height: 640, seconds: 6 }))

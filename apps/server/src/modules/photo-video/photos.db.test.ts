@@ -36,7 +36,7 @@ const at = (name: string) => path.join(dir, name);
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-'));
   // D-ID configured (at an address nothing answers): its picture rules are checked before anything is sent or spent.
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', DID_API_KEY: 'dGVzdDprZXk=', DID_BASE_URL: 'http://127.0.0.1:9' });
+  t = await buildTestApp({ DID_API_KEY: 'dGVzdDprZXk=', DID_BASE_URL: 'http://127.0.0.1:9' });
   // The demo portraits only (the demo actors' preparation is not what these tests look at).
   await seedDemoPortraits({ ...t.ctx, config: { ...t.ctx.config, SEED_DEMO_ACTORS: true } });
   alice = await member(t, 1000);

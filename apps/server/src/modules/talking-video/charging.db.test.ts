@@ -37,7 +37,6 @@ beforeAll(async () => {
   // The fake engine hands out whatever the result file holds when the video is fetched.
   duix = await startFakeDuix({ resultFile: result, result: 'url' });
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local,ou=duix',
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '100',

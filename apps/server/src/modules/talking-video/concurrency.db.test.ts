@@ -21,7 +21,6 @@ beforeAll(async () => {
   // Lock order is what is tested here: the per-account paid-call limit would refuse most of 200 at once.
   t = await buildTestApp({
     ROLE: 'api',
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local',
     PAID_CALLS_PER_MINUTE: '0',
   });

@@ -43,7 +43,6 @@ beforeAll(async () => {
   duix = await startFakeDuix({ resultFile: result, result: 'url', pollsBeforeDone: 12 });
   chanjing = await startFakeChanjing({ ...creds, resultFile: result, personPollsBeforeDone: 1, pollsBeforeDone: 0 });
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     // The 30–300 s clips below run at 1 frame a second so they stay quick to make and prepare.
     AVATAR_MIN_FPS: '1',
     AVATAR_CHANNELS: 'local=local,ou=duix,df=duix,gj=chanjing',

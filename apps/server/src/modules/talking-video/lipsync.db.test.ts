@@ -23,7 +23,7 @@ let voiceId: number;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lipsync-work-'));
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local,lipsync=lipsync' });
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local,lipsync=lipsync' });
   owner = await member(t, 1000);
   avatar = await cloneAvatar(t, owner, await faceClip(path.join(dir, 'face.mp4'), 6));
   voiceId = await addVoice(t, { userId: owner.id });

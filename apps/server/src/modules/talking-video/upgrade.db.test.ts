@@ -161,7 +161,7 @@ beforeAll(async () => {
   await old.close();
 
   // The new server starts on the old data: the remaining migrations run, the unfinished work resumes.
-  t = await buildTestApp({ ...old.env, DATA_DIR: dataDir, SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local' });
+  t = await buildTestApp({ ...old.env, DATA_DIR: dataDir, AVATAR_CHANNELS: 'local=local' });
   token = await issueToken(t.ctx.database.db, userId);
 }, 240_000);
 

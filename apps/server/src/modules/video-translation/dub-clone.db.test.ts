@@ -30,7 +30,6 @@ beforeAll(async () => {
   text = await startFakeTranslator();
   fish = await startFakeFishAudio(MODEL);
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local',
     TRANSCRIPTION_ENGINE: 'openai',
     TRANSCRIPTION_OPENAI_URL: `${asr.url}/v1`,

@@ -57,7 +57,6 @@ const order = (fileId: number) => ({ file_id: fileId, source_lang: 'zh', target_
 
 function env(): Record<string, string> {
   return {
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local',
     TRANSCRIPTION_ENGINE: 'openai',
     TRANSCRIPTION_OPENAI_URL: `${asr.url}/v1`,
@@ -125,7 +124,7 @@ describe('video translation', () => {
   });
 
   it('says so before anything is uploaded or charged when no speech recogniser is configured', async () => {
-    const bare = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local', TEXT_MODEL_URL: `${text.url}/v1` });
+    const bare = await buildTestApp({ AVATAR_CHANNELS: 'local=local', TEXT_MODEL_URL: `${text.url}/v1` });
     try {
       const r = await bare.call<{ configured: boolean; reason: string }>(listTranslateLanguages);
       expect(r.data).toMatchObject({ configured: false, reason: m.notConfigured });

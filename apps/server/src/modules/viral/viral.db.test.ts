@@ -155,7 +155,6 @@ beforeAll(async () => {
   const viral = createViralModule({ uploads: uploadedFiles, voices: studioVoices, transcriber: () => transcribe });
   t = await buildTestApp(
     {
-      SEED_DEMO_ACTORS: '0',
       ...viralTestEnv(fake.url),
     },
     { onlyModules: productModulesWith(viral) },

@@ -52,8 +52,8 @@ let publicVoice: Voice;
 beforeAll(async () => {
   chat = await fakeChatModel();
   // Auditions use the public voices only: no demo actors or photos to prepare with ffmpeg first.
-  app = await buildTestApp({ TEXT_MODEL_URL: chat.url, AUDITION_PER_MINUTE: '4', SEED_DEMO_ACTORS: '0' });
-  bare = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  app = await buildTestApp({ TEXT_MODEL_URL: chat.url, AUDITION_PER_MINUTE: '4' });
+  bare = await buildTestApp();
   user = await newUser(app, 'listen01');
   const list = await app.call<{ list: Voice[] }>(listVoices, { source: '2' }, { token: user.token });
   const first = list.data.list[0];

@@ -15,7 +15,7 @@ let voice: Voice;
 
 beforeAll(async () => {
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'empty-choices-'));
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local' });
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
   alice = await member(t, 1000);
   const voices = await t.call<{ list: Voice[] }>(listVoices, { source: '2' }, { token: alice.token });
   const first = voices.data.list[0];

@@ -32,7 +32,7 @@ let rec: (name: string) => string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paid-jobs-'));
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local' });
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
   alice = await member(t, 1000);
   rec = await makeRecordings(path.join(dir, 'recordings'));
 });

@@ -39,7 +39,6 @@ beforeAll(async () => {
   const result = await makeClip(path.join(media, 'duix-result.mp4'), { seconds: 2, withAudio: true });
   duix = await startFakeDuix({ resultFile: result, result: 'url', failWith: '模型加载失败' });
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local,gj=local,ou=duix',
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '100',

@@ -99,7 +99,6 @@ describe('logout across API processes', () => {
         DATABASE_URL: t.config.DATABASE_URL ?? '',
         ROLE: 'api',
         SESSION_CACHE_SECONDS: '60',
-        SEED_DEMO_ACTORS: '0',
       });
       try {
         const m = await member(t, 20_000);

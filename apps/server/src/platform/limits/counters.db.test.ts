@@ -10,7 +10,7 @@ const redisUrl = testRedisUrl;
 let t: TestApp;
 let redis: Redis | null = null;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
   if (redisUrl) redis = new Redis(redisUrl);
 });
 afterAll(async () => {
@@ -62,7 +62,6 @@ describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
   let b: TestApp;
   beforeAll(async () => {
     const env = {
-      SEED_DEMO_ACTORS: '0',
       REDIS_URL: redisUrl!,
       REDIS_PREFIX: `test:${randomUUID()}:`,
       RATE_LIMIT_PER_MINUTE: '30',

@@ -12,7 +12,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>数字人</title>');
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1);');
-  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '30', SEED_DEMO_ACTORS: '0', WEB_DIST: webDist });
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '30', WEB_DIST: webDist });
 });
 afterAll(async () => {
   await t?.close();
@@ -38,7 +38,7 @@ describe('per-address rate limit', () => {
 describe('per-account paid-call limit', () => {
   let p: TestApp;
   beforeAll(async () => {
-    p = await buildTestApp({ PAID_CALLS_PER_MINUTE: '5', SEED_DEMO_ACTORS: '0' });
+    p = await buildTestApp({ PAID_CALLS_PER_MINUTE: '5' });
   });
   afterAll(async () => p?.close());
 

@@ -70,7 +70,7 @@ let t: TestApp;
 let port: number;
 let token: string;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' }, { modules: [probeModule, streamModule] });
+  t = await buildTestApp({}, { modules: [probeModule, streamModule] });
   token = (await t.call<{ token: string }>(createProbe, { username: 'stream_1', age: 20 })).data.token;
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
 });

@@ -9,7 +9,7 @@ import { member } from '../../modules/works/testing/studio.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ SEED_DEMO_ACTORS: '0' });
+  t = await buildTestApp();
 });
 afterAll(async () => t?.close());
 

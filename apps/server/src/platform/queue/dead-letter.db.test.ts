@@ -18,10 +18,7 @@ beforeAll(async () => {
       },
     }),
   };
-  t = await buildTestApp(
-    { SEED_DEMO_ACTORS: '0' },
-    { onlyModules: [...featureModules.filter((m) => m.name !== 'system'), failing] },
-  );
+  t = await buildTestApp({}, { onlyModules: [...featureModules.filter((m) => m.name !== 'system'), failing] });
 });
 afterAll(async () => t?.close());
 
