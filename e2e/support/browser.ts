@@ -38,6 +38,8 @@ export function newVisitorContext(browser: Browser, baseURL: string): Promise<Br
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
+  // A full-page shot of a scrolled page draws the fixed header and menu where the scroll left them, mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
