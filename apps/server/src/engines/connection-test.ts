@@ -112,6 +112,9 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
       return c.SPEECH_COSYVOICE_URL ? { url: trim(c.SPEECH_COSYVOICE_URL) } : null;
     case 'gpt-sovits':
       return c.SPEECH_GPT_SOVITS_URL ? { url: trim(c.SPEECH_GPT_SOVITS_URL) } : null;
+    case 'lip-sync':
+      // The chosen remote engine's own probe; the offline engine has nothing to reach (see testConnection).
+      return c.TRANSLATE_LIPSYNC_ENGINE === 'duix' ? probeOf('duix', c) : null;
     case 'transcription':
       if (c.TRANSCRIPTION_ENGINE === 'openai' && c.TRANSCRIPTION_OPENAI_URL)
         return { url: `${trim(c.TRANSCRIPTION_OPENAI_URL)}/models`, headers: bearer(c.TRANSCRIPTION_OPENAI_KEY) };
@@ -133,6 +136,7 @@ export async function testConnection(
   config: AppConfig,
   timeoutMs = 10_000,
 ): Promise<ConnectionResult> {
+  if (engine === 'lip-sync' && config.TRANSLATE_LIPSYNC_ENGINE === 'local') return { ok: true, message: m.testOffline, ms: 0 };
   const probe = probeOf(engine, config);
   if (!probe) return { ok: false, message: m.notConfigured, ms: 0 };
   const started = Date.now();

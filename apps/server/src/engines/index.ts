@@ -7,6 +7,7 @@ import {
 } from './avatar/index.js';
 import { createPhotoEngines, photoEnginesConfigFromEnv, type PhotoVideoEngine } from './photo/index.js';
 import { aiMediaEnginesConfigFromEnv, createImageEngines, type ImageEngine } from './image/index.js';
+import { createLipSyncEngines, type LipSyncEngine } from './lip-sync/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createChatModels, createTextModels, type ChatStreamModel, type TextModel } from './text/index.js';
@@ -28,6 +29,8 @@ export interface Engines {
   videoGeneration: ChannelRegistry<VideoGenerationEngine>;
   /** Speech to text with timestamps (OpenAI-compatible or Volcengine file recognition). */
   transcription: ChannelRegistry<TranscriptionEngine>;
+  /** An existing video's mouth driven by another audio (mode 1 of video translation), by TRANSLATE_LIPSYNC_ENGINE. */
+  lipSync: ChannelRegistry<LipSyncEngine>;
 }
 
 export interface EngineDeps {
@@ -46,6 +49,7 @@ export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
     image: createImageEngines(aiMedia),
     videoGeneration: createVideoGenerationEngines(aiMedia),
     transcription: createTranscriptionEngines(config, { publicUrl: (file) => deps.publicUrl(file, 'audio') }),
+    lipSync: createLipSyncEngines(config, { publicUrl: deps.publicUrl }),
   };
 }
 
@@ -92,6 +96,7 @@ export function createLiveEngines(source: EngineConfigSource, deps: EngineDeps):
     image: live('image'),
     videoGeneration: live('videoGeneration'),
     transcription: live('transcription'),
+    lipSync: live('lipSync'),
   };
 }
 
@@ -108,3 +113,4 @@ export {
   type TranscriptionEngine,
   type TranscriptionLanguage,
 } from './transcription/index.js';
+export { LIP_SYNC_CHANNEL, type LipSyncEngine, type LipSyncChoice } from './lip-sync/index.js';
