@@ -114,7 +114,7 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
       return c.SPEECH_GPT_SOVITS_URL ? { url: trim(c.SPEECH_GPT_SOVITS_URL) } : null;
     case 'lip-sync':
       // The chosen remote engine's own probe; the offline engine has nothing to reach (see testConnection).
-      return c.TRANSLATE_LIPSYNC_ENGINE === 'duix' ? probeOf('duix', c) : null;
+      return c.TRANSLATE_LIPSYNC_ENGINE === 'local' ? null : probeOf(c.TRANSLATE_LIPSYNC_ENGINE, c);
     case 'transcription':
       if (c.TRANSCRIPTION_ENGINE === 'openai' && c.TRANSCRIPTION_OPENAI_URL)
         return { url: `${trim(c.TRANSCRIPTION_OPENAI_URL)}/models`, headers: bearer(c.TRANSCRIPTION_OPENAI_KEY) };

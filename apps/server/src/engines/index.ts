@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.js';
 import {
   avatarEnginesConfigFromEnv,
+  ChanjingEngine,
   createAvatarEngines,
   type AvatarEngineRegistry,
   type PublicUrlFn,
@@ -40,16 +41,18 @@ export interface EngineDeps {
 
 export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
   const aiMedia = aiMediaEnginesConfigFromEnv(config);
+  const avatar = createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl }));
+  const chanjing = avatar.engines().find((e): e is ChanjingEngine => e instanceof ChanjingEngine);
   return {
     speech: createSpeechChannels(config, { dataDir: config.dataDir }),
-    avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
+    avatar,
     text: createTextModels(config),
     photo: createPhotoEngines({}, photoEnginesConfigFromEnv(config, deps.publicUrl)),
     chat: createChatModels(config),
     image: createImageEngines(aiMedia),
     videoGeneration: createVideoGenerationEngines(aiMedia),
     transcription: createTranscriptionEngines(config, { publicUrl: (file) => deps.publicUrl(file, 'audio') }),
-    lipSync: createLipSyncEngines(config, { publicUrl: deps.publicUrl }),
+    lipSync: createLipSyncEngines(config, { publicUrl: deps.publicUrl, chanjingClient: chanjing?.client }),
   };
 }
 

@@ -136,7 +136,7 @@ export const ENGINE_SPECS = [
   {
     id: 'lip-sync',
     label: '口型翻译',
-    desc: '视频翻译“口型翻译”模式的口型引擎：local（本机离线口型，默认）或 duix（用上面 Duix 的地址）',
+    desc: '视频翻译“口型翻译”模式的口型引擎：local（本机离线口型，默认）、duix（用上面 Duix 的地址）或 chanjing（蝉镜对口型，用上面蝉镜的密钥）',
     fields: [plain('TRANSLATE_LIPSYNC_ENGINE', '口型引擎')],
   },
   {

@@ -26,7 +26,7 @@ export const videoTranslateMessages = {
   clonedVoiceNote: (engine: string) => `配音由${engine}克隆原声音色合成`,
   lipsyncNote: (engine: string) => `口型由${engine}驱动`,
   /** Who lip-synced, by TRANSLATE_LIPSYNC_ENGINE's choice. */
-  lipsyncEngineNames: { local: '离线口型引擎', duix: 'Duix.Avatar 数字人服务' },
+  lipsyncEngineNames: { local: '离线口型引擎', duix: 'Duix.Avatar 数字人服务', chanjing: '蝉镜对口型' },
   lipsyncUnavailable: '口型翻译所用的口型引擎未配置，请选择声音翻译或联系管理员',
   slowedNote: (spans: number, seconds: number) =>
     `为完整保留配音，视频有${spans}处略微放慢，成片比原视频长${seconds.toFixed(1)}秒`,

@@ -1,6 +1,13 @@
 import { videoTranslateMessages } from '@app/contract';
-import { AvatarEngineError, avatarEnginesConfigFromEnv, type AvatarEnv, type PublicUrlFn } from '../avatar/index.js';
+import {
+  AvatarEngineError,
+  avatarEnginesConfigFromEnv,
+  ChanjingClient,
+  type AvatarEnv,
+  type PublicUrlFn,
+} from '../avatar/index.js';
 import { channelRegistry, type ChannelRegistry } from '../registry.js';
+import { ChanjingLipSync } from './chanjing.js';
 import { createDuixLipSync } from './duix.js';
 import type { LipSyncEnv } from './env.js';
 import { createLocalLipSync } from './local.js';
@@ -8,12 +15,19 @@ import type { LipSyncEngine } from './types.js';
 
 export * from './types.js';
 export { lipSyncEnvShape, lipSyncEnvSchema, type LipSyncEnv } from './env.js';
+export { ChanjingLipSync, type ChanjingLipSyncConfig } from './chanjing.js';
 
 /** The one use of a lip-sync engine today: mode 1 of video translation. */
 export const LIP_SYNC_CHANNEL = 'translate';
 
+export interface LipSyncDeps {
+  publicUrl?: PublicUrlFn;
+  /** The avatar videos' 蝉镜 client, shared so that one access token serves both. */
+  chanjingClient?: ChanjingClient;
+}
+
 /** The engine TRANSLATE_LIPSYNC_ENGINE names, or undefined when that service is not configured. */
-export function lipSyncEngineFromEnv(env: LipSyncEnv & AvatarEnv, deps: { publicUrl?: PublicUrlFn }): LipSyncEngine | undefined {
+export function lipSyncEngineFromEnv(env: LipSyncEnv & AvatarEnv, deps: LipSyncDeps): LipSyncEngine | undefined {
   switch (env.TRANSLATE_LIPSYNC_ENGINE) {
     case 'local':
       return createLocalLipSync();
@@ -21,11 +35,25 @@ export function lipSyncEngineFromEnv(env: LipSyncEnv & AvatarEnv, deps: { public
       const duix = avatarEnginesConfigFromEnv(env, deps).duix;
       return duix ? createDuixLipSync(duix) : undefined;
     }
+    case 'chanjing': {
+      if (!env.CHANJING_APP_ID || !env.CHANJING_SECRET_KEY) return undefined;
+      const client =
+        deps.chanjingClient ??
+        new ChanjingClient({ baseUrl: env.CHANJING_BASE_URL, appId: env.CHANJING_APP_ID, secretKey: env.CHANJING_SECRET_KEY });
+      return new ChanjingLipSync({
+        client,
+        maxConcurrency: env.CHANJING_MAX_CONCURRENCY,
+        pollIntervalMs: env.CHANJING_POLL_INTERVAL_MS,
+        timeoutMs: env.CHANJING_TIMEOUT_MS,
+        // 对口型 has a standard (0) and a high-quality (1) model; CHANJING_MODEL 2 (cartoon) is for avatar videos only.
+        model: env.CHANJING_MODEL === 1 ? 1 : 0,
+      });
+    }
   }
 }
 
 /** The lip-sync engine as a one-channel registry; unconfigured, it is refused with a message saying so. */
-export function createLipSyncEngines(env: LipSyncEnv & AvatarEnv, deps: { publicUrl?: PublicUrlFn }): ChannelRegistry<LipSyncEngine> {
+export function createLipSyncEngines(env: LipSyncEnv & AvatarEnv, deps: LipSyncDeps): ChannelRegistry<LipSyncEngine> {
   let engine: LipSyncEngine | undefined;
   let built = false;
   // Built on first use: the offline engine loads its face models only when a translation needs it.

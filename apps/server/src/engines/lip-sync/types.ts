@@ -18,7 +18,7 @@ export interface LipSyncRequest {
 }
 
 /** The engines an operator may choose for lip-syncing translated videos (TRANSLATE_LIPSYNC_ENGINE). */
-export const LIP_SYNC_CHOICES = ['local', 'duix'] as const;
+export const LIP_SYNC_CHOICES = ['local', 'duix', 'chanjing'] as const;
 export type LipSyncChoice = (typeof LIP_SYNC_CHOICES)[number];
 
 export interface LipSyncEngine {
