@@ -169,6 +169,9 @@ export const engineConsoleMessages = {
   testHttp: (status: number) => `服务返回 HTTP ${status}`,
   testUnreachable: (why: string) => `无法连接：${why}`,
   testOffline: '离线引擎在本机运行，无需连接',
+  testVendorRefused: (vendor: string, why: string) => `${vendor}拒绝：${why}`,
+  testNotService: (vendor: string) => `该地址的应答不是${vendor}的接口，请检查接口地址`,
+  testMissingApi: (vendor: string, path: string) => `该地址的服务没有${vendor}的 ${path} 接口，请检查接口地址和服务版本`,
   envLabel: '由环境变量设置',
 } as const;
 
