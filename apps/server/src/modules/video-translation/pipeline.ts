@@ -370,8 +370,11 @@ export async function runTranslation(ctx: AppContext, workId: number, job: JobCo
           const made = new Map<number, string>();
           if (!work.p.trackKey) await dubStep(s, segments, lines, audio, made);
           await alignStep(s, segments, lines, made);
-          // The dub is stored: the rest waits in the remote engine's line, holding no translation slot.
-          if (vendor && !onVendor) await queueFor({ id: vendor.id, max: vendor.maxConcurrency });
+          // The dub is stored: the rest waits in the remote engine's line (listed as 口型同步), holding no translation slot.
+          if (vendor && !onVendor) {
+            await enter(s, 'lipsync', 0.7);
+            await queueFor({ id: vendor.id, max: vendor.maxConcurrency });
+          }
         }
         const video = await mixStep(s, local, lipSync);
         const info = await probe(video, { signal });
