@@ -1,9 +1,10 @@
 import { startFake, type FakeReply, type FakeServer } from './http-fake.js';
 
 /**
- * Behaviour of the fake 蝉镜 open API, after its published documentation: access token, customised
- * persons and create_video (avatar videos), and file management with 对口型 (video_lip_sync) for
- * lip-syncing an uploaded video to an uploaded audio.
+ * Behaviour of the fake 蝉镜 open API (open-api.chanjing.cc), following its API documentation at
+ * doc.chanjing.cc: 获取AccessToken, 定制数字人 and 合成视频 (avatar videos), 文件管理
+ * (create_upload_url, the signed PUT, file_detail) and 对口型 (video_lip_sync create / detail), which
+ * lip-syncs an uploaded video to an uploaded audio.
  */
 export interface FakeChanjingScript {
   appId: string;
