@@ -9,6 +9,7 @@ import { textModelEnvShape } from './engines/text/env.js';
 import { chatModelEnvShape } from './engines/text/chat-env.js';
 import { aiMediaEnvShape } from './engines/image/env.js';
 import { transcriptionEnvShape } from './engines/transcription/env.js';
+import { lipSyncEnvShape } from './engines/lip-sync/env.js';
 
 // Both src/config.ts and the bundled dist/main.js sit one level under apps/server, so these resolve alike.
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -177,6 +178,7 @@ const envSchema = z.object({
   ...chatModelEnvShape,
   ...aiMediaEnvShape,
   ...transcriptionEnvShape,
+  ...lipSyncEnvShape,
   /** Voice channel that dubs translated videos: auto (first configured channel that clones: fish, mm, kyy, nw, hs; else the offline engine), local, or a channel key. */
   TRANSLATE_DUB_CHANNEL: z.enum(['auto', 'local', 'fish', 'mm', 'kyy', 'nw', 'hs']).default('auto'),
   /** Video translations run at once across all processes; more wait in submit order. */

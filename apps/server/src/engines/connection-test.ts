@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { engineConsoleMessages as m, type EngineId } from '@app/contract';
 import type { AppConfig } from '../config.js';
 import { klingToken } from './photo/kling.js';
@@ -15,12 +16,36 @@ interface Probe {
   json?: unknown;
   /** true: only a 2xx answer counts (a call that proves the model answers); else any answer but 401/403/5xx. */
   strict?: boolean;
-  /** Looks into a 2xx body for a vendor's own refusal (蝉镜 answers 200 with a non-zero code). */
+  /**
+   * Looks into an answer below 500 (its JSON, or null) for the vendor's own refusal (蝉镜 answers 200
+   * with a non-zero code) or for signs that the address is some other service.
+   */
   check?: (body: unknown) => string | null;
 }
 
+/** 火山's basic catalogue voice (通用女声), open to every speech synthesis app. */
+const VOLC_TEST_VOICE = 'BV001_streaming';
+
 const trim = (u: string) => u.replace(/\/+$/, '');
 const bearer = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
+
+/** A self-hosted FastAPI server (CosyVoice, GPT-SoVITS) lists its routes in /openapi.json: the ones our engine calls must be there. */
+const openApiProbe = (baseUrl: string, vendor: string, paths: string[]): Probe => ({
+  url: `${trim(baseUrl)}/openapi.json`,
+  strict: true,
+  check: (body) => {
+    const listed = (body as { paths?: unknown } | null)?.paths;
+    if (!listed || typeof listed !== 'object') return m.testNotService(vendor);
+    const missing = paths.find((p) => !(p in listed));
+    return missing ? m.testMissingApi(vendor, missing) : null;
+  },
+});
+
+/** A JSON reply whose numeric `code` field says how it went, as Duix, 火山, 蝉镜 answer. */
+const codeOf = (body: unknown): { code: number; msg: string } | null => {
+  const b = body as { code?: unknown; msg?: unknown; message?: unknown } | null;
+  return b && typeof b.code === 'number' ? { code: b.code, msg: String(b.msg ?? b.message ?? b.code) } : null;
+};
 
 /** One cheap chat completion: a single token, so a wrong model name or key shows as well as a wrong address. */
 const chatProbe = (baseUrl: string, key: string | undefined, model: string): Probe => ({
@@ -37,7 +62,10 @@ const chatProbe = (baseUrl: string, key: string | undefined, model: string): Pro
  * signed JWT: an unknown task is refused only after authentication), OpenAI images (GET /v1/models),
  * ComfyUI (GET /system_stats), D-ID (GET /credits, Basic key), 蝉镜 (POST /open/v1/access_token),
  * Fish Audio (GET /wallet/self/api-credit), OpenAI-compatible speech recognition (GET /models),
- * MiniMax (POST /v1/get_voice, the system voice list), 火山 / self-hosted services (their root).
+ * MiniMax (POST /v1/get_voice, the system voice list), Duix.Avatar (GET /easy/query of an unknown task:
+ * its JSON "task not found"), 火山 speech (a one-character /api/v1/tts synthesis with the app id, token
+ * and cluster the speech engine uses), CosyVoice and GPT-SoVITS (their FastAPI /openapi.json lists the
+ * routes our engines call: /inference_zero_shot, /inference_cross_lingual, /inference_sft; api_v2's /tts).
  */
 function probeOf(engine: EngineId, c: AppConfig): Probe | null {
   switch (engine) {
@@ -69,7 +97,18 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
         ? { url: `${trim(c.DID_BASE_URL)}/credits`, headers: { authorization: `Basic ${c.DID_API_KEY}` } }
         : null;
     case 'duix':
-      return c.DUIX_BASE_URL ? { url: trim(c.DUIX_BASE_URL) } : null;
+      return c.DUIX_BASE_URL
+        ? {
+            url: `${trim(c.DUIX_BASE_URL)}/easy/query?code=connection-test-${randomUUID()}`,
+            strict: true,
+            // Duix answers an unknown task with its JSON envelope (10004 task not found); anything else is not Duix.
+            check: (body) => {
+              const r = codeOf(body);
+              if (!r) return m.testNotService('Duix.Avatar');
+              return r.code === 10000 || r.code === 10004 ? null : m.testVendorRefused('Duix', r.msg);
+            },
+          }
+        : null;
     case 'chanjing':
       return c.CHANJING_APP_ID && c.CHANJING_SECRET_KEY
         ? {
@@ -78,8 +117,8 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
             json: { app_id: c.CHANJING_APP_ID, secret_key: c.CHANJING_SECRET_KEY },
             strict: true,
             check: (body) => {
-              const b = body as { code?: unknown; msg?: unknown } | null;
-              return b && typeof b.code === 'number' && b.code !== 0 ? `蝉镜拒绝：${String(b.msg ?? b.code)}` : null;
+              const r = codeOf(body);
+              return r && r.code !== 0 ? m.testVendorRefused('蝉镜', r.msg) : null;
             },
           }
         : null;
@@ -99,19 +138,41 @@ function probeOf(engine: EngineId, c: AppConfig): Probe | null {
             check: (body) => {
               const r = (body as { base_resp?: { status_code?: unknown; status_msg?: unknown } } | null)?.base_resp;
               return r && typeof r.status_code === 'number' && r.status_code !== 0
-                ? `MiniMax拒绝：${String(r.status_msg ?? r.status_code)}`
+                ? m.testVendorRefused('MiniMax', String(r.status_msg ?? r.status_code))
                 : null;
             },
           }
         : null;
     case 'volcengine':
-      return c.SPEECH_VOLC_TOKEN
-        ? { url: trim(c.SPEECH_VOLC_URL), headers: { authorization: `Bearer;${c.SPEECH_VOLC_TOKEN}` } }
+      return c.SPEECH_VOLC_TOKEN && c.SPEECH_VOLC_APPID
+        ? {
+            url: `${trim(c.SPEECH_VOLC_URL)}/api/v1/tts`,
+            method: 'POST',
+            headers: { authorization: `Bearer;${c.SPEECH_VOLC_TOKEN}` },
+            json: {
+              app: { appid: c.SPEECH_VOLC_APPID, token: c.SPEECH_VOLC_TOKEN, cluster: c.SPEECH_VOLC_CLUSTER },
+              user: { uid: 'connection-test' },
+              audio: { voice_type: VOLC_TEST_VOICE, encoding: 'mp3' },
+              request: { reqid: randomUUID(), text: '好', text_type: 'plain', operation: 'query' },
+            },
+            strict: true,
+            // 3000 spoke; 3050 (voice not granted) still means the app and token were accepted.
+            check: (body) => {
+              const r = codeOf(body);
+              if (!r) return m.testNotService('火山引擎语音');
+              return r.code === 3000 || r.code === 3050 ? null : m.testVendorRefused('火山引擎', r.msg);
+            },
+          }
         : null;
     case 'cosyvoice':
-      return c.SPEECH_COSYVOICE_URL ? { url: trim(c.SPEECH_COSYVOICE_URL) } : null;
+      return c.SPEECH_COSYVOICE_URL
+        ? openApiProbe(c.SPEECH_COSYVOICE_URL, 'CosyVoice', ['/inference_zero_shot', '/inference_cross_lingual', '/inference_sft'])
+        : null;
     case 'gpt-sovits':
-      return c.SPEECH_GPT_SOVITS_URL ? { url: trim(c.SPEECH_GPT_SOVITS_URL) } : null;
+      return c.SPEECH_GPT_SOVITS_URL ? openApiProbe(c.SPEECH_GPT_SOVITS_URL, 'GPT-SoVITS', ['/tts', '/set_sovits_weights']) : null;
+    case 'lip-sync':
+      // The chosen remote engine's own probe; the offline engine has nothing to reach (see testConnection).
+      return c.TRANSLATE_LIPSYNC_ENGINE === 'local' ? null : probeOf(c.TRANSLATE_LIPSYNC_ENGINE, c);
     case 'transcription':
       if (c.TRANSCRIPTION_ENGINE === 'openai' && c.TRANSCRIPTION_OPENAI_URL)
         return { url: `${trim(c.TRANSCRIPTION_OPENAI_URL)}/models`, headers: bearer(c.TRANSCRIPTION_OPENAI_KEY) };
@@ -133,6 +194,7 @@ export async function testConnection(
   config: AppConfig,
   timeoutMs = 10_000,
 ): Promise<ConnectionResult> {
+  if (engine === 'lip-sync' && config.TRANSLATE_LIPSYNC_ENGINE === 'local') return { ok: true, message: m.testOffline, ms: 0 };
   const probe = probeOf(engine, config);
   if (!probe) return { ok: false, message: m.notConfigured, ms: 0 };
   const started = Date.now();
@@ -151,17 +213,17 @@ export async function testConnection(
   }
   const text = await res.text().catch(() => '');
   if (res.status === 401 || res.status === 403) return { ok: false, message: m.testRefused(res.status), ms: ms() };
-  if (res.status >= 500 || (probe.strict && (res.status < 200 || res.status >= 300)))
-    return { ok: false, message: m.testHttp(res.status), ms: ms() };
+  if (res.status >= 500) return { ok: false, message: m.testHttp(res.status), ms: ms() };
   if (probe.check) {
     let body: unknown = null;
     try {
       body = JSON.parse(text);
     } catch {
-      /* not JSON: judged by the status alone */
+      /* not JSON: the check says whether that is wrong */
     }
     const refusal = probe.check(body);
     if (refusal) return { ok: false, message: refusal, ms: ms() };
   }
+  if (probe.strict && (res.status < 200 || res.status >= 300)) return { ok: false, message: m.testHttp(res.status), ms: ms() };
   return { ok: true, message: m.testOk(ms()), ms: ms() };
 }

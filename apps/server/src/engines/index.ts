@@ -1,12 +1,14 @@
 import type { AppConfig } from '../config.js';
 import {
   avatarEnginesConfigFromEnv,
+  ChanjingEngine,
   createAvatarEngines,
   type AvatarEngineRegistry,
   type PublicUrlFn,
 } from './avatar/index.js';
 import { createPhotoEngines, photoEnginesConfigFromEnv, type PhotoVideoEngine } from './photo/index.js';
 import { aiMediaEnginesConfigFromEnv, createImageEngines, type ImageEngine } from './image/index.js';
+import { createLipSyncEngines, type LipSyncEngine } from './lip-sync/index.js';
 import type { ChannelRegistry } from './registry.js';
 import { createSpeechChannels, type SpeechChannels } from './speech/index.js';
 import { createChatModels, createTextModels, type ChatStreamModel, type TextModel } from './text/index.js';
@@ -28,6 +30,8 @@ export interface Engines {
   videoGeneration: ChannelRegistry<VideoGenerationEngine>;
   /** Speech to text with timestamps (OpenAI-compatible or Volcengine file recognition). */
   transcription: ChannelRegistry<TranscriptionEngine>;
+  /** An existing video's mouth driven by another audio (mode 1 of video translation), by TRANSLATE_LIPSYNC_ENGINE. */
+  lipSync: ChannelRegistry<LipSyncEngine>;
 }
 
 export interface EngineDeps {
@@ -37,15 +41,18 @@ export interface EngineDeps {
 
 export function createEngines(config: AppConfig, deps: EngineDeps): Engines {
   const aiMedia = aiMediaEnginesConfigFromEnv(config);
+  const avatar = createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl }));
+  const chanjing = avatar.engines().find((e): e is ChanjingEngine => e instanceof ChanjingEngine);
   return {
     speech: createSpeechChannels(config, { dataDir: config.dataDir }),
-    avatar: createAvatarEngines(avatarEnginesConfigFromEnv(config, { publicUrl: deps.publicUrl })),
+    avatar,
     text: createTextModels(config),
     photo: createPhotoEngines({}, photoEnginesConfigFromEnv(config, deps.publicUrl)),
     chat: createChatModels(config),
     image: createImageEngines(aiMedia),
     videoGeneration: createVideoGenerationEngines(aiMedia),
     transcription: createTranscriptionEngines(config, { publicUrl: (file) => deps.publicUrl(file, 'audio') }),
+    lipSync: createLipSyncEngines(config, { publicUrl: deps.publicUrl, chanjingClient: chanjing?.client }),
   };
 }
 
@@ -92,6 +99,7 @@ export function createLiveEngines(source: EngineConfigSource, deps: EngineDeps):
     image: live('image'),
     videoGeneration: live('videoGeneration'),
     transcription: live('transcription'),
+    lipSync: live('lipSync'),
   };
 }
 
@@ -108,3 +116,4 @@ export {
   type TranscriptionEngine,
   type TranscriptionLanguage,
 } from './transcription/index.js';
+export { LIP_SYNC_CHANNEL, type LipSyncEngine, type LipSyncChoice } from './lip-sync/index.js';

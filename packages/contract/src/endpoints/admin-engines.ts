@@ -134,6 +134,12 @@ export const ENGINE_SPECS = [
     ],
   },
   {
+    id: 'lip-sync',
+    label: '口型翻译',
+    desc: '视频翻译“口型翻译”模式的口型引擎：local（本机离线口型，默认）、duix（用上面 Duix 的地址）或 chanjing（蝉镜对口型，用上面蝉镜的密钥）',
+    fields: [plain('TRANSLATE_LIPSYNC_ENGINE', '口型引擎')],
+  },
+  {
     id: 'gpt-sovits',
     label: 'GPT-SoVITS',
     desc: '自建声音克隆服务',
@@ -162,6 +168,10 @@ export const engineConsoleMessages = {
   testRefused: (status: number) => `服务拒绝了密钥（HTTP ${status}），请检查密钥`,
   testHttp: (status: number) => `服务返回 HTTP ${status}`,
   testUnreachable: (why: string) => `无法连接：${why}`,
+  testOffline: '离线引擎在本机运行，无需连接',
+  testVendorRefused: (vendor: string, why: string) => `${vendor}拒绝：${why}`,
+  testNotService: (vendor: string) => `该地址的应答不是${vendor}的接口，请检查接口地址`,
+  testMissingApi: (vendor: string, path: string) => `该地址的服务没有${vendor}的 ${path} 接口，请检查接口地址和服务版本`,
   envLabel: '由环境变量设置',
 } as const;
 

@@ -24,7 +24,10 @@ export const videoTranslateMessages = {
   offlineVoiceNote: '配音使用离线语音引擎按原声音色近似合成，并非原声克隆',
   offlinePresetNote: '原视频清晰人声不足10秒，配音使用离线语音引擎的默认音色，并非原声克隆',
   clonedVoiceNote: (engine: string) => `配音由${engine}克隆原声音色合成`,
-  lipsyncNote: '口型由离线口型引擎驱动',
+  lipsyncNote: (engine: string) => `口型由${engine}驱动`,
+  /** Who lip-synced, by TRANSLATE_LIPSYNC_ENGINE's choice. */
+  lipsyncEngineNames: { local: '离线口型引擎', duix: 'Duix.Avatar 数字人服务', chanjing: '蝉镜对口型' },
+  lipsyncUnavailable: '口型翻译所用的口型引擎未配置，请选择声音翻译或联系管理员',
   slowedNote: (spans: number, seconds: number) =>
     `为完整保留配音，视频有${spans}处略微放慢，成片比原视频长${seconds.toFixed(1)}秒`,
   notEnoughCredits: (need: number, have: number) => `积分不足，本次翻译需要${need}积分，当前余额${have}积分`,

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DuixEngine, type DuixConfig } from './duix.js';
 import { avatarMessages } from './messages.js';
 import { placeholderAvatar } from './testing/avatar.js';
@@ -110,6 +110,54 @@ describe('Duix.Avatar / HeyGem engine (contract with a fake /easy API)', () => {
   it('says so when a bare result path cannot be reached', async () => {
     const { engine } = await setup({ result: 'path' });
     expect((await failure(engine.render({ avatar, audioFile, outFile: out('nowhere') }))).message).toBe(avatarMessages.duixNoResult);
+  });
+
+  it('hands the task code over before submitting, and a resumed render follows that task instead of submitting again', async () => {
+    const { engine, fake } = await setup({ pollsBeforeDone: 3 });
+    const told: string[] = [];
+    const first = engine.render({
+      avatar,
+      audioFile,
+      outFile: out('first'),
+      onTask: (code) => {
+        told.push(code);
+        expect(fake.accepted).toEqual([]);
+        return Promise.resolve();
+      },
+    });
+    await first;
+    expect(told).toEqual(fake.accepted);
+
+    // A run that stopped while Duix was rendering: the same code is followed, nothing is submitted.
+    fake.requests.length = 0;
+    const ctl = new AbortController();
+    const started = engine.render({ avatar, audioFile, outFile: out('stopped'), signal: ctl.signal, onTask: (c) => Promise.resolve(void told.push(c)) });
+    await vi.waitFor(() => expect(fake.requests.some((q) => q.path === '/easy/query')).toBe(true));
+    ctl.abort();
+    await failure(started);
+    const code = told.at(-1)!;
+    const resumed = await engine.render({ avatar, audioFile, outFile: out('resumed'), taskId: code });
+    expect(resumed.width).toBe(640);
+    expect(fake.requests.filter((q) => q.path === '/easy/submit').map((q) => (q.body as { code: string }).code)).toEqual([code]);
+
+    // A code Duix never received (the run stopped before submitting) is submitted under that code.
+    const lost = await engine.render({ avatar, audioFile, outFile: out('lost'), taskId: 'code-never-sent' });
+    expect(lost.width).toBe(640);
+    expect(fake.accepted.at(-1)).toBe('code-never-sent');
+  });
+
+  it('takes a resumed task that finished meanwhile from its first query (Duix forgets it once read)', async () => {
+    const { engine, fake } = await setup({ pollsBeforeDone: 0 });
+    const submitted = await fetch(`${fake.url}/easy/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'finished-meanwhile', audio_url: 'a', video_url: 'v' }),
+    });
+    expect(submitted.ok).toBe(true);
+    const r = await engine.render({ avatar, audioFile, outFile: out('meanwhile'), taskId: 'finished-meanwhile' });
+    expect(r.width).toBe(640);
+    expect(fake.requests.filter((q) => q.path === '/easy/submit')).toHaveLength(1);
+    expect(fake.requests.filter((q) => q.path === '/easy/query')).toHaveLength(1);
   });
 
   it('waits while the service is busy, then submits again', async () => {

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { extname, join, posix } from 'node:path';
-import { DUIX_CODE, DUIX_STATUS, duixCodeError, duixProgress, duixTransportError, parseDuixReply, parseDuixTask, type DuixSubmitBody } from './duix-api.js';
+import {
+  DUIX_CODE,
+  DUIX_STATUS,
+  duixCodeError,
+  duixProgress,
+  duixTransportError,
+  parseDuixReply,
+  parseDuixTask,
+  type DuixSubmitBody,
+  type DuixTask,
+} from './duix-api.js';
 import { avatarMessages, withVendorDetail } from './messages.js';
 import { readResult } from './result.js';
 import { AvatarEngineError, type AvatarVideoEngine, type PublicUrlFn, type RenderRequest, type RenderResult } from './types.js';
@@ -35,7 +45,19 @@ export interface DuixConfig {
 interface Staged {
   videoUrl: string;
   audioUrl: string;
-  cleanup: () => Promise<void>;
+}
+
+/** One lip-sync as Duix takes it: any video (an avatar's mezzanine, a translated video) driven by an audio. */
+export interface DuixLipSync {
+  video: string;
+  audio: string;
+  outFile: string;
+  signal?: AbortSignal;
+  /** A task code this caller already handed to Duix (stored after onTask): followed, never submitted twice. */
+  taskId?: string;
+  /** Called with the task code before it is submitted, so a resumed caller follows the same task. */
+  onTask?: (taskId: string) => Promise<void>;
+  onProgress?: (fraction: number) => void;
 }
 
 /** Hard-links when possible (same disk, instant), copies otherwise. */
@@ -43,27 +65,27 @@ async function place(from: string, to: string): Promise<void> {
   await link(from, to).catch(() => copyFile(from, to));
 }
 
-async function stageInputs(config: DuixConfig, req: RenderRequest, code: string): Promise<Staged> {
+async function stageInputs(config: DuixConfig, job: DuixLipSync, code: string): Promise<Staged> {
   if (config.input.mode === 'url') {
     return {
-      videoUrl: await config.input.publicUrl(req.avatar.mezzanine, 'avatar-video'),
-      audioUrl: await config.input.publicUrl(req.audioFile, 'audio'),
-      cleanup: () => Promise.resolve(),
+      videoUrl: await config.input.publicUrl(job.video, 'avatar-video'),
+      audioUrl: await config.input.publicUrl(job.audio, 'audio'),
     };
   }
   const shared = config.shared;
   if (!shared) throw new AvatarEngineError('channelUnavailable');
   const dir = join(shared.hostDir, 'inputs', code);
   await mkdir(dir, { recursive: true });
-  const audioName = `audio${extname(req.audioFile) || '.wav'}`;
-  await place(req.avatar.mezzanine, join(dir, 'video.mp4'));
-  await place(req.audioFile, join(dir, audioName));
+  const audioName = `audio${extname(job.audio) || '.wav'}`;
+  await place(job.video, join(dir, 'video.mp4'));
+  await place(job.audio, join(dir, audioName));
   const engineDir = posix.join(shared.engineDir, 'inputs', code);
-  return {
-    videoUrl: posix.join(engineDir, 'video.mp4'),
-    audioUrl: posix.join(engineDir, audioName),
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
+  return { videoUrl: posix.join(engineDir, 'video.mp4'), audioUrl: posix.join(engineDir, audioName) };
+}
+
+/** Staged copies of a task's inputs (shared mode) are removed once the task is over, whichever run staged them. */
+async function unstage(config: DuixConfig, code: string): Promise<void> {
+  if (config.input.mode === 'shared' && config.shared) await rm(join(config.shared.hostDir, 'inputs', code), { recursive: true, force: true });
 }
 
 export class DuixEngine implements AvatarVideoEngine {
@@ -88,27 +110,48 @@ export class DuixEngine implements AvatarVideoEngine {
     }
   }
 
-  async render(req: RenderRequest): Promise<RenderResult> {
+  render(req: RenderRequest): Promise<RenderResult> {
+    const { avatar, audioFile, ...rest } = req;
+    return this.lipSyncVideo({ ...rest, video: avatar.mezzanine, audio: audioFile });
+  }
+
+  /**
+   * Drives the video's mouth with the audio and brings the result to `outFile`. A task code handed in
+   * (a resumed caller) is followed when Duix knows it, and submitted again under the same code when not;
+   * the state its first query answers is used as it is (Duix forgets a finished task once it is read).
+   */
+  async lipSyncVideo(job: DuixLipSync): Promise<RenderResult> {
     const deadline = Date.now() + this.config.timeoutMs;
-    const code = randomUUID();
-    req.onProgress?.(0);
-    const staged = await stageInputs(this.config, req, code);
+    const code = job.taskId ?? randomUUID();
+    job.onProgress?.(0);
     try {
-      await this.submit(code, staged, deadline, req.signal);
-      const resultPath = await this.waitForResult(code, deadline, req);
-      const result = await readResult(resultPath, req.outFile, {
+      const known = job.taskId ? await this.query(code, job.signal) : null;
+      if (!known) {
+        if (!job.taskId) await job.onTask?.(code);
+        await this.submit(code, await stageInputs(this.config, job, code), deadline, job.signal);
+      }
+      const resultPath = await this.waitForResult(code, deadline, job, known ?? undefined);
+      const result = await readResult(resultPath, job.outFile, {
         shared: this.config.shared,
         resultBaseUrl: this.config.resultBaseUrl,
         http: { ...this.http, timeoutMs: this.config.downloadTimeoutMs ?? 15 * 60_000 },
-        signal: req.signal,
+        signal: job.signal,
         missing: 'duixNoResult',
         transportError: duixTransportError,
       });
-      req.onProgress?.(1);
+      job.onProgress?.(1);
       return result;
     } finally {
-      await staged.cleanup();
+      await unstage(this.config, code);
     }
+  }
+
+  /** The task under this code, or null when Duix has none (never received, or finished and already read). */
+  private async query(code: string, signal?: AbortSignal): Promise<DuixTask | null> {
+    const reply = await this.call('GET', `/easy/query?code=${encodeURIComponent(code)}`, signal);
+    if (reply.code === DUIX_CODE.taskNotFound) return null;
+    if (reply.code !== DUIX_CODE.ok) throw duixCodeError(reply);
+    return parseDuixTask(reply.data);
   }
 
   /** Submits, waiting while the service is busy with someone else's task. */
@@ -133,23 +176,33 @@ export class DuixEngine implements AvatarVideoEngine {
     }
   }
 
-  private async waitForResult(code: string, deadline: number, req: RenderRequest): Promise<string> {
+  /** Polls until the task ends; `first` is a state already read (a resumed task). */
+  private async waitForResult(
+    code: string,
+    deadline: number,
+    req: Pick<DuixLipSync, 'signal' | 'onProgress'>,
+    first?: DuixTask,
+  ): Promise<string> {
     let missing = 0;
+    let task = first;
     for (;;) {
-      if (Date.now() > deadline) throw new AvatarEngineError('duixTimeout', undefined, true);
-      await this.pause(req.signal);
-      const reply = await this.call('GET', `/easy/query?code=${encodeURIComponent(code)}`, req.signal);
-      if (reply.code === DUIX_CODE.taskNotFound && ++missing <= (this.config.missingTaskPolls ?? 3)) continue;
-      if (reply.code !== DUIX_CODE.ok) throw duixCodeError(reply);
-      const task = parseDuixTask(reply.data);
-      if (task.status === DUIX_STATUS.done) {
+      if (task?.status === DUIX_STATUS.done) {
         if (!task.result) throw new AvatarEngineError('duixNoResult', undefined, true);
         return task.result;
       }
-      if (task.status === DUIX_STATUS.failed) {
+      if (task?.status === DUIX_STATUS.failed) {
         throw new AvatarEngineError('duixTaskFailed', withVendorDetail(avatarMessages.duixTaskFailed, task.msg));
       }
-      req.onProgress?.(0.95 * duixProgress(task.progress));
+      if (task) req.onProgress?.(0.95 * duixProgress(task.progress));
+      if (Date.now() > deadline) throw new AvatarEngineError('duixTimeout', undefined, true);
+      await this.pause(req.signal);
+      const reply = await this.call('GET', `/easy/query?code=${encodeURIComponent(code)}`, req.signal);
+      if (reply.code === DUIX_CODE.taskNotFound && ++missing <= (this.config.missingTaskPolls ?? 3)) {
+        task = undefined;
+        continue;
+      }
+      if (reply.code !== DUIX_CODE.ok) throw duixCodeError(reply);
+      task = parseDuixTask(reply.data);
     }
   }
 

@@ -7,7 +7,7 @@ import { AvatarEngineError, type AvatarVideoEngine } from './types.js';
 import { channelRegistry, type ChannelRegistry } from '../registry.js';
 
 export * from './types.js';
-export { avatarMessages } from './messages.js';
+export { avatarMessages, withVendorDetail } from './messages.js';
 export { checkAvatarSource, avatarSourceLimits } from './source-check.js';
 export { prepareAvatarMedia, AVATAR_FILES, type PrepareAvatarOptions } from './prepare.js';
 export { createLocalEngine, renderLocal, type LocalEngineConfig } from './local.js';
@@ -15,6 +15,9 @@ export { createLipsyncEngine, renderLipsync, LIPSYNC_ENGINE_ID, type LipsyncEngi
 export { createDuixEngine, DuixEngine, type DuixConfig } from './duix.js';
 export { createChanjingEngine, ChanjingEngine, chanjingPersonId, withChanjingPerson, type ChanjingConfig } from './chanjing.js';
 export { ChanjingClient } from './chanjing-client.js';
+export { chanjingTransportError } from './chanjing-api.js';
+export { readResult } from './result.js';
+export { defaultHttpPolicy, sleep, uploadFile, type HttpPolicy } from './vendor-http.js';
 export { parseChanjingCallback, type ChanjingVideoState } from './chanjing-api.js';
 export * from './env.js';
 

@@ -58,6 +58,10 @@ export const avatarMessages = {
   chanjingCallbackUnknown: '未知的蝉镜任务',
   chanjingPersonFailed: '蝉镜数字人定制失败',
   chanjingPersonTimeout: '蝉镜数字人定制超时，请稍后重新上传',
+  chanjingUploadFailed: '素材上传蝉镜失败，请稍后重试',
+  chanjingFileRejected: '蝉镜不接受上传的素材',
+  chanjingFileTimeout: '蝉镜处理上传的素材超时，请稍后重试',
+  chanjingLipSyncFailed: '蝉镜对口型合成失败',
 
   // Shared HTTP.
   vendorHttp4xx: '服务拒绝了请求',

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -98,5 +98,22 @@ export function downloadTo(url: string, file: string, policy: HttpPolicy, signal
       await rm(file, { force: true });
       throw e;
     }
+  });
+}
+
+/** PUTs a file to a signed upload URL (streamed, with its length), under the same retry rules. */
+export function uploadFile(url: string, file: string, contentType: string, policy: HttpPolicy, signal?: AbortSignal): Promise<void> {
+  const what = `PUT ${new URL(url).pathname}`;
+  return withRetries(policy, signal, what, async (s) => {
+    const { size } = await stat(file);
+    const res = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': contentType, 'content-length': String(size) },
+      body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+      signal: s,
+    } as RequestInit);
+    const text = await res.text();
+    if (!res.ok) throw new VendorHttpError('http', `${what}: HTTP ${res.status}`, res.status, text.slice(0, 500));
   });
 }

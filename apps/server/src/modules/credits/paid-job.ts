@@ -99,6 +99,16 @@ export interface PaidRun {
   signal: AbortSignal;
   /** Fraction 0..1 of the whole job, recorded with the slot's lease. */
   progress(fraction: number): void;
+  /**
+   * The next step runs on another engine: the row goes back in line for that engine's slots, the
+   * producer's job is re-sent, and this run ends holding nothing (neither settled nor refunded).
+   */
+  queueFor(engine: EngineSlot): Promise<never>;
+}
+
+/** How a run that went back in line (`queueFor`) ends; the runner answers 'waiting'. */
+class BackInLine extends Error {
+  override readonly name = 'BackInLine';
 }
 
 export interface PaidResult {
@@ -175,6 +185,11 @@ export async function runPaidJob<R extends PaidResult>(
     const result = await spec.run({
       signal: job.signal,
       progress: (f) => (progress = Math.max(progress, Math.round(f * 100))),
+      queueFor: async (engine) => {
+        if (!slot) throw new Error('a job without a slot cannot queue for another engine');
+        if (await slot.slots.requeue(db, slot.rowId, engine.id, job.id, sql`, progress = ${progress}`)) await slot.wait();
+        throw new BackInLine();
+      },
     });
     await db.transaction(async (tx) => {
       const charged = await settlePaidJob(tx, spec.bill, result.credits);
@@ -182,6 +197,7 @@ export async function runPaidJob<R extends PaidResult>(
     });
     return 'done';
   } catch (e) {
+    if (e instanceof BackInLine) return 'waiting';
     if (job.signal.aborted) throw e;
     job.log.warn({ err: e, jobKey: spec.bill.jobKey }, 'paid job failed');
     await failPaidJob(ctx, spec, spec.reasonOf(e));

@@ -16,10 +16,14 @@ import { creditLedger } from '../credits/index.js';
 import { uploadedFiles } from '../files/index.js';
 import { addVoice, member, registerUpload } from '../works/testing/studio.js';
 
-/** A Duix service whose first task never finishes (the worker is killed meanwhile); later ones finish. */
-async function stallingDuix(resultFile: string): Promise<FakeServer & { submits: string[] }> {
+/**
+ * A Duix service whose first task runs until `goOn()` (the worker that submitted it is killed meanwhile;
+ * the service itself goes on and finishes it); later ones finish after a few polls.
+ */
+async function stallingDuix(resultFile: string): Promise<FakeServer & { submits: string[]; goOn: () => void }> {
   const submits: string[] = [];
   const polls = new Map<string, number>();
+  let stalled = true;
   const fake = await startFake((req) => {
     const ok = (data: unknown) => ({ json: { code: 10000, success: true, msg: '成功', data } });
     if (req.path === '/easy/submit') {
@@ -30,14 +34,15 @@ async function stallingDuix(resultFile: string): Promise<FakeServer & { submits:
     }
     if (req.path === '/easy/query') {
       const code = req.query.get('code') ?? '';
+      if (!polls.has(code)) return { json: { code: 10004, success: true, msg: '任务不存在', data: {} } };
       const n = (polls.get(code) ?? 0) + 1;
       polls.set(code, n);
-      if (code === submits[0] || n < 3) return ok({ code, status: 1, progress: 40, result: '', msg: '' });
+      if ((code === submits[0] && stalled) || n < 3) return ok({ code, status: 1, progress: 40, result: '', msg: '' });
       return ok({ code, status: 2, progress: 100, result: `${fake.url}/download/r.mp4`, msg: '' });
     }
     return { file: resultFile };
   });
-  return Object.assign(fake, { submits });
+  return Object.assign(fake, { submits, goOn: () => void (stalled = false) });
 }
 
 let dir: string;
@@ -94,6 +99,7 @@ describe('a worker killed with kill -9 mid-render', () => {
     await waitFor('the render to reach the engine', () => Promise.resolve(duix.submits.length === 1), 60_000);
     child.kill('SIGKILL');
     await exited(child);
+    duix.goOn();
     // Let the dead worker's lease lapse, as another worker would see it on PostgreSQL.
     await new Promise((r) => setTimeout(r, 4000));
 
@@ -108,7 +114,8 @@ describe('a worker killed with kill -9 mid-render', () => {
       120_000,
     );
     expect(done).toMatchObject({ id: created.data.id, status: 3 });
-    expect(duix.submits).toHaveLength(2);
+    // The resumed render follows the task Duix went on with: nothing is lip-synced twice.
+    expect(duix.submits).toHaveLength(1);
     child.kill('SIGTERM');
     await exited(child);
     child = null;

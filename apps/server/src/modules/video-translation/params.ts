@@ -42,6 +42,8 @@ export const translateParams = z.object({
   sourceSrtKey: z.string().nullable().default(null),
   /** Mode 1: the lip-synced picture (before the final mix). */
   lipsyncKey: z.string().nullable().default(null),
+  /** Mode 1 on a remote engine: its task, followed after a restart instead of started again. */
+  lipsyncTask: z.object({ engine: z.string(), id: z.string() }).nullable().default(null),
   note: z.string().nullable().default(null),
   /** Files the work owns besides video and cover (subtitles; intermediate files while it runs). */
   files: z.array(z.string()).default([]),

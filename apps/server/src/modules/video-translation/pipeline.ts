@@ -1,8 +1,15 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { videoTranslateMessages as m } from '@app/contract';
-import { scratchDir, transcribeSpeech, TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/index.js';
-import { AvatarEngineError, createLipsyncEngine, prepareAvatarMedia } from '../../engines/avatar/index.js';
+import {
+  LIP_SYNC_CHANNEL,
+  scratchDir,
+  transcribeSpeech,
+  TRANSCRIPTION_CHANNEL,
+  TranscriptionError,
+  type LipSyncEngine,
+} from '../../engines/index.js';
+import { AvatarEngineError } from '../../engines/avatar/index.js';
 import { LOCAL_PRESET_VOICES, SpeechError, type SpeechVoice } from '../../engines/speech/index.js';
 import { TEXT_CHANNEL, TextModelError } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -250,24 +257,32 @@ async function alignStep(
   return out;
 }
 
-/** Mode 1: the source's picture with the mouth driven by the dub (the offline lip-sync engine). */
-async function lipsyncStep(s: Steps, source: string, track: string): Promise<string> {
+/**
+ * Mode 1: the source's picture with the mouth driven by the dub, by the configured lip-sync engine
+ * (offline, or a remote service that fetches both files); the result is stored at once. A remote task
+ * already started is followed after a restart, never started again.
+ */
+async function lipsyncStep(s: Steps, engine: LipSyncEngine, source: string, track: string): Promise<string> {
   const { work } = s;
   const kept = await storedStepFile(s, work.p.lipsyncKey);
   if (kept) return kept;
   await enter(s, 'lipsync', 0.7);
-  const engine = createLipsyncEngine();
-  const media = await prepareAvatarMedia(source, path.join(s.scratch, 'lipsync-source'), {
-    maxShortSide: 720,
-    signal: s.signal,
-    limits: { minSeconds: 1, minShortSide: 16 },
-  });
-  const avatar = await engine.prepareAvatar(media, { signal: s.signal });
   const out = path.join(s.scratch, 'lipsync.mp4');
-  await engine.render({ avatar, audioFile: track, outFile: out, signal: s.signal, onProgress: (f) => s.progress(0.7 + 0.2 * f) });
+  const task = work.p.lipsyncTask?.engine === engine.id ? work.p.lipsyncTask.id : undefined;
+  await engine.lipSync({
+    video: source,
+    audio: track,
+    outFile: out,
+    scratch: s.scratch,
+    signal: s.signal,
+    taskId: task,
+    onTask: (id) => keepParams(s, { lipsyncTask: { engine: engine.id, id } }),
+    onProgress: (f) => s.progress(0.7 + 0.2 * f),
+  });
   const key = `${workPrefix(work.row)}lipsync.mp4`;
   await storeOwn(s, key, out);
-  await keepParams(s, { lipsyncKey: key, note: [work.p.note, m.lipsyncNote].filter(Boolean).join('；') });
+  const note = m.lipsyncNote(m.lipsyncEngineNames[engine.choice]);
+  await keepParams(s, { lipsyncKey: key, note: [work.p.note, note].filter(Boolean).join('；') });
   return out;
 }
 
@@ -286,13 +301,13 @@ async function stretchStep(s: Steps, source: string): Promise<string> {
 }
 
 /** Step 6: the dub over the ducked original, with the picture; intermediate files are then removed. */
-async function mixStep(s: Steps, local: (key: string) => Promise<string>): Promise<string> {
+async function mixStep(s: Steps, local: (key: string) => Promise<string>, lipSync: LipSyncEngine | null): Promise<string> {
   const { ctx, work } = s;
   const kept = work.row.coverKey ? await storedStepFile(s, work.row.videoKey) : null;
   if (kept) return kept;
   const source = await stretchStep(s, await local(work.p.sourceKey));
   const track = (await storedStepFile(s, work.p.trackKey))!;
-  const picture = work.p.mode === 1 ? await lipsyncStep(s, source, track) : source;
+  const picture = lipSync ? await lipsyncStep(s, lipSync, source, track) : source;
   await enter(s, 'mix', 0.92);
   const out = path.join(s.scratch, 'translated.mp4');
   const srt = work.p.subtitles ? await storedStepFile(s, work.p.srtKey) : null;
@@ -324,15 +339,26 @@ export async function runTranslation(ctx: AppContext, workId: number, job: JobCo
     await failPaidJob(ctx, ends, m.notConfigured);
     return;
   }
+  let lipSync: LipSyncEngine | null = null;
+  try {
+    if (work.p.mode === 1) lipSync = ctx.engines.lipSync.forChannel(LIP_SYNC_CHANNEL);
+  } catch (e) {
+    await failPaidJob(ctx, ends, readableReason(e));
+    return;
+  }
+  // A remote lip-sync engine's slots are taken like a studio work's, once the dub it needs is made.
+  const vendor = lipSync?.remote ? { id: lipSync.id, maxConcurrency: lipSync.maxConcurrency } : null;
+  const own = { id: TRANSLATE_ENGINE_ID, maxConcurrency: ctx.config.TRANSLATE_CONCURRENCY };
+  const onVendor = vendor !== null && work.p.trackKey !== null;
   const scratch = await scratchDir(ctx.config.dataDir, `translate-${row.id}-${job.id}`);
   try {
     await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...ends,
-      slot: workSlot(row, { id: TRANSLATE_ENGINE_ID, maxConcurrency: ctx.config.TRANSLATE_CONCURRENCY }, () =>
+      slot: workSlot(row, onVendor ? vendor : own, () =>
         ctx.queue.send('translate.run', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS }),
       ),
       reasonOf: readableReason,
-      run: async ({ signal, progress }) => {
+      run: async ({ signal, progress, queueFor }) => {
         const s: Steps = { ctx, work, scratch, signal, progress };
         const local = localCache(s);
         let audioFile: Promise<string> | null = null;
@@ -344,8 +370,13 @@ export async function runTranslation(ctx: AppContext, workId: number, job: JobCo
           const made = new Map<number, string>();
           if (!work.p.trackKey) await dubStep(s, segments, lines, audio, made);
           await alignStep(s, segments, lines, made);
+          // The dub is stored: the rest waits in the remote engine's line (listed as 口型同步), holding no translation slot.
+          if (vendor && !onVendor) {
+            await enter(s, 'lipsync', 0.7);
+            await queueFor({ id: vendor.id, max: vendor.maxConcurrency });
+          }
         }
-        const video = await mixStep(s, local);
+        const video = await mixStep(s, local, lipSync);
         const info = await probe(video, { signal });
         if (!info.video || !info.audio || !(info.duration > 0)) throw new AppError(m.failed);
         let bytes = 0;

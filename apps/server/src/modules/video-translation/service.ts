@@ -11,7 +11,7 @@ import {
   type TranslateLanguage,
   type VideoTranslateRecord,
 } from '@app/contract';
-import { TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
+import { LIP_SYNC_CHANNEL, TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
 import { TEXT_CHANNEL } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -37,6 +37,8 @@ export async function translateOptions(ctx: AppContext) {
   const textReady = ctx.engines.text.isConfigured(TEXT_CHANNEL);
   const hears = configured ? asr.forChannel(TRANSCRIPTION_CHANNEL).languages : [];
   const dub = dubVoiceOf(ctx);
+  // Mode 1 needs the lip-sync engine TRANSLATE_LIPSYNC_ENGINE names to be configured.
+  const lipSyncReady = ctx.engines.lipSync.isConfigured(LIP_SYNC_CHANNEL);
   const list: TranslateLanguage[] = TRANSLATE_LANGUAGES.map((l) => ({
     id: l.id,
     name: l.name,
@@ -48,7 +50,7 @@ export async function translateOptions(ctx: AppContext) {
     mode: c.mode as 1 | 2,
     name: c.name,
     credits: c.credits,
-    available: c.enabled === 1,
+    available: c.enabled === 1 && (c.mode !== 1 || lipSyncReady),
   }));
   const reason = !configured ? m.notConfigured : !textReady ? m.textModelMissing : '';
   return { list, modes, configured: configured && textReady, reason };
@@ -130,6 +132,7 @@ export class VideoTranslateService {
     if (source.id === target.id) throw new AppError(m.sameLanguage);
     const channel = await translateChannels.of(this.db, mode);
     if (!channel || channel.enabled !== 1) throw new AppError(m.modeUnavailable);
+    if (mode === 1 && !this.ctx.engines.lipSync.isConfigured(LIP_SYNC_CHANNEL)) throw new AppError(m.lipsyncUnavailable);
     if (!(file.duration >= SECONDS.min && file.duration <= SECONDS.max)) throw new AppError(m.tooLong);
     const credits = creditsFor(file.duration, channel.credits);
     const have = await creditLedger(this.db).balance(userId);

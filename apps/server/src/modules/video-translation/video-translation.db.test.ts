@@ -228,7 +228,7 @@ describe('video translation', () => {
       expect(r).toMatchObject({ code: 0, data: { credits: 48 } });
       const rec = await ended(alice, r.data.id, 400_000);
       expect(rec).toMatchObject({ fail_reason: '', status: 3, mode: 1, subtitles: 1, credits: 48 });
-      expect(rec.note).toBe(`${m.offlinePresetNote}；${m.lipsyncNote}`);
+      expect(rec.note).toBe(`${m.offlinePresetNote}；${m.lipsyncNote(m.lipsyncEngineNames.local)}`);
       expect(await creditLedger(db()).balance(alice.id)).toBe(before - 48);
       const info = await probe(await localFile((await rowOf(rec.id)).videoKey!));
       expect(info.video && info.audio).toBeTruthy();

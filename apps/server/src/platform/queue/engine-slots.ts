@@ -120,6 +120,21 @@ export function engineSlots(t: SlotTable) {
     },
 
     /**
+     * Puts a row this job runs back in line, for `engine` (a later step of the job runs there): it
+     * waits again, keeping its place by submit order, and holds no slot until a job takes one.
+     */
+    async requeue(db: Db, id: number, engine: string, jobId: string, also: SQL = sql``): Promise<boolean> {
+      const rows = rowsOf<{ id: number }>(
+        await db.execute(
+          sql`update ${tbl} set ${col(t.status)} = ${t.waiting}, ${col(t.engine)} = ${engine}, ${col(t.job)} = null,
+              ${col(t.leaseUntil)} = null, updated_at = now()${also}
+              where id = ${id} and ${col(t.status)} = ${t.running} and ${col(t.job)} = ${jobId} returning id`,
+        ),
+      );
+      return rows.length > 0;
+    },
+
+    /**
      * 1-based place among the rows waiting for the same engine, in submit order; 0 once running or
      * finished. For a select over the table itself (unaliased).
      */

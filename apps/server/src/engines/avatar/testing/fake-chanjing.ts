@@ -1,6 +1,11 @@
 import { startFake, type FakeReply, type FakeServer } from './http-fake.js';
 
-/** Behaviour of the fake 蝉镜 open API. */
+/**
+ * Behaviour of the fake 蝉镜 open API (open-api.chanjing.cc), following its API documentation at
+ * doc.chanjing.cc: 获取AccessToken, 定制数字人 and 合成视频 (avatar videos), 文件管理
+ * (create_upload_url, the signed PUT, file_detail) and 对口型 (video_lip_sync create / detail), which
+ * lip-syncs an uploaded video to an uploaded audio.
+ */
 export interface FakeChanjingScript {
   appId: string;
   secretKey: string;
@@ -27,6 +32,24 @@ export interface FakeChanjingScript {
   existingPersons?: { id: string; name: string; status: number }[];
   /** While true, create_customised_person answers HTTP 503, as during an outage (may be flipped while running). */
   personServiceDown?: boolean;
+  /** file_detail polls of an uploaded file before it is usable (default 1). */
+  filePollsBeforeReady?: number;
+  /** Final file status instead of 1 (98: failed the content check). */
+  fileFailStatus?: number;
+  /** 对口型 task: detail polls before it ends (default 2), and a failure message instead of success. */
+  lipSyncPollsBeforeDone?: number;
+  lipSyncFailMsg?: string;
+}
+
+/** A file uploaded through 蝉镜's file management. */
+export interface FakeChanjingFile {
+  service: string;
+  name: string;
+  mimeType: string;
+  /** The bytes PUT to its signed URL (null until then) and the Content-Type they came with. */
+  bytes: Buffer | null;
+  contentType?: string;
+  polls: number;
 }
 
 export interface FakeChanjing extends FakeServer {
@@ -41,7 +64,15 @@ export interface FakeChanjing extends FakeServer {
   running: () => number;
   /** The most create_video tasks unfinished at once. */
   maxRunning: () => number;
+  /** Uploaded files by file_id. */
+  files: Map<string, FakeChanjingFile>;
+  /** 对口型 tasks by id: the create body and detail polls so far. */
+  lipSyncs: Map<string, { body: Record<string, unknown>; polls: number; finished: boolean }>;
+  /** The most 对口型 tasks unfinished at once. */
+  maxLipSyncs: () => number;
 }
+
+const MIME: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', wav: 'audio/wav', mp3: 'audio/mpeg', m4a: 'audio/mp4' };
 
 const reply = (code: number, data: unknown, msg = code === 0 ? 'success' : 'error'): FakeReply => ({ json: { trace_id: 'trace', code, msg, data } });
 
@@ -53,7 +84,13 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
   const videos = new Map<string, { polls: number; personId: string; finished: boolean }>();
   const persons = new Map<string, { name: string; material: string; polls: number; status: number }>();
   for (const p of s.existingPersons ?? []) persons.set(p.id, { name: p.name, material: '', polls: 99, status: p.status });
-  const state = { tokensIssued: 0, maxRunning: 0 };
+  const state = { tokensIssued: 0, maxRunning: 0, maxLipSyncs: 0 };
+  const files = new Map<string, FakeChanjingFile>();
+  const lipSyncs = new Map<string, { body: Record<string, unknown>; polls: number; finished: boolean }>();
+  const usable = (id: unknown, service: string) => {
+    const f = typeof id === 'string' ? files.get(id) : undefined;
+    return !!f && f.service === service && f.bytes !== null && f.polls > (s.filePollsBeforeReady ?? 1) && !s.fileFailStatus;
+  };
   const running = () => [...videos.values()].filter((v) => !v.finished).length;
   const fake = await startFake((req) => {
     if (served++ < (s.http5xxFirst ?? 0)) return { status: 503, text: 'unavailable' };
@@ -65,6 +102,14 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
       return reply(0, { access_token: current, expire_in: Math.floor(Date.now() / 1000) + (s.tokenTtl ?? 86_400) });
     }
     if (req.path.startsWith('/result/')) return { file: s.resultFile };
+    // The signed upload URL carries its own authorisation (no access_token), as an OSS URL does.
+    if (req.method === 'PUT' && req.path.startsWith('/upload/')) {
+      const f = files.get(req.path.slice('/upload/'.length));
+      if (!f || req.query.get('signature') !== 'ok') return { status: 403, text: 'SignatureDoesNotMatch' };
+      f.bytes = req.raw;
+      f.contentType = req.headers['content-type'];
+      return { text: '' };
+    }
     if (req.headers.access_token !== current || !current) return reply(10400, null, 'AccessToken验证失败');
     if (s.voidTokenOnce && !voided) {
       voided = true;
@@ -93,6 +138,43 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
       v.finished = true;
       if (s.failStatus) return reply(0, { ...base, status: s.failStatus, progress: 0, msg: s.failMsg ?? '', video_url: '' });
       return reply(0, { ...base, status: 30, progress: 100, msg: '', duration: 2, video_url: `${fake.url}/result/${id}.mp4` });
+    }
+    if (req.method === 'GET' && req.path === '/open/v1/common/create_upload_url') {
+      const service = req.query.get('service') ?? '';
+      const name = req.query.get('name') ?? '';
+      if (!service || !name) return reply(40000, null, 'service 或 name 参数错误');
+      const id = `file-${files.size + 1}`;
+      const mimeType = MIME[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+      files.set(id, { service, name, mimeType, bytes: null, polls: 0 });
+      return reply(0, { sign_url: `${fake.url}/upload/${id}?signature=ok`, mime_type: mimeType, file_id: id });
+    }
+    if (req.method === 'GET' && req.path === '/open/v1/common/file_detail') {
+      const f = files.get(req.query.get('id') ?? '');
+      if (!f) return reply(40000, null, '文件不存在');
+      if (f.bytes !== null) f.polls++;
+      const ready = f.bytes !== null && f.polls > (s.filePollsBeforeReady ?? 1);
+      const status = ready ? (s.fileFailStatus ?? 1) : 0;
+      return reply(0, { id: req.query.get('id'), name: f.name, status, msg: status === 98 ? '内容安全检测未通过' : '' });
+    }
+    if (req.method === 'POST' && req.path === '/open/v1/video_lip_sync/create') {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      if (!usable(b.video_file_id, 'lip_sync_video')) return reply(40000, null, 'video_file_id 无效或文件未就绪');
+      if (b.audio_type !== 'audio' || !usable(b.audio_file_id, 'lip_sync_audio')) return reply(40000, null, 'audio_file_id 无效或文件未就绪');
+      const id = `lipsync-${lipSyncs.size + 1}`;
+      lipSyncs.set(id, { body: b, polls: 0, finished: false });
+      state.maxLipSyncs = Math.max(state.maxLipSyncs, [...lipSyncs.values()].filter((t) => !t.finished).length);
+      return reply(0, id);
+    }
+    if (req.method === 'GET' && req.path === '/open/v1/video_lip_sync/detail') {
+      const id = req.query.get('id') ?? '';
+      const task = lipSyncs.get(id);
+      if (!task) return reply(40000, null, '任务不存在');
+      const polls = ++task.polls;
+      const base = { id, create_time: 1738636800, preview_url: `${fake.url}/result/${id}.jpg` };
+      if (s.neverFinish || polls <= (s.lipSyncPollsBeforeDone ?? 2)) return reply(0, { ...base, status: polls === 1 ? 0 : 10, progress: Math.min(90, polls * 30), msg: '', video_url: '' });
+      task.finished = true;
+      if (s.lipSyncFailMsg) return reply(0, { ...base, status: 30, progress: 0, msg: s.lipSyncFailMsg, video_url: '' });
+      return reply(0, { ...base, status: 20, progress: 100, msg: 'success', duration: 2000, video_url: `${fake.url}/result/${id}.mp4` });
     }
     if (req.method === 'POST' && req.path === '/open/v1/create_customised_person') {
       if (s.personServiceDown) return { status: 503, text: 'unavailable' };
@@ -135,7 +217,17 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
     }
     return { status: 404, text: 'not found' };
   });
-  const out: FakeChanjing = Object.assign(fake, { script: s, persons, videos, running, maxRunning: () => state.maxRunning, tokensIssued: 0 });
+  const out: FakeChanjing = Object.assign(fake, {
+    script: s,
+    persons,
+    videos,
+    running,
+    maxRunning: () => state.maxRunning,
+    tokensIssued: 0,
+    files,
+    lipSyncs,
+    maxLipSyncs: () => state.maxLipSyncs,
+  });
   Object.defineProperty(out, 'tokensIssued', { get: () => state.tokensIssued });
   return out;
 }

@@ -22,6 +22,15 @@ export interface FakeDuixScript {
   http5xxFirst?: number;
   /** Every submit gets this HTTP status. */
   submitHttpStatus?: number;
+  /** Duix downloads the inputs it is handed by URL: given, each accepted task's video and audio are read through it. */
+  fetchInput?: (url: string) => Promise<Buffer>;
+}
+
+/** What one accepted task was given to lip-sync. */
+export interface DuixInputs {
+  code: string;
+  video: Buffer;
+  audio: Buffer;
 }
 
 export interface FakeDuix extends FakeServer {
@@ -31,6 +40,8 @@ export interface FakeDuix extends FakeServer {
   maxRunning: () => number;
   /** Task codes in the order they were accepted. */
   accepted: string[];
+  /** The inputs read at submit (with `fetchInput`). */
+  received: DuixInputs[];
 }
 
 const ok = (data: unknown, msg = '成功'): FakeReply => ({ json: { code: 10000, success: true, msg, data } });
@@ -42,6 +53,7 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
   let served = 0;
   let maxRunning = 0;
   const accepted: string[] = [];
+  const received: DuixInputs[] = [];
   const engineDir = s.engineDir ?? '/code/data';
   const fake = await startFake(async (req) => {
     if (served++ < (s.http5xxFirst ?? 0)) return { status: 502, text: 'bad gateway' };
@@ -57,6 +69,7 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
           if (await stat(host).then((st) => st.isFile(), () => false)) stagedSeen.push(p);
         }
       }
+      if (s.fetchInput) received.push({ code: body.code, video: await s.fetchInput(body.video_url), audio: await s.fetchInput(body.audio_url) });
       tasks.set(body.code, { polls: 0 });
       accepted.push(body.code);
       maxRunning = Math.max(maxRunning, tasks.size);
@@ -82,5 +95,5 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
     if (req.method === 'GET' && (req.path.startsWith('/download/') || req.path.startsWith('/data/temp/'))) return { file: s.resultFile };
     return { status: 404, text: 'not found' };
   });
-  return Object.assign(fake, { stagedSeen, accepted, maxRunning: () => maxRunning });
+  return Object.assign(fake, { stagedSeen, accepted, received, maxRunning: () => maxRunning });
 }
