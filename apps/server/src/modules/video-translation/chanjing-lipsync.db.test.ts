@@ -37,7 +37,6 @@ beforeAll(async () => {
   const result = await makeClip(path.join(dir, 'chanjing-result.mp4'), { width: 640, height: 360, seconds: SECONDS, withAudio: true });
   chanjing = await startFakeChanjing({ ...creds, resultFile: result, lipSyncPollsBeforeDone: 2 });
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local',
     TRANSCRIPTION_ENGINE: 'openai',
     TRANSCRIPTION_OPENAI_URL: `${asr.url}/v1`,

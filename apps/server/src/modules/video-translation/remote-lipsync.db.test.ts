@@ -75,7 +75,6 @@ beforeAll(async () => {
   duixScript = { resultFile: result, result: 'url', pollsBeforeDone: 2, fetchInput: fetchFromApp };
   duix = await startFakeDuix(duixScript);
   t = await buildTestApp({
-    SEED_DEMO_ACTORS: '0',
     AVATAR_CHANNELS: 'local=local',
     TRANSCRIPTION_ENGINE: 'openai',
     TRANSCRIPTION_OPENAI_URL: `${asr.url}/v1`,
