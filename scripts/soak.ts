@@ -101,6 +101,17 @@ function startProcess(role: 'api' | 'worker', port: number): Proc {
   return proc;
 }
 
+/** Resident anonymous and file-backed memory (MB) of a process: growth in the first is memory the process allocated. */
+function rssParts(pid: number): string {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+    return `anonymous ${(kb('RssAnon') / 1024).toFixed(0)} MB, file-backed ${(kb('RssFile') / 1024).toFixed(0)} MB, shared ${(kb('RssShmem') / 1024).toFixed(0)} MB, threads ${/Threads:\s+(\d+)/.exec(status)?.[1] ?? '?'}`;
+  } catch {
+    return 'gone';
+  }
+}
+
 function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -263,12 +274,24 @@ async function main() {
     const loadStart = Date.now();
     const until = loadStart + SECONDS * 1000;
     const heap: { t: number; mb: number }[] = [];
+    /** What else the API's RSS holds, to tell V8's reserve from native memory: heap reserved, external (Buffers). */
+    const reserve: { t: number; totalMb: number; externalMb: number }[] = [];
+    const megabytes = (text: string, metric: string) => {
+      const m = new RegExp(`^${metric} (\\d+)`, 'm').exec(text);
+      return m ? Number(m[1]) / 1048576 : NaN;
+    };
     const sampler = setInterval(() => {
       void fetch(`${base}/metrics`)
         .then((r) => r.text())
         .then((text) => {
-          const m = /^nodejs_heap_size_used_bytes (\d+)/m.exec(text);
-          if (m) heap.push({ t: Date.now() - loadStart, mb: Number(m[1]) / 1048576 });
+          const t = Date.now() - loadStart;
+          const used = megabytes(text, 'nodejs_heap_size_used_bytes');
+          if (!Number.isNaN(used)) heap.push({ t, mb: used });
+          reserve.push({
+            t,
+            totalMb: megabytes(text, 'nodejs_heap_size_total_bytes'),
+            externalMb: megabytes(text, 'nodejs_external_memory_bytes'),
+          });
         })
         .catch(() => undefined);
       for (const p of procs) {
@@ -401,6 +424,12 @@ async function main() {
       ok: troughs.length >= 3 && heapSlope < RSS_SLOPE_LIMIT,
       detail: `lowest heap in use each minute ${troughs.map((x) => x.mb.toFixed(0)).join(', ')} MB; slope ${heapSlope.toFixed(2)} MB/min (limit ${RSS_SLOPE_LIMIT})`,
     });
+    for (const p of procs) if (p.child.pid) console.log(`${p.role} resident memory at the end: ${rssParts(p.child.pid)}`);
+    const [r0, r1] = [reserve.find((x) => x.t >= warm), reserve.at(-1)];
+    if (r0 && r1)
+      console.log(
+        `api heap reserved ${r0.totalMb.toFixed(0)} → ${r1.totalMb.toFixed(0)} MB, external ${r0.externalMb.toFixed(0)} → ${r1.externalMb.toFixed(0)} MB (after the first minute)`,
+      );
     console.log(`\ncalls by kind: ${[...stats.byPath].map(([k, v]) => `${k} ${v}`).join('; ')}`);
     if (stats.refused.size) console.log(`refused (code ≠ 0): ${[...stats.refused].map(([k, v]) => `${k} × ${v}`).join('; ')}`);
     console.log('');
