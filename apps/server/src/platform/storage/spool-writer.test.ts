@@ -60,6 +60,23 @@ describe('spool writer', () => {
     });
   });
 
+  it('uses the same shared memory for one file after another, failed ones included', async () => {
+    const content = randomBytes(40_000);
+    const write = async (i: number) => {
+      const file = path.join(dir, `reuse-${i}.part`);
+      await pipeline(Readable.from([content]), new SpoolWriter(file));
+      fs.rmSync(file);
+    };
+    await write(-1);
+    const before = process.memoryUsage().arrayBuffers;
+    for (let i = 0; i < 100; i++) await write(i);
+    // A refused file gives its slots back too.
+    const missing = path.join(dir, 'no-such-folder', 'x.part');
+    await expect(pipeline(Readable.from([content]), new SpoolWriter(missing))).rejects.toThrow(/ENOENT/);
+    // A new set of slots is 4 MB: a hundred files would add 400 MB.
+    expect((process.memoryUsage().arrayBuffers - before) / 1048576).toBeLessThan(8);
+  });
+
   it('an upload cut off half way closes its file and reports the cause; no digest', async () => {
     const fds = openFds();
     const file = path.join(dir, 'cut.part');

@@ -140,11 +140,30 @@ export class SpoolError extends Error {
   }
 }
 
+/**
+ * Slot sets kept for the next files. Shared memory handed to the thread stays alive until that
+ * thread's own garbage collection, which its small heap seldom runs: fresh slots for every file piled
+ * up (4 MB an upload, over 1 GB after a few hundred). Reused sets cost nothing more; the pool holds
+ * as many as were ever open at once, up to this many.
+ */
+const IDLE_SLOT_SETS = 64;
+
 /** One spool thread per process, started on first use; it keeps the process alive only while it has files open. */
 class SpoolThread {
   private worker: Worker | null = null;
   private readonly listeners = new Map<number, (reply: Reply) => void>();
   private nextId = 1;
+  private readonly idleSlots: SharedArrayBuffer[][] = [];
+
+  /** A set of slots for a new file: one a closed file gave back, or a new one. */
+  takeSlots(): SharedArrayBuffer[] {
+    return this.idleSlots.pop() ?? Array.from({ length: SLOTS }, () => new SharedArrayBuffer(SLOT_BYTES));
+  }
+
+  /** Called once the thread has closed the file that used them: nothing writes to them any more. */
+  giveBackSlots(slots: SharedArrayBuffer[]): void {
+    if (this.idleSlots.length < IDLE_SLOT_SETS) this.idleSlots.push(slots);
+  }
 
   open(listener: (reply: Reply) => void): number {
     const id = this.nextId++;
@@ -234,7 +253,7 @@ export class SpoolWriter extends Writable {
   ) {
     super({ highWaterMark: SLOT_BYTES });
     this.id = thread.open((reply) => this.onReply(reply));
-    this.slots = Array.from({ length: SLOTS }, () => new Uint8Array(new SharedArrayBuffer(SLOT_BYTES)));
+    this.slots = thread.takeSlots().map((shared) => new Uint8Array(shared));
     this.free = this.slots.map((_, i) => i).reverse();
   }
 
@@ -253,6 +272,7 @@ export class SpoolWriter extends Writable {
     }
     this.fileClosed = true;
     thread.forget(this.id);
+    thread.giveBackSlots(this.slots.map((view) => view.buffer as SharedArrayBuffer));
     if (reply.op === 'done') {
       this.sha256 = reply.sha256;
       this.bytes = reply.bytes;
