@@ -52,7 +52,9 @@ export interface ProbeStream {
   codec_name?: string;
   width?: number;
   height?: number;
+  profile?: string;
   pix_fmt?: string;
+  time_base?: string;
   color_transfer?: string;
   color_primaries?: string;
   r_frame_rate?: string;
@@ -75,7 +77,21 @@ export interface MediaInfo {
   container: string;
   duration: number;
   size: number;
-  video?: { codec: string; width: number; height: number; fps: number; rotation: number; hdr: boolean; transfer: string };
+  video?: {
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    rotation: number;
+    hdr: boolean;
+    transfer: string;
+    profile: string;
+    pixFmt: string;
+    /** The stream's frame rate as ffprobe writes it, e.g. "25/1". */
+    frameRate: string;
+    /** Ticks per second of the stream's timestamps. */
+    timescale: number;
+  };
   audio?: { codec: string; sampleRate: number; channels: number };
 }
 
@@ -112,6 +128,10 @@ export async function probe(input: string, opts: RunOptions & { inputArgs?: stri
           rotation: ((Math.round(rotation) % 360) + 360) % 360,
           hdr: HDR_TRANSFERS.has(v.color_transfer ?? ''),
           transfer: v.color_transfer ?? '',
+          profile: v.profile ?? '',
+          pixFmt: v.pix_fmt ?? '',
+          frameRate: v.r_frame_rate ?? '',
+          timescale: Number((v.time_base ?? '').split('/')[1]) || 0,
         }
       : undefined,
     audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : undefined,
