@@ -106,6 +106,17 @@ interface SceneClip {
   info?: MediaInfo;
 }
 
+/**
+ * The scene's cover. An engine that does not move the lips shows the avatar as it was prepared, so
+ * the avatar's own cover serves and no frame is decoded; otherwise the clip's first frame.
+ */
+async function sceneCover(s: SceneSteps, clip: string, avatarCover: string | null): Promise<string> {
+  if (avatarCover) return (await s.ctx.storage.toLocalFile(avatarCover, s.scratch)).path;
+  const cover = path.join(s.scratch, 'cover.jpg');
+  await ffmpeg(['-i', clip, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
+  return cover;
+}
+
 /** The scene's clip: the talking video from the chosen channel's engine, or (audio only) the speech as m4a. */
 async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip> {
   const { ctx, work, scene } = s;
@@ -135,9 +146,7 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   } finally {
     await cleanup();
   }
-  const cover = path.join(s.scratch, 'cover.jpg');
-  await ffmpeg(['-i', clip, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
-  return { clip, cover, info };
+  return { clip, cover: await sceneCover(s, clip, engine.lipSync ? null : row.coverKey), info };
 }
 
 /**
