@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { ToolAborted, toolRunner, type ToolExit } from './tool-runner.js';
 
 export class MediaToolError extends Error {
   constructor(
@@ -17,7 +18,22 @@ export interface RunOptions {
 }
 
 /** Runs a media tool to completion and returns stdout; stderr is kept (tail) for the error. */
-export function runTool(bin: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
+export async function runTool(bin: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
+  if (toolRunner.unavailable) return runToolHere(bin, args, opts);
+  let exit: ToolExit;
+  try {
+    exit = await toolRunner.run({ bin, args, input: opts.input, timeoutMs: opts.timeoutMs, signal: opts.signal });
+  } catch (e) {
+    const why = e instanceof ToolAborted ? 'The operation was aborted' : (e as Error).message;
+    throw new MediaToolError(`${bin} could not start: ${why}`, '');
+  }
+  if (exit.startError !== undefined) throw new MediaToolError(`${bin} could not start: ${exit.startError}`, exit.stderr);
+  if (exit.code === 0) return exit.stdout;
+  throw new MediaToolError(`${bin} exited with ${exit.code ?? exit.signal}`, exit.stderr);
+}
+
+/** As `runTool`, started from this process: where no helper process can be started. */
+function runToolHere(bin: string, args: string[], opts: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], signal: opts.signal });
     const out: Buffer[] = [];
@@ -169,7 +185,15 @@ export async function audioLevels(input: string): Promise<{ meanDb: number; maxD
 }
 
 /** Runs a tool whose report is written to stderr (volumedetect, blackdetect...). */
-export function runToolStderr(bin: string, args: string[]): Promise<string> {
+export async function runToolStderr(bin: string, args: string[]): Promise<string> {
+  if (toolRunner.unavailable) return runToolStderrHere(bin, args);
+  const exit = await toolRunner.run({ bin, args, wholeStderr: true });
+  if (exit.startError !== undefined) throw new Error(exit.startError);
+  if (exit.code === 0) return exit.stderr;
+  throw new MediaToolError(`${bin} exited with ${exit.code}`, exit.stderr.slice(-4000));
+}
+
+function runToolStderrHere(bin: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
