@@ -49,9 +49,9 @@ const probeAudio = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
   );
 
 /**
- * The frame of every local render: checks the speech, gives `body` a scratch folder, the number
- * of frames to cover and the ping-pong piece list, then probes the result. Failures become the
- * user's Chinese message (cancelled, or a render failure worth retrying).
+ * The frame of every local render: checks the speech (probed unless the caller knows its length),
+ * gives `body` a scratch folder, the number of frames to cover and the ping-pong piece list, then
+ * probes the result. Failures become the user's Chinese message (cancelled, or a render failure worth retrying).
  */
 export async function renderWithPieces(
   req: RenderRequest,
@@ -59,8 +59,9 @@ export async function renderWithPieces(
 ): Promise<RenderResult> {
   const { avatar, audioFile, outFile, signal, onProgress } = req;
   onProgress?.(0);
-  const audio = await probeAudio(audioFile, signal);
-  const frames = Math.max(1, Math.round(audio.duration * avatar.fps));
+  if (req.audioDuration !== undefined && !(req.audioDuration > 0)) throw new AvatarEngineError('audioEmpty');
+  const seconds = req.audioDuration ?? (await probeAudio(audioFile, signal)).duration;
+  const frames = Math.max(1, Math.round(seconds * avatar.fps));
   const work = await mkdtemp(join(dirname(outFile), '.render-'));
   try {
     const list = join(work, 'pieces.ffconcat');
@@ -68,7 +69,13 @@ export async function renderWithPieces(
     await body({ work, frames, list });
     const out = await probe(outFile, { signal });
     onProgress?.(1);
-    return { file: outFile, duration: out.duration, width: out.video?.width ?? avatar.width, height: out.video?.height ?? avatar.height };
+    return {
+      file: outFile,
+      duration: out.duration,
+      width: out.video?.width ?? avatar.width,
+      height: out.video?.height ?? avatar.height,
+      info: out,
+    };
   } catch (e) {
     if (signal?.aborted) throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
     if (e instanceof MediaToolError) throw new AvatarEngineError('renderFailed', undefined, true, { cause: e });

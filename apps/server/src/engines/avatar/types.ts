@@ -1,5 +1,6 @@
 import type { AvatarMessageKey } from './messages.js';
 import { avatarMessages } from './messages.js';
+import type { MediaInfo } from '../../platform/media/ffmpeg.js';
 
 /** 1 landscape, 2 portrait — the spec's `hs` values. */
 export type Orientation = 1 | 2;
@@ -31,6 +32,8 @@ export interface RenderRequest {
   avatar: PreparedAvatar;
   /** Speech to drive the avatar (wav/mp3/m4a...). */
   audioFile: string;
+  /** The speech's length in seconds when the caller already knows it; engines that need it then probe nothing. */
+  audioDuration?: number;
   /** Where the finished mp4 is written. */
   outFile: string;
   signal?: AbortSignal;
@@ -52,6 +55,8 @@ export interface RenderResult {
   duration: number;
   width: number;
   height: number;
+  /** The engine's own probe of the finished file, when it made one: callers need not probe it again. */
+  info?: MediaInfo;
 }
 
 export interface PrepareOptions {

@@ -1,8 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { SpeechError } from './errors.js';
+import { pcmFromWav, trimSilence, wavFromPcm } from './pcm.js';
 import type { SynthesizeResult } from './types.js';
 
 /** Writing speech to the requested file: one ffmpeg call for filters and encoding, then a real probe. */
@@ -40,7 +41,29 @@ export async function measureSpeech(file: string, signal?: AbortSignal): Promise
   return { file, duration: info.duration };
 }
 
-/** Encodes raw 16-bit mono PCM fed through stdin. */
+const isWav = (file: string) => extname(file).toLowerCase() === '.wav';
+
+/** Seconds of 16-bit mono samples. */
+const pcmSeconds = (data: Buffer, sampleRate: number) => data.length / 2 / sampleRate;
+
+/** A 16-bit mono WAV we wrote: its length read from its header, with no ffprobe. */
+async function measureWav(file: string): Promise<SynthesizeResult> {
+  const duration = await readFile(file)
+    .then((wav) => {
+      const pcm = pcmFromWav(wav);
+      return pcmSeconds(pcm.data, pcm.sampleRate);
+    })
+    .catch((e: unknown) => {
+      throw new SpeechError('failed', `output not readable: ${String(e)}`);
+    });
+  if (!(duration > 0)) throw new SpeechError('failed', 'output has no audio');
+  return { file, duration };
+}
+
+/**
+ * Encodes raw 16-bit mono PCM fed through stdin. A WAV without filters needs no encoder at all: its
+ * header is written here and its length is known from the samples.
+ */
 export async function writePcm(
   pcm: Buffer,
   sampleRate: number,
@@ -49,13 +72,38 @@ export async function writePcm(
   signal?: AbortSignal,
 ): Promise<SynthesizeResult> {
   await mkdir(dirname(outFile), { recursive: true });
+  if (isWav(outFile) && filters.length === 0) {
+    if (pcm.length < 2) throw new SpeechError('failed', 'output has no audio');
+    await writeFile(outFile, wavFromPcm(pcm.subarray(0, pcm.length - (pcm.length % 2)), sampleRate));
+    return { file: outFile, duration: pcmSeconds(pcm, sampleRate) };
+  }
   const af = filters.length ? ['-af', filters.join(',')] : [];
   await ffmpeg(['-f', 's16le', '-ar', String(sampleRate), '-ac', '1', '-i', 'pipe:0', ...af, '-ac', '1', ...encoderArgs(outFile), outFile], {
     input: pcm,
     signal,
     timeoutMs: 300_000,
   });
-  return measureSpeech(outFile, signal);
+  return isWav(outFile) ? measureWav(outFile) : measureSpeech(outFile, signal);
+}
+
+/**
+ * Cuts a speech WAV's leading and trailing silence (below `thresholdDb`) down to `keepSeconds`,
+ * in this process. Returns the file unchanged when there is nothing to cut, or when cutting would
+ * leave under `minSeconds`.
+ */
+export async function trimWavEdges(
+  file: string,
+  outFile: string,
+  opts: { keepSeconds: number; thresholdDb: number; minSeconds: number },
+): Promise<SynthesizeResult> {
+  const pcm = pcmFromWav(await readFile(file));
+  const whole = pcmSeconds(pcm.data, pcm.sampleRate);
+  const threshold = Math.round(32768 * 10 ** (opts.thresholdDb / 20));
+  const kept = trimSilence(pcm.data, pcm.sampleRate, opts.keepSeconds, threshold);
+  const seconds = pcmSeconds(kept, pcm.sampleRate);
+  if (kept.length === pcm.data.length || seconds <= opts.minSeconds) return { file, duration: whole };
+  await writeFile(outFile, wavFromPcm(kept, pcm.sampleRate));
+  return { file: outFile, duration: seconds };
 }
 
 /** Re-encodes audio bytes a remote engine returned (mp3, wav, ...) into the requested file. */
@@ -76,7 +124,7 @@ export async function writeRemoteAudio(
         throw new SpeechError('failed', `remote audio not decodable: ${String(e)}`);
       },
     );
-    return await measureSpeech(outFile, signal);
+    return await (isWav(outFile) ? measureWav(outFile) : measureSpeech(outFile, signal));
   } finally {
     await rm(temp, { force: true });
   }

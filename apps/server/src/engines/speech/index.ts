@@ -125,3 +125,4 @@ export { createCosyVoiceSpeech } from './cosyvoice.js';
 export { createGptSovitsSpeech } from './gpt-sovits.js';
 export { createVolcengineSpeech } from './volcengine.js';
 export { normalizeZh } from './normalize-zh.js';
+export { trimWavEdges } from './audio-file.js';

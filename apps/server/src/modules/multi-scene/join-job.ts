@@ -50,6 +50,20 @@ async function openSceneEntries(tx: Db, work: MultiWork, entries: Joined['entrie
   }
 }
 
+/** The merged video opens on its first scene, so that scene's cover is its cover; made from the merged file only without one. */
+async function mergedCover(
+  ctx: AppContext,
+  firstCover: string | null,
+  merged: string,
+  scratch: string,
+  signal: AbortSignal,
+): Promise<string> {
+  if (firstCover) return (await ctx.storage.toLocalFile(firstCover, scratch)).path;
+  const cover = path.join(scratch, 'cover.jpg');
+  await ffmpeg(['-i', merged, '-frames:v', '1', '-q:v', '3', cover], { signal });
+  return cover;
+}
+
 /** Fan-in: the clips in the recorded order, joined into one work; priced on its real duration, settled once. */
 export async function joinWork(ctx: AppContext, workId: number, job: JobContext): Promise<void> {
   const db = ctx.database.db;
@@ -89,10 +103,11 @@ export async function joinWork(ctx: AppContext, workId: number, job: JobContext)
         await ctx.storage.putFile(videoKey, out);
         let coverKey: string | null = null;
         if (video) {
-          const cover = path.join(scratch, 'cover.jpg');
-          await ffmpeg(['-i', out, '-frames:v', '1', '-q:v', '3', cover], { signal });
           coverKey = `${workPrefix(row)}cover.jpg`;
-          await ctx.storage.putFile(coverKey, cover);
+          await ctx.storage.putFile(
+            coverKey,
+            await mergedCover(ctx, ordered[0]?.coverKey ?? null, out, scratch, signal),
+          );
         }
         await workLedger.progress(db, workId, {
           set: { videoKey, coverKey, progress: 99 },

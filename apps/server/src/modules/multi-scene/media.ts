@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
+import { trimWavEdges } from '../../engines/speech/index.js';
+import { ffmpeg, probe, type MediaInfo } from '../../platform/media/ffmpeg.js';
 
 /** What must be equal for clips to be joined by stream copy. */
 export interface ClipFormat {
@@ -16,61 +17,36 @@ export interface ClipFormat {
   channels: number;
 }
 
-interface RawStream {
-  codec_type: string;
-  codec_name?: string;
-  profile?: string;
-  width?: number;
-  height?: number;
-  r_frame_rate?: string;
-  pix_fmt?: string;
-  time_base?: string;
-  sample_rate?: string;
-  channels?: number;
-}
-
 export async function clipFormat(file: string, signal?: AbortSignal): Promise<ClipFormat> {
   return (await probeClip(file, signal)).format;
 }
 
-/**
- * One ffprobe for what a landed scene records: its streams' format (for the join), its length, and
- * whether it has a picture and a sound at all.
- */
-export async function probeClip(
-  file: string,
-  signal?: AbortSignal,
-): Promise<{ format: ClipFormat; duration: number; video: boolean; audio: boolean }> {
-  const raw = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
-    signal,
-    timeoutMs: 60_000,
-  });
-  const parsed = JSON.parse(raw.toString('utf8')) as { streams?: RawStream[]; format?: { duration?: string } };
-  const streams = parsed.streams ?? [];
-  // Cover art (a still image) is no picture.
-  const v = streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
-  const a = streams.find((s) => s.codec_type === 'audio');
+/** What a landed scene records from one probe of its clip: the format the join compares, its length, its streams. */
+export function clipOf(info: MediaInfo): { format: ClipFormat; duration: number; video: boolean; audio: boolean } {
+  const v = info.video;
+  const a = info.audio;
   return {
-    format: formatOf(v, a),
-    duration: Number(parsed.format?.duration ?? 0) || 0,
+    format: {
+      vcodec: v?.codec ?? '',
+      profile: v?.profile ?? '',
+      width: v?.width ?? 0,
+      height: v?.height ?? 0,
+      fps: v?.frameRate ?? '',
+      pixFmt: v?.pixFmt ?? '',
+      timescale: v?.timescale || 12800,
+      acodec: a?.codec ?? '',
+      sampleRate: a?.sampleRate ?? 0,
+      channels: a?.channels ?? 0,
+    },
+    duration: info.duration,
     video: !!v,
     audio: !!a,
   };
 }
 
-function formatOf(v: RawStream | undefined, a: RawStream | undefined): ClipFormat {
-  return {
-    vcodec: v?.codec_name ?? '',
-    profile: v?.profile ?? '',
-    width: v?.width ?? 0,
-    height: v?.height ?? 0,
-    fps: v?.r_frame_rate ?? '',
-    pixFmt: v?.pix_fmt ?? '',
-    timescale: Number((v?.time_base ?? '1/12800').split('/')[1]) || 12800,
-    acodec: a?.codec_name ?? '',
-    sampleRate: Number(a?.sample_rate ?? 0),
-    channels: a?.channels ?? 0,
-  };
+/** One ffprobe of a clip, read as `clipOf` reads it. */
+export async function probeClip(file: string, signal?: AbortSignal) {
+  return clipOf(await probe(file, { signal }));
 }
 
 const videoMatches = (a: ClipFormat, b: ClipFormat) =>
@@ -218,16 +194,10 @@ export async function joinAudioClips(clips: string[], outFile: string, signal?: 
   );
 }
 
-const EDGE = 'start_periods=1:start_threshold=-45dB:start_silence=0.08';
-
 /**
- * Synthesized speech with its leading and trailing silence cut to 0.08 s, so scenes follow one
- * another without a pause the user did not write (pauses inside the script stay).
+ * Synthesized speech (a WAV) with its leading and trailing silence (under -45 dB) cut to 0.08 s, so
+ * scenes follow one another without a pause the user did not write (pauses inside the script stay).
+ * Done on the samples in this process; the speech is kept as it was when cutting would leave 0.2 s or less.
  */
-export async function trimSpeechEdges(speech: string, outFile: string, signal?: AbortSignal): Promise<string> {
-  await ffmpeg(['-i', speech, '-af', `silenceremove=${EDGE},areverse,silenceremove=${EDGE},areverse`, outFile], {
-    signal,
-  });
-  const info = await probe(outFile, { signal }).catch(() => null);
-  return info && info.duration > 0.2 ? outFile : speech;
-}
+export const trimSpeechEdges = (speech: string, outFile: string) =>
+  trimWavEdges(speech, outFile, { keepSeconds: 0.08, thresholdDb: -45, minSeconds: 0.2 });

@@ -185,8 +185,19 @@ describe('a multi-scene video', () => {
     expect(row.params).toMatchObject({ driveMode: 'serial', order: [0, 1, 2], joinedByCopy: false });
     const sceneRows = await db().select().from(multiScenes).where(eq(multiScenes.workId, row.id));
     expect(sceneRows.map((s) => s.status)).toEqual([3, 3, 3]);
+    // The local engine moves no lips: each scene shows its avatar's own cover, and the merged work opens on the first scene's.
+    const bytes = async (key: string | null) => fs.readFileSync(await localFile(key!));
+    const avatarCover = async (id: number) =>
+      (
+        (await db().execute(sql`select cover_key from avatars where id = ${id}`)) as unknown as {
+          rows: { cover_key: string }[];
+        }
+      ).rows[0]!.cover_key;
+    for (const s of sceneRows) expect(await bytes(s.coverKey)).toEqual(await bytes(await avatarCover(s.avatarId!)));
+    const firstScene = sceneRows.find((s) => s.position === 0)!;
+    expect(await bytes(row.coverKey)).toEqual(await bytes(firstScene.coverKey));
     const merged = await probe(await localFile(row.videoKey!));
-    const first = await probe(await localFile(sceneRows.find((s) => s.position === 0)!.clipKey!));
+    const first = await probe(await localFile(firstScene.clipKey!));
     expect(merged.video).toMatchObject({ width: first.video!.width, height: first.video!.height });
     const sum = sceneRows.reduce((s, x) => s + x.duration, 0);
     expect(Math.abs(merged.duration - sum)).toBeLessThan(0.2);

@@ -6,14 +6,14 @@ import { scratchDir } from '../../engines/index.js';
 import { SpeechError } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { ffmpeg } from '../../platform/media/ffmpeg.js';
+import { ffmpeg, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
 import { failPaidJob } from '../credits/index.js';
 import { sceneSlots, WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
-import { probeClip, trimSpeechEdges } from './media.js';
+import { clipOf, probeClip, trimSpeechEdges } from './media.js';
 import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
@@ -68,36 +68,61 @@ interface SceneSteps {
   signal: AbortSignal;
 }
 
-/** The scene's speech: its own voice and sliders, edges trimmed; or the user's upload as it is. */
-async function sceneSpeech(s: SceneSteps): Promise<string> {
+/** Speech that drives a scene; its length is known when we made it (synthesized), probed later when uploaded. */
+interface SceneSpeech {
+  file: string;
+  duration?: number;
+}
+
+/** The scene's speech: its own voice and sliders as a WAV, edges trimmed; or the user's upload as it is. */
+async function sceneSpeech(s: SceneSteps): Promise<SceneSpeech> {
   const { ctx, deps, scene, work } = s;
   const db = ctx.database.db;
   if (scene.type === 'audio') {
     const file = scene.fileId ? await deps.uploads.findOwned(db, work.row.userId, scene.fileId) : null;
     if (!file) throw new AppError(m.audioRequired);
-    return (await ctx.storage.toLocalFile(file.key, s.scratch)).path;
+    return { file: (await ctx.storage.toLocalFile(file.key, s.scratch)).path };
   }
   const voice = scene.voiceId ? await deps.voices.find(db, scene.voiceId) : null;
   if (!voice || (voice.userId !== null && voice.userId !== work.row.userId))
     throw new AppError(voiceMessages.voiceMissing);
+  // Uncompressed: the clip's render encodes the sound once, and the edges are cut on the samples.
   const result = await ctx.engines.speech.forChannel(voice.api as 'local').synthesize({
     text: scene.script,
     voice: voice.speech,
     rate: scene.rate,
     volume: scene.volume,
     pitch: scene.pitch,
-    outFile: path.join(s.scratch, 'speech.m4a'),
+    outFile: path.join(s.scratch, 'speech.wav'),
     signal: s.signal,
   });
-  return trimSpeechEdges(result.file, path.join(s.scratch, 'speech-trimmed.wav'), s.signal);
+  return trimSpeechEdges(result.file, path.join(s.scratch, 'speech-trimmed.wav'));
+}
+
+interface SceneClip {
+  clip: string;
+  cover: string | null;
+  /** The clip's probe when the engine made one. */
+  info?: MediaInfo;
+}
+
+/**
+ * The scene's cover. An engine that does not move the lips shows the avatar as it was prepared, so
+ * the avatar's own cover serves and no frame is decoded; otherwise the clip's first frame.
+ */
+async function sceneCover(s: SceneSteps, clip: string, avatarCover: string | null): Promise<string> {
+  if (avatarCover) return (await s.ctx.storage.toLocalFile(avatarCover, s.scratch)).path;
+  const cover = path.join(s.scratch, 'cover.jpg');
+  await ffmpeg(['-i', clip, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
+  return cover;
 }
 
 /** The scene's clip: the talking video from the chosen channel's engine, or (audio only) the speech as m4a. */
-async function sceneClip(s: SceneSteps, speech: string): Promise<{ clip: string; cover: string | null }> {
+async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip> {
   const { ctx, work, scene } = s;
   if (work.p.outputMode === 'audio') {
     const clip = path.join(s.scratch, 'clip.m4a');
-    await ffmpeg(['-i', speech, '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', clip], {
+    await ffmpeg(['-i', speech.file, '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', clip], {
       signal: s.signal,
     });
     return { clip, cover: null };
@@ -109,14 +134,19 @@ async function sceneClip(s: SceneSteps, speech: string): Promise<{ clip: string;
   if (unusable) throw new AppError(unusable);
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   const clip = path.join(s.scratch, 'clip.mp4');
+  let info: MediaInfo | undefined;
   try {
-    await engine.render({ avatar, audioFile: speech, outFile: clip, signal: s.signal });
+    ({ info } = await engine.render({
+      avatar,
+      audioFile: speech.file,
+      audioDuration: speech.duration,
+      outFile: clip,
+      signal: s.signal,
+    }));
   } finally {
     await cleanup();
   }
-  const cover = path.join(s.scratch, 'cover.jpg');
-  await ffmpeg(['-i', clip, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
-  return { clip, cover };
+  return { clip, cover: await sceneCover(s, clip, engine.lipSync ? null : row.coverKey), info };
 }
 
 /**
@@ -141,9 +171,9 @@ export async function renderScene(
   try {
     await workLedger.started(db, row.id);
     const s: SceneSteps = { ctx, deps, work, scene, scratch, signal: job.signal };
-    const { clip, cover } = await sceneClip(s, await sceneSpeech(s));
-    // One probe: the clip's length, its streams, and (video) the format the join compares.
-    const info = await probeClip(clip, job.signal);
+    const { clip, cover, info: probed } = await sceneClip(s, await sceneSpeech(s));
+    // One probe (the engine's own when it made one): the clip's length, its streams, and (video) the format the join compares.
+    const info = probed ? clipOf(probed) : await probeClip(clip, job.signal);
     const video = work.p.outputMode === 'video';
     if (!info.audio || (video && !info.video) || !(info.duration > 0)) throw new AvatarEngineError('renderFailed');
     const base = `${workPrefix(row)}scene-${scene.position + 1}`;

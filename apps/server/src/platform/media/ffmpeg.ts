@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { ToolAborted, toolRunner, type ToolExit } from './tool-runner.js';
 
 export class MediaToolError extends Error {
   constructor(
@@ -17,7 +18,22 @@ export interface RunOptions {
 }
 
 /** Runs a media tool to completion and returns stdout; stderr is kept (tail) for the error. */
-export function runTool(bin: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
+export async function runTool(bin: string, args: string[], opts: RunOptions = {}): Promise<Buffer> {
+  if (toolRunner.unavailable) return runToolHere(bin, args, opts);
+  let exit: ToolExit;
+  try {
+    exit = await toolRunner.run({ bin, args, input: opts.input, timeoutMs: opts.timeoutMs, signal: opts.signal });
+  } catch (e) {
+    const why = e instanceof ToolAborted ? 'The operation was aborted' : (e as Error).message;
+    throw new MediaToolError(`${bin} could not start: ${why}`, '');
+  }
+  if (exit.startError !== undefined) throw new MediaToolError(`${bin} could not start: ${exit.startError}`, exit.stderr);
+  if (exit.code === 0) return exit.stdout;
+  throw new MediaToolError(`${bin} exited with ${exit.code ?? exit.signal}`, exit.stderr);
+}
+
+/** As `runTool`, started from this process: where no helper process can be started. */
+function runToolHere(bin: string, args: string[], opts: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], signal: opts.signal });
     const out: Buffer[] = [];
@@ -52,7 +68,9 @@ export interface ProbeStream {
   codec_name?: string;
   width?: number;
   height?: number;
+  profile?: string;
   pix_fmt?: string;
+  time_base?: string;
   color_transfer?: string;
   color_primaries?: string;
   r_frame_rate?: string;
@@ -75,7 +93,21 @@ export interface MediaInfo {
   container: string;
   duration: number;
   size: number;
-  video?: { codec: string; width: number; height: number; fps: number; rotation: number; hdr: boolean; transfer: string };
+  video?: {
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    rotation: number;
+    hdr: boolean;
+    transfer: string;
+    profile: string;
+    pixFmt: string;
+    /** The stream's frame rate as ffprobe writes it, e.g. "25/1". */
+    frameRate: string;
+    /** Ticks per second of the stream's timestamps. */
+    timescale: number;
+  };
   audio?: { codec: string; sampleRate: number; channels: number };
 }
 
@@ -112,6 +144,10 @@ export async function probe(input: string, opts: RunOptions & { inputArgs?: stri
           rotation: ((Math.round(rotation) % 360) + 360) % 360,
           hdr: HDR_TRANSFERS.has(v.color_transfer ?? ''),
           transfer: v.color_transfer ?? '',
+          profile: v.profile ?? '',
+          pixFmt: v.pix_fmt ?? '',
+          frameRate: v.r_frame_rate ?? '',
+          timescale: Number((v.time_base ?? '').split('/')[1]) || 0,
         }
       : undefined,
     audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : undefined,
@@ -149,7 +185,15 @@ export async function audioLevels(input: string): Promise<{ meanDb: number; maxD
 }
 
 /** Runs a tool whose report is written to stderr (volumedetect, blackdetect...). */
-export function runToolStderr(bin: string, args: string[]): Promise<string> {
+export async function runToolStderr(bin: string, args: string[]): Promise<string> {
+  if (toolRunner.unavailable) return runToolStderrHere(bin, args);
+  const exit = await toolRunner.run({ bin, args, wholeStderr: true });
+  if (exit.startError !== undefined) throw new Error(exit.startError);
+  if (exit.code === 0) return exit.stderr;
+  throw new MediaToolError(`${bin} exited with ${exit.code}`, exit.stderr.slice(-4000));
+}
+
+function runToolStderrHere(bin: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';

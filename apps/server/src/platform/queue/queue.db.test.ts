@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
-import { JobQueue, MissingJobHandlerError } from './queue.js';
+import { JobQueue, MissingJobHandlerError, risingJobId } from './queue.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +51,36 @@ describe('job queue', () => {
   it('counts jobs by queue and state for metrics', async () => {
     const counts = await t.ctx.queue.counts(t.ctx.database.executor);
     expect(counts.find((c) => c.queue === 'storage.sweep-temp' && c.state === 'completed')?.count).toBeGreaterThan(0);
+  });
+
+  it('orders the ids of jobs sent within one millisecond as they were sent, in the database too', async () => {
+    const ids = Array.from({ length: 200 }, () => risingJobId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const { rows } = await t.ctx.database.executor.executeSql('select x::text as x from unnest($1::uuid[]) x order by x', [
+      [...ids].reverse(),
+    ]);
+    expect((rows as { x: string }[]).map((r) => r.x)).toEqual(ids);
+  });
+
+  it('a worker that finishes a job takes the next waiting one at once, not at its next poll', async () => {
+    // Due a moment from now, so no send wakes the worker: it finds the first at a poll, the others must follow at once.
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await t.ctx.queue.send('storage.sweep-temp', { olderThanSeconds: 86400 }, { startAfter: 1 }))!);
+    const jobs = await waitFor(
+      'the three sweeps to complete',
+      async () => {
+        const all = await Promise.all(ids.map((id) => t.ctx.queue.boss.getJobById('storage.sweep-temp', id)));
+        return all.every((j) => j?.state === 'completed') && all;
+      },
+      20_000,
+      100,
+    );
+    const times = jobs.map((j) => ({ started: j!.startedOn.getTime(), completed: j!.completedOn!.getTime() }));
+    times.sort((a, b) => a.started - b.started);
+    // The polling interval here is 500 ms; a worker that slept it out would leave a gap of about that.
+    for (let i = 1; i < times.length; i++) expect(times[i]!.started - times[i - 1]!.completed).toBeLessThan(250);
   });
 
   it('releases a job cut off by a crash so it runs again at once', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -42,6 +43,33 @@ export interface QueuedJob {
   completedOn: Date | null;
   /** 1-based place among its queue's waiting jobs; 0 when not waiting. */
   position: number;
+}
+
+let lastMs = 0;
+let counter = 0;
+
+/**
+ * Job ids that rise in the order this process sends them (UUID version 7: milliseconds, then a
+ * counter, then random bits). The queue fetches by send time and then by id, and jobs sent within
+ * the same millisecond are otherwise taken in a random order (a multi-scene work's later scene
+ * first, which must then wait its turn for a render slot).
+ */
+export function risingJobId(): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    counter = 0;
+  } else if (++counter > 0xfff) {
+    lastMs++;
+    counter = 0;
+  }
+  const b = randomBytes(16);
+  b.writeUIntBE(lastMs, 0, 6);
+  b[6] = 0x70 | (counter >> 8);
+  b[7] = counter & 0xff;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -158,11 +186,13 @@ export class JobQueue {
       if (!handler) continue;
       const ids: string[] = [];
       for (let i = 0; i < def.concurrency; i++) {
-        ids.push(
-          await this.boss.work(name, { batchSize: 1 }, async (jobs) => {
-            for (const job of jobs) await this.runOne(name, def, handler, job);
-          }),
-        );
+        let id = '';
+        id = await this.boss.work(name, { batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) await this.runOne(name, def, handler, job);
+          // A worker that has just finished a job looks for the next one at once instead of sleeping out its polling interval.
+          if (id) this.boss.notifyWorker(id);
+        });
+        ids.push(id);
       }
       this.workers.set(name, ids);
     }
@@ -196,7 +226,7 @@ export class JobQueue {
   ): Promise<string | null> {
     const def = this.definitions[name];
     if (!def) throw new Error(`undeclared job ${name}`);
-    const id = await this.boss.send(name, def.payload.parse(payload), opts);
+    const id = await this.boss.send(name, def.payload.parse(payload), { id: risingJobId(), ...opts });
     // A job due now is taken by an idle worker of this process at once; other processes find it at their next poll.
     if (id && !opts.startAfter) for (const worker of this.workers.get(name) ?? []) this.boss.notifyWorker(worker);
     return id;
