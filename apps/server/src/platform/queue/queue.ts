@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   jobDefinitions,
@@ -45,32 +45,13 @@ export interface QueuedJob {
   position: number;
 }
 
-let lastMs = 0;
-let counter = 0;
-
 /**
- * Job ids that rise in the order this process sends them (UUID version 7: milliseconds, then a
- * counter, then random bits). The queue fetches by send time and then by id, and jobs sent within
- * the same millisecond are otherwise taken in a random order (a multi-scene work's later scene
- * first, which must then wait its turn for a render slot).
+ * Job ids that rise in the order this process sends them (UUID version 7, monotonic within a
+ * millisecond). The queue fetches by send time and then by id, and jobs sent within the same
+ * millisecond are otherwise taken in a random order (a multi-scene work's later scene first, which
+ * must then wait its turn for a render slot).
  */
-export function risingJobId(): string {
-  const now = Date.now();
-  if (now > lastMs) {
-    lastMs = now;
-    counter = 0;
-  } else if (++counter > 0xfff) {
-    lastMs++;
-    counter = 0;
-  }
-  const b = randomBytes(16);
-  b.writeUIntBE(lastMs, 0, 6);
-  b[6] = 0x70 | (counter >> 8);
-  b[7] = counter & 0xff;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = b.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const risingJobId = (): string => uuidv7();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JOB_COLUMNS = `j.id::text as id, j.name, j.state::text as state, j.retry_count, j.retry_limit, j.data, j.output,
