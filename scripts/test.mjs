@@ -71,6 +71,8 @@ const counts = addSummaries([summarize(path.join(reportDir, 'main.json')), summa
 const vitestCode = mainCode || journeysRun.code;
 rmSync(reportDir, { recursive: true, force: true });
 
+// The failures again at the end, where a long log's tail shows them.
+for (const test of counts.failedTests) problem(`failed: ${test.name}\n${test.message}`);
 for (const file of counts.brokenFiles) problem(`test file failed before its tests ran: ${file.name}: ${file.message}`);
 if (counts.reportMissing) problem('vitest wrote no report (it failed before running tests)');
 if (counts.passed + counts.failed === 0) {

@@ -11,16 +11,25 @@ export function summarize(reportPath) {
   try {
     report = JSON.parse(readFileSync(reportPath, 'utf8'));
   } catch {
-    return { passed: 0, failed: 0, skipped: 0, brokenFiles: [], reportMissing: true };
+    return { passed: 0, failed: 0, skipped: 0, brokenFiles: [], failedTests: [], reportMissing: true };
   }
   const brokenFiles = report.testResults
     .filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'))
     .map((file) => ({ name: path.relative(repoRoot, file.name), message: file.message }));
+  const failedTests = report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({
+        name: `${path.relative(repoRoot, file.name)} > ${test.fullName}`,
+        message: (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n'),
+      })),
+  );
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles.length,
     skipped: report.numPendingTests + report.numTodoTests,
     brokenFiles,
+    failedTests,
     reportMissing: false,
   };
 }
@@ -33,9 +42,10 @@ export function addSummaries(parts) {
       failed: sum.failed + part.failed,
       skipped: sum.skipped + part.skipped,
       brokenFiles: [...sum.brokenFiles, ...part.brokenFiles],
+      failedTests: [...sum.failedTests, ...part.failedTests],
       reportMissing: sum.reportMissing || part.reportMissing,
     }),
-    { passed: 0, failed: 0, skipped: 0, brokenFiles: [], reportMissing: false },
+    { passed: 0, failed: 0, skipped: 0, brokenFiles: [], failedTests: [], reportMissing: false },
   );
 }
 
