@@ -1,6 +1,6 @@
 // `npm test`: system packages, install, lint, typecheck, build, then every vitest project.
 // Checks keep going after a failure so one CI log shows every problem; the run fails if any did.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAll } from './lib/build.mjs';
@@ -15,6 +15,12 @@ import { addSummaries, summarize, summaryLine } from './lib/vitest-summary.mjs';
 const workspaces = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts'];
 const bin = (name) => fromRoot('node_modules', '.bin', name);
 const failedSteps = [];
+
+function printTail(file, lines) {
+  if (!existsSync(file)) return;
+  header(`the last ${lines} lines of ${path.relative(fromRoot(), file)}`);
+  console.log(readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n'));
+}
 
 function finish(counts) {
   if (failedSteps.length > 0) problem(`failed steps: ${failedSteps.join(', ')}`);
@@ -67,6 +73,8 @@ const mainCode = await run(bin('vitest'), vitestArgs('!e2e', 'main.json'), { env
 const journeysRun = await journeys;
 header('tests: vitest run --project e2e (browser journeys)');
 process.stdout.write(journeysRun.output);
+// What the app under the journeys logged (warnings and errors), when a journey failed.
+if (journeysRun.code !== 0) printTail(fromRoot('e2e', '.artifacts', 'server.log'), 120);
 const counts = addSummaries([summarize(path.join(reportDir, 'main.json')), summarize(path.join(reportDir, 'e2e.json'))]);
 const vitestCode = mainCode || journeysRun.code;
 rmSync(reportDir, { recursive: true, force: true });

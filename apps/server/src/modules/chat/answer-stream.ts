@@ -3,7 +3,6 @@ import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventsOf, EventWriter, StreamBody } from '../../platform/protocol/event-stream.js';
 import type { chatAnswerStream } from '@app/contract';
-import { creditLedger } from '../credits/index.js';
 import { contextOf } from './context-budget.js';
 import { chatRepo, type MessageRow } from './repo.js';
 import type { ChatService } from './service.js';
@@ -99,42 +98,26 @@ async function streamAnswer(
     }
     if (!content) throw new TextModelError('empty_reply');
     if (!(await claimed)) throw new AppError(chatMessages.alreadyStreaming);
-    const credits = await finish(s, answer, { status: CHAT_STATUS.done, content, reasoning });
+    const credits = await s.close(answer, { status: CHAT_STATUS.done, content, reasoning }, { touch: true });
     events.send('done', { message: '', mid: answer.id, status: CHAT_STATUS.done, credits });
   } catch (e) {
     // Another stream owns this answer: it saves and settles it, not this one.
     if (lost || !(await claimed)) throw new AppError(chatMessages.alreadyStreaming);
     if (stop.signal.aborted) {
-      await finish(s, answer, { status: CHAT_STATUS.stopped, content, reasoning });
+      await s.close(answer, { status: CHAT_STATUS.stopped, content, reasoning }, { touch: true });
       return;
     }
     const msg = e instanceof TextModelError || e instanceof AppError ? e.message : chatMessages.interrupted;
     if (!(e instanceof TextModelError)) s.ctx.log.error({ err: e, mid: answer.id }, 'chat answer failed');
     else s.ctx.log.warn({ kind: e.kind, detail: e.detail, mid: answer.id }, 'chat model failed');
-    await finish(s, answer, {
-      status: content ? CHAT_STATUS.stopped : CHAT_STATUS.failed,
-      content,
-      reasoning,
-      failReason: msg,
-    });
+    await s.close(
+      answer,
+      { status: content ? CHAT_STATUS.stopped : CHAT_STATUS.failed, content, reasoning, failReason: msg },
+      { touch: true },
+    );
     throw new AppError(msg);
   } finally {
     signal.removeEventListener('abort', onLeave);
     s.live.delete(answer.id);
   }
-}
-
-/** Saves the answer as it stands and settles its hold once: charged when it has any answer text, refunded otherwise. */
-async function finish(
-  s: ChatService,
-  answer: MessageRow,
-  v: { status: number; content: string; reasoning: string; failReason?: string },
-): Promise<number> {
-  const charged = v.content ? await s.heldFor(answer.jobKey) : 0;
-  const closed = await chatRepo.close(s.db, answer.id, { ...v, creditsCharged: charged });
-  if (!closed || !answer.jobKey) return charged;
-  if (charged) await creditLedger(s.db).settleCredits(answer.jobKey, charged);
-  else await creditLedger(s.db).refundCredits(answer.jobKey);
-  await chatRepo.touchConversation(s.db, answer.conversationId);
-  return charged;
 }

@@ -143,17 +143,35 @@ export class ChatService {
   /** Ends an open answer that nobody streams: what it received is kept and charged, an empty one refunded. */
   async giveUp(row: MessageRow, reason: string): Promise<void> {
     this.prepared.delete(row.id);
-    const charged = row.content ? await this.heldFor(row.jobKey) : 0;
-    const closed = await chatRepo.close(this.db, row.id, {
+    await this.close(row, {
       status: row.content ? CHAT_STATUS.stopped : CHAT_STATUS.failed,
       content: row.content,
       reasoning: row.reasoning,
-      creditsCharged: charged,
       failReason: reason,
     });
-    if (!closed || !row.jobKey) return;
-    if (charged) await creditLedger(this.db).settleCredits(row.jobKey, charged);
-    else await creditLedger(this.db).refundCredits(row.jobKey);
+  }
+
+  /**
+   * Saves an open answer as it stands and settles its hold, once, in one transaction: charged what
+   * was held when it has any answer text, refunded otherwise. The row and the balance change
+   * together, so a reader who sees the answer ended also sees its charge or refund. Returns the
+   * credits charged.
+   */
+  async close(
+    row: MessageRow,
+    v: { status: number; content: string; reasoning: string; failReason?: string },
+    opts: { touch?: boolean } = {},
+  ): Promise<number> {
+    const charged = v.content ? await this.heldFor(row.jobKey) : 0;
+    await this.db.transaction(async (tx) => {
+      if (!(await chatRepo.close(tx, row.id, { ...v, creditsCharged: charged }))) return;
+      if (row.jobKey) {
+        if (charged) await creditLedger(tx).settleCredits(row.jobKey, charged);
+        else await creditLedger(tx).refundCredits(row.jobKey);
+      }
+      if (opts.touch) await chatRepo.touchConversation(tx, row.conversationId);
+    });
+    return charged;
   }
 }
 
