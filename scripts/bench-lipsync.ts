@@ -160,7 +160,7 @@ async function main(): Promise<void> {
     console.log(
       `30 s 1080p avatar preparation: media ${media1080.seconds.toFixed(2)} s + landmarks ${track1080.seconds.toFixed(2)} s = ` +
         `${(media1080.seconds + track1080.seconds).toFixed(2)} s (CPU ${media1080.cpu.toFixed(1)} s + ${track1080.cpu.toFixed(1)} s; ` +
-        `peak RSS ${Math.max(media1080.peakMb, track1080.peakMb).toFixed(0)} MB)`,
+        `peak RSS ${media1080.peakMb.toFixed(0)} MB + ${track1080.peakMb.toFixed(0)} MB)`,
     );
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
     const peak = Math.max(lips.peakMb, photo.peakMb, media1080.peakMb, track1080.peakMb);
