@@ -67,9 +67,17 @@ export function concatList(files: string[]): string {
 }
 
 /**
+ * Frames reversed by one ffmpeg: the `reverse` filter holds them all decoded (a 1080p frame is 3 MB),
+ * so half a GOP here keeps a 1080p preparation under its memory budget. Each chunk starts with a
+ * keyframe of its own; the renderer only ever plays the reversed file from its start, so where its
+ * keyframes fall does not matter.
+ */
+export const REVERSE_CHUNK_FRAMES = MEZZANINE_GOP / 2;
+
+/**
  * Writes the mezzanine played backwards. The `reverse` filter holds every frame in memory, so the
- * clip is reversed one chunk at a time (a chunk is one GOP) and the chunks are joined in reverse
- * order by stream copy: memory stays bounded whatever the length.
+ * clip is reversed one chunk at a time and the chunks are joined in reverse order by stream copy:
+ * memory stays bounded whatever the length.
  */
 export async function reverseBySegments(
   mezzanine: string,
@@ -78,7 +86,7 @@ export async function reverseBySegments(
   workDir: string,
   opts: { chunkFrames?: number; signal?: AbortSignal; onChunk?: (done: number, total: number) => void } = {},
 ): Promise<void> {
-  const chunkFrames = opts.chunkFrames ?? MEZZANINE_GOP;
+  const chunkFrames = opts.chunkFrames ?? REVERSE_CHUNK_FRAMES;
   const total = Math.ceil(frameCount / chunkFrames);
   const chunks: string[] = [];
   try {
@@ -86,9 +94,11 @@ export async function reverseBySegments(
       const first = i * chunkFrames;
       const frames = Math.min(chunkFrames, frameCount - first);
       const chunk = join(workDir, `rev-${String(i).padStart(5, '0')}.mp4`);
-      // Input-side -ss/-t decode only this chunk (accurate seek from the previous keyframe).
+      // Input-side -ss/-t decode only this chunk (accurate seek from the previous keyframe); one
+      // decoding thread, as frame threads each hold frames of their own beside the filter's.
       await ffmpeg(
         [
+          '-threads', '1',
           '-ss', (first / MEZZANINE_FPS).toFixed(6),
           '-t', (frames / MEZZANINE_FPS).toFixed(6),
           '-i', mezzanine,
