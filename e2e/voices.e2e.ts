@@ -147,6 +147,8 @@ describe('voice cloning journey', () => {
     // Cancelling the delete prompt keeps the voice and says so.
     const deletePrompt = page.getByRole('dialog').filter({ hasText: cloneMessages.deleteTitle });
     await button(renamed, commonLabels.delete).click();
+    // The visitor asked for reduced motion (the journeys' browser does): the prompt shows without its zoom.
+    expect(await deletePrompt.evaluate((prompt) => prompt.getAnimations({ subtree: true }).length)).toBe(0);
     await button(deletePrompt, commonLabels.cancel).click();
     await toast(page, studioMessages.deleteCancelled).waitFor();
     expect(studioMessages.deleteCancelled).toBe('已取消删除');
