@@ -25,9 +25,15 @@ class AnalysisFailure extends Error {}
 export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
   const db = ctx.database.db;
 
+  // The row ends and its hold is refunded in one transaction: a reader who sees it failed sees the refund.
   async function fail(row: ProjectRow, reason: string) {
-    if (await viralRepo.updateRunning(db, row.id, { status: VIRAL_STATUS.failed, failReason: reason.slice(0, 255) }))
-      if (row.jobKey) await creditLedger(db).refundCredits(row.jobKey);
+    await db.transaction(async (tx) => {
+      const ended = await viralRepo.updateRunning(tx, row.id, {
+        status: VIRAL_STATUS.failed,
+        failReason: reason.slice(0, 255),
+      });
+      if (ended && row.jobKey) await creditLedger(tx).refundCredits(row.jobKey);
+    });
   }
 
   async function transcribe(
@@ -84,13 +90,16 @@ export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
         row = { ...row, ...set };
       }
       const report = parseAnswer(await complete(ctx, analysePrompt(row.transcript, row.title), signal), viralReport);
-      const done = await viralRepo.updateRunning(db, row.id, {
-        status: VIRAL_STATUS.done,
-        step: m.stepDone,
-        report,
-        creditsCharged: row.creditsHeld,
+      const { jobKey, creditsHeld } = row;
+      await db.transaction(async (tx) => {
+        const done = await viralRepo.updateRunning(tx, projectId, {
+          status: VIRAL_STATUS.done,
+          step: m.stepDone,
+          report,
+          creditsCharged: creditsHeld,
+        });
+        if (done && jobKey && creditsHeld > 0) await creditLedger(tx).settleCredits(jobKey, creditsHeld);
       });
-      if (done && row.jobKey && row.creditsHeld > 0) await creditLedger(db).settleCredits(row.jobKey, row.creditsHeld);
     } catch (e) {
       const known = e instanceof AnalysisFailure || e instanceof AppError || e instanceof TranscriptionError;
       if (!known) ctx.log.error({ err: e, projectId }, 'viral analysis failed');

@@ -191,9 +191,13 @@ export class ViralService {
 
   /** Deletes an analysis; a running one's hold comes back (its extraction, once done, stays in the library). */
   async removeProject(userId: number, id: number): Promise<void> {
-    const row = await viralRepo.removeProject(this.db, userId, id);
+    const row = await this.db.transaction(async (tx) => {
+      const removed = await viralRepo.removeProject(tx, userId, id);
+      if (removed?.status === VIRAL_STATUS.running && removed.jobKey)
+        await creditLedger(tx).refundCredits(removed.jobKey);
+      return removed;
+    });
     if (!row) throw new AppError(m.projectMissing);
-    if (row.status === VIRAL_STATUS.running && row.jobKey) await creditLedger(this.db).refundCredits(row.jobKey);
   }
 
   private async analysed(userId: number, id: number): Promise<{ row: ProjectRow; report: ViralReport }> {
