@@ -7,8 +7,11 @@
  * answer stream. Prints: streams complete, p50/p99 time to the first answer byte (ours and the
  * baseline's) and what we add at p99, server RSS growth, and PASS/MISS for each goal:
  * every stream complete, p99 added < 50 ms, RSS growth < 150 MB.
+ * BENCH_CPU_PROFILE=<file>: writes the server's CPU profile of the streams' first second (the opens
+ * and their first deltas) to that file, for Chrome's DevTools.
  */
 import { spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +28,8 @@ const GOALS = { addedP99Ms: 50, rssGrowthMb: 150 } as const;
 const self = fileURLToPath(import.meta.url);
 /** A PostgreSQL database to run on (an empty one: the run migrates it); the embedded PGlite when unset. */
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+const PROFILE_MS = 1_000;
 
 interface ClientJob {
   server: string;
@@ -215,7 +220,10 @@ async function runServer() {
     const result = await new Promise<{ baseline: StreamResult[]; streamed: StreamResult[] }>((resolve, reject) => {
       const c = child(
         'client',
-        (l) => l.phase === 'result' && resolve(l as unknown as { baseline: StreamResult[]; streamed: StreamResult[] }),
+        (l) => {
+          if (l.phase === 'asked' && CPU_PROFILE) void profileFor(CPU_PROFILE, PROFILE_MS);
+          if (l.phase === 'result') resolve(l as unknown as { baseline: StreamResult[]; streamed: StreamResult[] });
+        },
         JSON.stringify({ server, fake: fakeUrl, secret: config.SIGN_SECRET, tokens } satisfies ClientJob),
       );
       c.on('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
@@ -262,6 +270,19 @@ async function runServer() {
     fake.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** This process's CPU profile over the next `ms`, written to `file`. */
+async function profileFor(file: string, ms: number) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  await new Promise((r) => setTimeout(r, ms));
+  const { profile } = await session.post('Profiler.stop');
+  fs.writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
 }
 
 const role = process.argv[2];
