@@ -234,10 +234,9 @@ describe('accounts and credits journey', () => {
   });
 
   it('lists the balance and ledger rows on /consum, and refuses a used code', async () => {
-    // Off the balance button, where the last test left the pointer: the hover card would open again over the page.
-    await page.mouse.move(700, 600);
+    // The pointer off the balance button, where the last test left it: its hover card would open again over the page.
+    await closePopovers();
     await page.goto('/#/consum');
-    await popover().first().waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: creditsMessages.consumTitle }).waitFor();
     await eventually(() => page.locator('.ant-statistic-content-value').innerText()).toMatch(/^20,?100$/);
     const rows = page.getByRole('row');
