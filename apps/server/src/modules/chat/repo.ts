@@ -3,7 +3,13 @@ import { CHAT_STATUS } from '@app/contract';
 import { chatConversations, chatMessages } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
-/** Claims asked for in this turn of the event loop, per database, taken together by one statement. */
+/**
+ * Claims asked for within CLAIM_WINDOW_MS, per database, taken together by one statement. A stream
+ * does not wait for its claim (it only decides, later, which of two processes keeps an answer), so
+ * many streams opening at once share a few statements instead of one each: on the embedded
+ * database every statement runs on the server's own thread, beside the streams' first bytes.
+ */
+const CLAIM_WINDOW_MS = 25;
 const pendingClaims = new Map<Db, { id: number; taken: (ok: boolean) => void; failed: (e: unknown) => void }[]>();
 
 async function takeClaims(db: Db): Promise<void> {
@@ -140,7 +146,7 @@ export const chatRepo = {
       const batch = pendingClaims.get(db);
       if (batch) return void batch.push({ id, taken, failed });
       pendingClaims.set(db, [{ id, taken, failed }]);
-      setImmediate(() => void takeClaims(db));
+      setTimeout(() => void takeClaims(db), CLAIM_WINDOW_MS);
     });
   },
 
