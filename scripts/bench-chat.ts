@@ -3,8 +3,9 @@
  * fake OpenAI-compatible model that streams 500 characters at 20 ms a chunk. The fake and the load
  * generator run in their own processes, so the server's event loop and memory are its own.
  * In the same run the same generator first opens the same number of streams straight to the fake
- * (the baseline); then it asks STREAMS questions (sendMessage, 10 points held each) and reads every
- * answer stream. Prints: streams complete, p50/p99 time to the first answer byte (ours and the
+ * (the baseline), and through a bare relay in the server's process (plain Node HTTP, no framework,
+ * no login, no database: the least any relay on this machine adds, printed for reference); then it
+ * asks STREAMS questions (sendMessage, 10 points held each) and reads every answer stream. Prints: streams complete, p50/p99 time to the first answer byte (ours and the
  * baseline's) and what we add at p99, server RSS growth, and PASS/MISS for each goal:
  * every stream complete, p99 added < 50 ms, RSS growth < 150 MB.
  * BENCH_CPU_PROFILE=<file>: writes the server's CPU profile of the streams' first second (the opens
@@ -34,6 +35,7 @@ const PROFILE_MS = 1_000;
 interface ClientJob {
   server: string;
   fake: string;
+  relay: string;
   secret: string;
   tokens: string[];
 }
@@ -153,12 +155,46 @@ async function runClient() {
   await direct(job.fake);
   await ours(job, warm!, await ask(job, warm!, -1));
   job.tokens = tokens;
+  await direct(job.relay);
   const baseline = await Promise.all(job.tokens.map(() => direct(job.fake)));
+  const relayed = await Promise.all(job.tokens.map(() => direct(job.relay)));
   const questions = await Promise.all(job.tokens.map((t, i) => ask(job, t, i)));
   process.stdout.write(`${JSON.stringify({ phase: 'asked' })}\n`);
   const streamed = await Promise.all(job.tokens.map((t, i) => ours(job, t, questions[i]!)));
-  process.stdout.write(`${JSON.stringify({ phase: 'result', baseline, streamed })}\n`);
+  process.stdout.write(`${JSON.stringify({ phase: 'result', baseline, relayed, streamed })}\n`);
 }
+
+/** Forwards each POST to the fake and its answer back chunk by chunk, with nothing else on the way. */
+async function bareRelay(fakeUrl: string): Promise<{ url: string; close: () => void }> {
+  const upstream = new URL('/chat/completions', fakeUrl);
+  const keep = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const body: Buffer[] = [];
+    req.on('data', (c: Buffer) => body.push(c));
+    req.on('end', () => {
+      const up = http.request(upstream, { method: 'POST', agent: keep, headers: { 'content-type': 'application/json' } });
+      up.on('response', (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': 'text/event-stream' });
+        answer.on('data', (c: Buffer) => res.write(c));
+        answer.on('end', () => res.end());
+      });
+      up.on('error', () => res.destroy());
+      up.end(Buffer.concat(body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+      keep.destroy();
+    },
+  };
+}
+
+type Results = { baseline: StreamResult[]; relayed: StreamResult[]; streamed: StreamResult[] };
 
 // ---------- the server (this process) ----------
 function child(role: 'fake' | 'client', onLine: (line: Record<string, unknown>) => void, input?: string) {
@@ -200,6 +236,7 @@ async function runServer() {
     ...(DATABASE_URL ? { DATABASE_URL } : {}),
   });
   const { app, ctx } = await buildApp(config);
+  const relay = await bareRelay(fakeUrl);
   try {
     const db = ctx.database.db;
     const tokens: string[] = [];
@@ -217,14 +254,14 @@ async function runServer() {
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
     const started = performance.now();
-    const result = await new Promise<{ baseline: StreamResult[]; streamed: StreamResult[] }>((resolve, reject) => {
+    const result = await new Promise<Results>((resolve, reject) => {
       const c = child(
         'client',
         (l) => {
           if (l.phase === 'asked' && CPU_PROFILE) void profileFor(CPU_PROFILE, PROFILE_MS);
-          if (l.phase === 'result') resolve(l as unknown as { baseline: StreamResult[]; streamed: StreamResult[] });
+          if (l.phase === 'result') resolve(l as unknown as Results);
         },
-        JSON.stringify({ server, fake: fakeUrl, secret: config.SIGN_SECRET, tokens } satisfies ClientJob),
+        JSON.stringify({ server, fake: fakeUrl, relay: relay.url, secret: config.SIGN_SECRET, tokens } satisfies ClientJob),
       );
       c.on('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
     });
@@ -234,6 +271,8 @@ async function runServer() {
     const baseComplete = result.baseline.filter((r) => r.ok).length;
     const ourTtfb = result.streamed.filter((r) => r.ttfbMs >= 0).map((r) => r.ttfbMs);
     const baseTtfb = result.baseline.filter((r) => r.ttfbMs >= 0).map((r) => r.ttfbMs);
+    const relayComplete = result.relayed.filter((r) => r.ok).length;
+    const relayTtfb = result.relayed.filter((r) => r.ttfbMs >= 0).map((r) => r.ttfbMs);
     const added = pct(ourTtfb, 99) - pct(baseTtfb, 99);
     const growthMb = (rssPeak - rssBefore) / 1024 / 1024;
     const [charged] = (
@@ -247,12 +286,15 @@ async function runServer() {
       `chat streams on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${STREAMS} at once, ${ANSWER.length} characters each at ${CHUNK_MS} ms a ${CHUNK_CHARS}-character chunk`,
     );
     console.log(
-      `  baseline (straight to the fake): ${baseComplete}/${STREAMS} complete, first byte p50 ${f(pct(baseTtfb, 50))} ms, p99 ${f(pct(baseTtfb, 99))} ms`,
+      `  baseline (straight to the fake):  ${baseComplete}/${STREAMS} complete, first byte p50 ${f(pct(baseTtfb, 50))} ms, p99 ${f(pct(baseTtfb, 99))} ms`,
     );
     console.log(
-      `  through the server:              ${complete}/${STREAMS} complete, first byte p50 ${f(pct(ourTtfb, 50))} ms, p99 ${f(pct(ourTtfb, 99))} ms`,
+      `  through a bare relay (the floor): ${relayComplete}/${STREAMS} complete, first byte p50 ${f(pct(relayTtfb, 50))} ms, p99 ${f(pct(relayTtfb, 99))} ms (adds ${f(pct(relayTtfb, 99) - pct(baseTtfb, 99))} ms at p99)`,
     );
-    console.log(`  answers settled at 10 points:    ${charged?.n ?? 0}/${STREAMS}`);
+    console.log(
+      `  through the server:               ${complete}/${STREAMS} complete, first byte p50 ${f(pct(ourTtfb, 50))} ms, p99 ${f(pct(ourTtfb, 99))} ms`,
+    );
+    console.log(`  answers settled at 10 points:     ${charged?.n ?? 0}/${STREAMS}`);
     console.log(
       `  added at p99: ${f(added)} ms; server RSS ${f(rssBefore / 1048576)} MB -> peak ${f(rssPeak / 1048576)} MB (growth ${f(growthMb)} MB); run ${f(seconds)} s`,
     );
@@ -266,6 +308,7 @@ async function runServer() {
     if (errors.length) console.log(`  errors: ${[...new Set(errors)].slice(0, 3).join('; ')}`);
     process.exitCode = goals.every(([, pass]) => pass) ? 0 : 1;
   } finally {
+    relay.close();
     await app.close();
     fake.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
