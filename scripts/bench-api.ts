@@ -4,7 +4,9 @@
  * server; unreachable PostgreSQL fails the run unless BENCH_SKIP_PG=1). Prints req/s, p50, p99, the
  * ratio b/a and PASS/MISS for each goal. The rate limit stays on, set above what the run can reach.
  * (b) runs as deployed (login tokens remembered for SESSION_CACHE_SECONDS) and once more with the
- * session cache off, so every call also looks its token up in the database.
+ * session cache off, so every call also looks its token up in the database. Beside each cached run,
+ * (c) a bare Fastify route reads the same row from the same database in one statement (no
+ * signature, login, limits, headers or ORM): what that read alone costs, for reference.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { route } from '../apps/server/src/platform/protocol/route.js';
 import { issueToken } from '../apps/server/src/platform/auth/tokens.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import type { FeatureModule } from '../apps/server/src/modules/module.js';
+import type { AppContext } from '../apps/server/src/platform/context.js';
 import { signedParams } from '../apps/server/test/helper.js';
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -107,7 +110,24 @@ async function bare(): Promise<Result> {
 const runName = (kind: 'pglite' | 'postgres', cached: boolean) =>
   `(b) ${kind}, ${cached ? 'cached session' : 'no session cache'}`;
 
-async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseUrl?: string): Promise<Result> {
+/** (c): the bench row read by a bare Fastify route through the app's own database connection. */
+async function bareRead(kind: 'pglite' | 'postgres', executor: AppContext['database']['executor'], userId: number) {
+  const app = Fastify({ logger: false });
+  app.get('/read', async () => {
+    const { rows } = await executor.executeSql('select username, storage_extra_gb as credits from users where id = $1', [
+      userId,
+    ]);
+    return { code: 0, msg: 'ok', data: rows[0] };
+  });
+  const addr = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await load(`(c) ${kind}, bare fastify + the read`, `${addr}/read`, {}, false);
+  } finally {
+    await app.close();
+  }
+}
+
+async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseUrl?: string): Promise<Result[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -152,7 +172,7 @@ async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseU
     // Still answered normally afterwards with budget left: the limit was on and never triggered.
     const remaining = await probe();
     if (!(remaining > 0)) throw new Error(`${name}: the rate limit triggered during the run`);
-    return result;
+    return cached ? [result, await bareRead(kind, ctx.database.executor, u!.id)] : [result];
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -209,21 +229,21 @@ console.log(
 );
 
 const results: Result[] = [await bare()];
-for (const cached of [true, false]) if (wanted(runName('pglite', cached))) results.push(await fullStack('pglite', cached));
+for (const cached of [true, false]) if (wanted(runName('pglite', cached))) results.push(...(await fullStack('pglite', cached)));
 if (pgDb && 'url' in pgDb) {
   try {
     for (const cached of [true, false])
-      if (wanted(runName('postgres', cached))) results.push(await fullStack('postgres', cached, pgDb.url));
+      if (wanted(runName('postgres', cached))) results.push(...(await fullStack('postgres', cached, pgDb.url)));
   } finally {
     await dropDb(pgDb.url);
   }
 }
 
 const base = results[0]!;
-console.log('\nrun                                    req/s   p50 ms   p99 ms  ratio b/a   errors  cpu µs/req');
+console.log('\nrun                                        req/s   p50 ms   p99 ms  ratio b/a   errors  cpu µs/req');
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base.rps).toFixed(2).padStart(10)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}`,
+    `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base.rps).toFixed(2).padStart(10)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}`,
   );
 }
 console.log('');
