@@ -24,6 +24,8 @@ const columns: TableColumnsType<CreditUsageRecord> = [
   {
     title: creditsMessages.amount,
     dataIndex: 'credits',
+    // A phone's narrow column must not break "+100" after its sign.
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (credits: number) => (
       <Typography.Text type={credits < 0 ? 'danger' : 'success'}>
         {credits > 0 ? `+${credits}` : credits}
