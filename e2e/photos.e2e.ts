@@ -140,10 +140,16 @@ describe('pets and person photos journey', () => {
     await eventually(() => page.locator('.ant-zoom-appear, .ant-zoom-enter').count()).toBe(0);
     await screenshot(page, 'photo-rules-dialog');
     await rules.getByRole('button', { name: '我知道了' }).click();
-    await dialog.getByLabel(pm.nameLabel).fill(personName);
     await dialog.locator('input[type=file]').setInputFiles(portrait);
     await page.getByText(filesMessages.uploaded).first().waitFor({ timeout: 60_000 });
+    await dialog.getByLabel(pm.nameLabel).fill(personName);
     await screenshot(page, 'photo-upload-dialog');
+    // The name cleared: refused again; given back at once, it is accepted by the very next click.
+    await dialog.getByLabel(pm.nameLabel).clear();
+    await dialog.getByRole('button', { name: OK }).click();
+    await dialog.getByText(pm.personNameRequired).waitFor();
+    expect(await dialog.getByText(pm.personImageRequired).count()).toBe(0);
+    await dialog.getByLabel(pm.nameLabel).fill(personName);
     await dialog.getByRole('button', { name: OK }).click();
 
     // The new picture leads on to photo-speak, chosen.

@@ -34,13 +34,17 @@ export function PhotoUploadDialog({ type, open, onClose, onSaved }: PhotoUploadD
   const [preview, setPreview] = useState('');
   const save = useSavePhoto();
   const l = libraryText(type);
-  const submit = async () => {
-    const { name, fileId } = await form.validateFields();
-    const { id } = await save.mutateAsync({ name: name.trim(), fileId, type });
-    onClose();
-    onSaved?.(id);
-  };
-  const ok = useThrottled(() => void submit().catch(() => undefined), 1000);
+  // Only a submission is throttled: a click that found a field missing must not swallow the next one.
+  const submit = useThrottled(({ name, fileId }: UploadForm) => {
+    void save
+      .mutateAsync({ name: name.trim(), fileId, type })
+      .then(({ id }) => {
+        onClose();
+        onSaved?.(id);
+      })
+      .catch(() => undefined);
+  }, 1000);
+  const ok = () => void form.validateFields().then(submit, () => undefined);
   return (
     <>
       <Modal
