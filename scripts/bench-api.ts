@@ -96,35 +96,33 @@ async function load(name: string, url: string, headers: Record<string, string> =
   };
 }
 
-async function bare(): Promise<Result> {
+/** A bare Fastify app with one GET route, loaded as run `name` (no goal applies to it). */
+async function bareRoute(name: string, handler: () => Promise<unknown>): Promise<Result> {
   const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ code: 0, msg: 'ok', data: { username: 'bench', credits: 100 } }));
+  app.get('/bare', handler);
   const addr = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await load('(a) bare fastify', `${addr}/bare`, {}, false);
+    return await load(name, `${addr}/bare`, {}, false);
   } finally {
     await app.close();
   }
 }
 
+const bare = () =>
+  bareRoute('(a) bare fastify', async () => ({ code: 0, msg: 'ok', data: { username: 'bench', credits: 100 } }));
+
 const runName = (kind: 'pglite' | 'postgres', cached: boolean) =>
   `(b) ${kind}, ${cached ? 'cached session' : 'no session cache'}`;
 
 /** (c): the bench row read by a bare Fastify route through the app's own database connection. */
-async function bareRead(kind: 'pglite' | 'postgres', executor: AppContext['database']['executor'], userId: number) {
-  const app = Fastify({ logger: false });
-  app.get('/read', async () => {
-    const { rows } = await executor.executeSql('select username, storage_extra_gb as credits from users where id = $1', [
-      userId,
-    ]);
+function bareRead(kind: 'pglite' | 'postgres', executor: AppContext['database']['executor'], userId: number) {
+  return bareRoute(`(c) ${kind}, bare fastify + the read`, async () => {
+    const { rows } = await executor.executeSql(
+      'select username, storage_extra_gb as credits from users where id = $1',
+      [userId],
+    );
     return { code: 0, msg: 'ok', data: rows[0] };
   });
-  const addr = await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    return await load(`(c) ${kind}, bare fastify + the read`, `${addr}/read`, {}, false);
-  } finally {
-    await app.close();
-  }
 }
 
 async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseUrl?: string): Promise<Result[]> {
@@ -155,7 +153,10 @@ async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseU
   };
   const { app, ctx } = await buildApp(config, { modules: [benchModule] });
   try {
-    const [u] = await ctx.database.db.insert(users).values({ username: `bench_${Date.now()}` }).returning({ id: users.id });
+    const [u] = await ctx.database.db
+      .insert(users)
+      .values({ username: `bench_${Date.now()}` })
+      .returning({ id: users.id });
     const token = await issueToken(ctx.database.db, u!.id);
     const addr = await app.listen({ port: 0, host: '127.0.0.1' });
     const qs = new URLSearchParams(signedParams({}, config.SIGN_SECRET)).toString();
@@ -166,7 +167,7 @@ async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseU
       if (body.code !== 0) throw new Error(`bench call refused: ${JSON.stringify(body)}`);
       return Number(res.headers.get('x-ratelimit-remaining'));
     };
-    if (!(await probe() > 0)) throw new Error('the rate limit is not active on the benchmarked route');
+    if (!((await probe()) > 0)) throw new Error('the rate limit is not active on the benchmarked route');
     const name = runName(kind, cached);
     const result = await load(name, url, { 'x-token': token }, cached);
     // Still answered normally afterwards with budget left: the limit was on and never triggered.
@@ -209,7 +210,9 @@ async function dropDb(url: string) {
 // Check PostgreSQL first so a missing server fails the run before minutes of load.
 const pgDb = SKIP_PG ? null : await postgresUrl();
 if (pgDb && 'error' in pgDb) {
-  console.error(`FAIL: PostgreSQL is not reachable (${pgDb.error}). Start it, set TEST_DATABASE_URL, or run with BENCH_SKIP_PG=1.`);
+  console.error(
+    `FAIL: PostgreSQL is not reachable (${pgDb.error}). Start it, set TEST_DATABASE_URL, or run with BENCH_SKIP_PG=1.`,
+  );
   process.exit(1);
 }
 
@@ -229,7 +232,8 @@ console.log(
 );
 
 const results: Result[] = [await bare()];
-for (const cached of [true, false]) if (wanted(runName('pglite', cached))) results.push(...(await fullStack('pglite', cached)));
+for (const cached of [true, false])
+  if (wanted(runName('pglite', cached))) results.push(...(await fullStack('pglite', cached)));
 if (pgDb && 'url' in pgDb) {
   try {
     for (const cached of [true, false])
