@@ -1,5 +1,7 @@
 // Lint rules that carry the design's habits: no floating promises, no `any`, env read only in config,
-// web features that never import each other, server modules that meet only through their index.ts.
+// web features that never import each other, server modules that meet only through their index.ts,
+// a platform and engines that know no module, and no import cycle in production code.
+// apps/server/src/lint-rules.test.ts shows each of these rules catching a deliberate violation.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -14,6 +16,28 @@ const root = import.meta.dirname;
 const featuresDir = 'apps/web/src/features';
 const modulesDir = 'apps/server/src/modules';
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
+const serverSrc = 'apps/server/src';
+/** Tests and test kits: they may reach wherever a test needs, and are no production code. */
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-support.ts', '**/testing/**'];
+
+// How import-x finds and reads the files an import names: no-cycle parses each one it walks through.
+const importSettings = (project) => ({
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/${project}` })],
+});
+// A run-time import cycle (type-only imports are left out) in production code. The longest import
+// chain a cycle is looked for along: a cycle longer than this goes unnoticed, but the walk from each
+// file stops there, which keeps the whole lint within its budget.
+const noCycle = ['error', { ignoreExternal: true, maxDepth: 20 }];
+
+// The platform and the engines stand below the features and know none of them: what they need from the
+// product (the job map the queue serves, the modules' routes) the app hands them at start.
+const layerZones = ['platform', 'engines'].map((layer) => ({
+  target: `./${serverSrc}/${layer}`,
+  from: `./${serverSrc}/modules`,
+  message: `${layer}/ imports nothing from modules/: take what a module provides as a parameter (app.ts passes it down).`,
+}));
 
 // One zone per feature folder present now, so a new feature is fenced in without touching this file.
 const features = existsSync(path.join(root, featuresDir))
@@ -82,6 +106,25 @@ const tableFences = serverModules.map((name) => {
               importNames: foreign,
               message: `Another module's table: ask that module through its index.ts (the ${name} module owns only its own tables).`,
             })),
+            // Credits are held, settled and returned only through the producer kit's paid job, stream or call.
+            ...(name === 'producing' || name === 'billing'
+              ? []
+              : [
+                  {
+                    name: '../billing/index.js',
+                    importNames: ['heldCredits'],
+                    message:
+                      'Paid work goes through the producer kit (../producing/index.js): its paid job, stream or call.',
+                  },
+                ]),
+            // A module's schema file read directly (its handles on shared rows are left out of the index).
+            ...serverModules
+              .filter((other) => other !== name && tablesOf(other).length > 0)
+              .flatMap((other) => [`../../db/schema/${other}.js`, `../../../db/schema/${other}.js`])
+              .map((schema) => ({
+                name: schema,
+                message: `Another module's schema file: ask that module through its index.ts (the ${name} module owns only its own tables).`,
+              })),
           ],
         },
       ],
@@ -159,28 +202,38 @@ export default defineConfig(
   },
   ...tableFences,
   {
-    files: [`${modulesDir}/**/*.ts`],
+    files: [`${serverSrc}/**/*.ts`],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/apps/server` })],
-    },
+    settings: importSettings('apps/server'),
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings('packages/contract'),
+  },
+  {
+    files: [`${modulesDir}/**/*.ts`],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: moduleZones }],
     },
   },
-  // Tests may also use another module's test kit (its testing/ folder or test-support.ts), never its internals.
+  // Tests (and test kits) may also use another module's test kit (its testing/ folder or test-support.ts), never its internals.
   {
-    files: [`${modulesDir}/**/*.test.ts`],
+    files: [`${modulesDir}/**/*.test.ts`, `${modulesDir}/*/testing/**/*.ts`, `${modulesDir}/*/test-support.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: testModuleZones }] },
+  },
+  // Tests of the platform and the engines may use the product's modules; production code may not.
+  {
+    files: [`${serverSrc}/platform/**/*.ts`, `${serverSrc}/engines/**/*.ts`],
+    ignores: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/*.config.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/apps/web` })],
-    },
+    settings: importSettings('apps/web'),
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
@@ -204,5 +257,12 @@ export default defineConfig(
         },
       ],
     },
+  },
+  // No import cycle in production code: a cycle makes start-up order matter and ties every file of it to
+  // every other. Tests and test kits are left out.
+  {
+    files: [`${serverSrc}/**/*.ts`, 'packages/contract/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'import-x/no-cycle': noCycle },
   },
 );

@@ -12,8 +12,8 @@ import {
   startGuest,
   STORAGE_EXPANSION,
 } from '@app/contract';
-import { adminToken, makeRedeemCodes, signedCall } from './support/api';
-import { launchBrowser, newVisitorContext, screenshot, toastsGone, watchPage } from './support/browser';
+import { makeRedeemCodes, signedCall } from './support/api';
+import { connectBrowser, newVisitorContext, screenshot, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { accountMenuMessages } from '../apps/web/src/features/account/messages';
 import { creditsMessages } from '../apps/web/src/features/credits/messages';
@@ -45,7 +45,7 @@ let problems: string[] = [];
 
 beforeAll(async () => {
   ({ baseURL } = appUnderTest());
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   context = await newVisitorContext(browser, baseURL);
   page = await context.newPage();
   // One missed step should fail fast rather than let every later wait run out its 30 s.
@@ -174,7 +174,7 @@ describe('accounts and credits journey', () => {
   });
 
   it('asks for the agreement, then registers with a code made through the admin call', async () => {
-    codes = await makeRedeemCodes(baseURL, await adminToken(baseURL, appUnderTest().adminPassword), {
+    codes = await makeRedeemCodes(baseURL, appUnderTest().adminToken, {
       credits: CODE_CREDITS,
       count: 1,
       days: 30,

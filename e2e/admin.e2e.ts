@@ -28,12 +28,15 @@ import {
   videoPrompt,
   workflowMessages,
 } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { registerWithCode } from './support/journeys';
-import { adminToken, signedCall } from './support/api';
+import { signedCall } from './support/api';
 import { authMessages } from '../apps/web/src/features/auth/messages';
 import { adminText, siteFieldLabels } from '../apps/web/src/features/admin/messages';
+import { consoleLayoutText } from '../apps/web/src/components/admin-layout/messages';
+import { codesConsoleText } from '../apps/web/src/features/credits/console/messages';
+import { usersConsoleText } from '../apps/web/src/features/account/console/messages';
 import { noticeMessages } from '../apps/web/src/features/notices/messages';
 import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
 
@@ -62,7 +65,7 @@ let originalImagePrice: ConsoleChannel | null = null;
 beforeAll(async () => {
   const app = appUnderTest();
   baseURL = app.baseURL;
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   staff = await newVisitorContext(browser, baseURL);
   visitor = await newVisitorContext(browser, baseURL);
   admin = await staff.newPage();
@@ -72,8 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (!original && !originalChannel && !originalImagePrice) return;
-  // One login for all: two identical signed logins within a second would be refused as a replay.
-  const token = await adminToken(baseURL, appUnderTest().adminPassword);
+  const token = appUnderTest().adminToken;
   if (original) await signedCall(baseURL, saveConsoleSite, original, token);
   if (originalChannel) await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
   if (originalImagePrice) await signedCall(baseURL, saveConsoleChannel, originalImagePrice, token);
@@ -82,20 +84,20 @@ afterAll(async () => {
 describe('operator console journey', () => {
   it('turns away a visitor who is not staff, and lets the admin in after logging in', async () => {
     await member.goto('/#/admin');
-    await member.getByText(adminText.noAccess).waitFor();
+    await member.getByText(consoleLayoutText.noAccess).waitFor();
     await member.locator('.ant-result').getByText(protocolMessages.consoleOnly).waitFor();
     await screenshot(member, 'admin-refused');
 
     await admin.goto('/#/admin');
-    await admin.getByText(adminText.noAccess).waitFor();
-    await button(admin, adminText.goLogin).click();
+    await admin.getByText(consoleLayoutText.noAccess).waitFor();
+    await button(admin, consoleLayoutText.goLogin).click();
     await admin.waitForURL(/#\/login/);
     await admin.getByPlaceholder(authMessages.username).fill('admin');
     await admin.getByPlaceholder(authMessages.password).fill(appUnderTest().adminPassword);
     await admin.getByRole('checkbox').check();
     await button(admin, authMessages.login).click();
     await admin.waitForURL(/#\/admin/);
-    await admin.getByRole('menuitem', { name: adminText.menuUsers }).waitFor();
+    await admin.getByRole('menuitem', { name: usersConsoleText.menuUsers }).waitFor();
   });
 
   it('changes the site title and logo with a live preview, and the home page shows them', async () => {
@@ -137,17 +139,17 @@ describe('operator console journey', () => {
   });
 
   it('generates a batch of codes, and a person registers with one', async () => {
-    await admin.getByRole('menuitem', { name: adminText.menuCodes }).click();
+    await admin.getByRole('menuitem', { name: codesConsoleText.menuCodes }).click();
     await admin.waitForURL(/#\/admin\/codes/);
-    await button(admin, adminText.generate).click();
+    await button(admin, codesConsoleText.generate).click();
     const dialog = admin.getByRole('dialog');
-    await dialog.getByLabel(adminText.batchLabel).fill(BATCH);
-    await dialog.getByLabel(adminText.count).fill('5');
-    await dialog.getByLabel(adminText.creditsPerCode).fill('300');
+    await dialog.getByLabel(codesConsoleText.batchLabel).fill(BATCH);
+    await dialog.getByLabel(codesConsoleText.count).fill('5');
+    await dialog.getByLabel(codesConsoleText.creditsPerCode).fill('300');
     await screenshot(admin, 'admin-codes-generate');
-    await button(dialog, adminText.generate).click();
+    await button(dialog, codesConsoleText.generate).click();
     await toast(admin, adminMessages.codesMade(5)).waitFor();
-    await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).waitFor();
+    await admin.getByRole('button', { name: `${codesConsoleText.batch} ${BATCH}` }).waitFor();
     const firstCode = admin.locator('.ant-table-row').filter({ hasText: BATCH }).last().locator('td').first();
     await expect.poll(() => admin.locator('.ant-card').nth(1).locator('.ant-table-row').count()).toBe(5);
     const code = (await firstCode.innerText()).trim();
@@ -166,24 +168,24 @@ describe('operator console journey', () => {
     await member.keyboard.press('Escape');
 
     await admin.reload();
-    await admin.getByRole('button', { name: `${adminText.batch} ${BATCH}` }).click();
+    await admin.getByRole('button', { name: `${codesConsoleText.batch} ${BATCH}` }).click();
     await admin.getByText(memberName).waitFor();
   });
 
   it("adjusts that person's credits with a reason, seen in their balance and the audit log", async () => {
-    await admin.getByRole('menuitem', { name: adminText.menuUsers }).click();
-    await admin.getByRole('searchbox', { name: adminText.searchUser }).fill(memberName);
-    await admin.getByRole('searchbox', { name: adminText.searchUser }).press('Enter');
-    await admin.getByRole('button', { name: `${adminText.detail} ${memberName}` }).click();
+    await admin.getByRole('menuitem', { name: usersConsoleText.menuUsers }).click();
+    await admin.getByRole('searchbox', { name: usersConsoleText.searchUser }).fill(memberName);
+    await admin.getByRole('searchbox', { name: usersConsoleText.searchUser }).press('Enter');
+    await admin.getByRole('button', { name: `${usersConsoleText.detail} ${memberName}` }).click();
     const drawer = admin.getByRole('dialog');
     await drawer.waitFor();
     // A failure here names the script error that kept the drawer from showing.
-    await expect.poll(() => drawer.getByText(adminText.batchesTitle).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => drawer.getByText(usersConsoleText.batchesTitle).count(), { timeout: 15_000 }).toBe(1);
     expect(problems.filter((p) => !p.includes('console: Failed to load resource'))).toEqual([]);
     await screenshot(admin, 'admin-user-drawer-open');
-    await drawer.getByLabel(adminText.adjustAmount).fill('250');
-    await drawer.getByLabel(adminText.adjustReason).fill('开业活动赠送');
-    await drawer.getByRole('button', { name: adminText.adjustCredits }).click();
+    await drawer.getByLabel(usersConsoleText.adjustAmount).fill('250');
+    await drawer.getByLabel(usersConsoleText.adjustReason).fill('开业活动赠送');
+    await drawer.getByRole('button', { name: usersConsoleText.adjustCredits }).click();
     await toast(admin, adminMessages.adjusted).waitFor();
     await drawer.getByText('开业活动赠送').waitFor();
     await screenshot(admin, 'admin-user-detail');
@@ -192,13 +194,13 @@ describe('operator console journey', () => {
 
   it('disables the person: their next call is logged out and they cannot log in again', async () => {
     const drawer = admin.getByRole('dialog');
-    await drawer.getByRole('button', { name: adminText.disable }).click();
+    await drawer.getByRole('button', { name: usersConsoleText.disable }).click();
     await admin
       .locator('.ant-popover')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
     await toast(admin, adminMessages.disabled).waitFor();
-    await drawer.getByText(adminText.statusOff).waitFor();
+    await drawer.getByText(usersConsoleText.statusOff).waitFor();
     await admin.keyboard.press('Escape');
     await screenshot(admin, 'admin-users');
 
@@ -217,7 +219,7 @@ describe('operator console journey', () => {
   it("changes a video channel's price, and the studio's channel list shows it", async () => {
     const studio = (await signedCall(baseURL, listVideoChannels, {})).data.list;
     const target = studio[0]!;
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const token = appUnderTest().adminToken;
     originalChannel =
       (await signedCall(baseURL, listConsoleChannels, {}, token)).data.list.find(
         (c) => c.kind === 'video' && c.api === target.api,
@@ -279,7 +281,7 @@ describe('operator console journey', () => {
         .waitFor();
       await screenshot(admin, 'admin-engines');
     } finally {
-      const token = await adminToken(baseURL, appUnderTest().adminPassword);
+      const token = appUnderTest().adminToken;
       await signedCall(
         baseURL,
         saveEngineSettings,
@@ -312,7 +314,7 @@ describe('operator console journey', () => {
     await admin.locator('.ant-table-row').first().waitFor();
     await screenshot(admin, 'admin-library-avatars');
     await admin.getByRole('tab', { name: '人物照片' }).click();
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const token = appUnderTest().adminToken;
     const first = (await signedCall(baseURL, listConsoleLibrary, { kind: 'person' }, token)).data.list[0]!;
     const publicNames = async () =>
       (await signedCall(baseURL, listPhotos, { source: '2', type: 1, limit: 0 }, token)).data.list.map((p) => p.id);
@@ -334,7 +336,7 @@ describe('operator console journey', () => {
   });
 
   it("changes the AI picture price on the channels screen, and the text-to-image page's button shows it", async () => {
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const token = appUnderTest().adminToken;
     originalImagePrice =
       (await signedCall(baseURL, listConsoleChannels, {}, token)).data.list.find((c) => c.kind === 'image') ?? null;
     await admin.getByRole('menuitem', { name: adminText.menuChannels }).click();
@@ -354,7 +356,7 @@ describe('operator console journey', () => {
   });
 
   it('curates content: hides an inspiration word from the text-to-video page, adds a writing topic, edits a template', async () => {
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const token = appUnderTest().adminToken;
     const words = (await signedCall(baseURL, listConsoleCuration, { kind: 'inspiration_word' }, token)).data.list;
     // One on the first page of the list.
     const word = words.filter((w) => w.hidden === 0)[0]!;
@@ -430,7 +432,7 @@ describe('operator console journey', () => {
     await admin.getByRole('menuitem', { name: adminText.menuLibrary }).click();
     await admin.waitForURL(/#\/admin\/library/);
     await admin.getByRole('tab', { name: '人物照片' }).click();
-    const token = await adminToken(baseURL, appUnderTest().adminPassword);
+    const token = appUnderTest().adminToken;
     const first = (await signedCall(baseURL, listConsoleLibrary, { kind: 'person' }, token)).data.list[0]!;
     await admin.getByRole('button', { name: `${adminText.edit} ${first.name}` }).click();
     const dialog = admin.getByRole('dialog');

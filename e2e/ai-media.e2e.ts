@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aiMediaMessages, filesMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, settledScreenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makePicture, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
-import { toolsLabels } from '../apps/web/src/features/tools/messages';
 import { dialogLabels } from '../apps/web/src/components/dialogs/messages';
 
 /**
@@ -28,7 +27,7 @@ let media: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
   context = await newVisitorContext(browser, appUnderTest().baseURL);
   page = await context.newPage();
@@ -78,7 +77,7 @@ async function confirmDelete(trigger: () => Promise<void>) {
 describe('AI pictures and videos', () => {
   it('text-to-image: generates, opens the result, browses, downloads and deletes', async () => {
     await page.goto('/#/store');
-    await page.getByRole('link', { name: toolsLabels.tiles.wsImage.name }).click();
+    await page.getByRole('link', { name: aiMediaLabels.tiles.wsImage.name }).click();
     await page.waitForURL(/#\/store\/wsImage$/);
     await button(page, aiMediaLabels.generate).click();
     await toast(page, aiMediaMessages.promptRequired).waitFor();

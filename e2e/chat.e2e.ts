@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, listTextMaterials } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, settledScreenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, settledScreenshot, toast, watchPage } from './support/browser';
 import { e2eChat } from './support/chat-model';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -18,7 +18,7 @@ let problems: string[] = [];
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await context?.close();
@@ -66,7 +66,7 @@ describe('chat assistant journey', () => {
 
     // The launcher's AI对话 tile leads to the page.
     await page.getByRole('menuitem', { name: toolsLabels.navLabel }).click();
-    await page.getByRole('link', { name: toolsLabels.tiles.aiChat.name }).click();
+    await page.getByRole('link', { name: chatLabels.tile.name }).click();
     await page.waitForURL(/#\/store\/aiChat$/);
     await page.getByText(chatLabels.welcome).waitFor();
     await settledScreenshot(page, 'chat-empty');

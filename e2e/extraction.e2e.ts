@@ -1,18 +1,18 @@
 import { createReadStream, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
-import type net from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analyseMessages, filesMessages, listMaterials, listVideoAnalyse } from '@app/contract';
-import { launchBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
+import { analyseMessages, filesMessages, getSiteSettings, listMaterials, listVideoAnalyse } from '@app/contract';
+import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makeShortClip, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
+import { startLoopbackFake } from '../apps/server/test/loopback-fake';
 import { toolsLabels } from '../apps/web/src/features/tools/messages';
 import { materialsLabels } from '../apps/web/src/features/materials/messages';
 import { themeMessages } from '../apps/web/src/features/theme/messages';
+import { viralText } from '../apps/web/src/features/viral/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
 const button = (scope: Page | Locator, text: string) =>
@@ -28,41 +28,23 @@ const TITLE = '春日樱花下的街头舞蹈表演完整版';
 async function startSharePage(clip: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
-    const p = new URL(req.url ?? '/', 'http://x').pathname;
-    if (p === '/share/video.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><html><head><meta charset="utf-8"><title>${TITLE}</title></head>` +
+  const server = await startLoopbackFake({
+    host: '127.0.0.2',
+    routes: {
+      '/share/video.html': () => ({
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body:
+          `<!doctype html><html><head><meta charset="utf-8"><title>${TITLE}</title></head>` +
           `<body><video src="/media/clip.mp4" controls></video><a href="/media/clip.mp4">下载</a></body></html>`,
-      );
-      return;
-    }
-    if (p === '/media/clip.mp4') {
-      void released.then(() => {
+      }),
+      '/media/clip.mp4': async (_req, _index, res) => {
+        await released;
         res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': statSync(clip).size });
         createReadStream(clip).pipe(res);
-      });
-      return;
-    }
-    res.writeHead(404).end();
+      },
+    },
   });
-  server.on('connection', (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.2:${port}`,
-    release,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, release, close: server.close };
 }
 
 let browser: Browser;
@@ -75,7 +57,7 @@ let site: Awaited<ReturnType<typeof startSharePage>>;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
   site = await startSharePage(makeShortClip(media, 'clip.mp4'));
 });
@@ -121,7 +103,11 @@ describe('extraction journey', () => {
     await page.getByRole('menuitem', { name: toolsLabels.navLabel }).click();
     await page.waitForURL(/#\/store$/);
     for (const g of Object.values(toolsLabels.groups)) await page.getByRole('region', { name: g }).waitFor();
-    const soon = page.getByRole('group', { name: toolsLabels.tiles.music.name });
+    // Every tile the site has on (by default, those the server's modules bring) is drawn by its feature.
+    const { store_tools: on } = await apiData(appUnderTest().baseURL, getSiteSettings, {});
+    expect(on).toContain('extraction');
+    for (const key of on) expect(await page.locator(`[data-tool="${key}"][role="link"]`).count(), key).toBe(1);
+    const soon = page.getByRole('group', { name: viralText.tiles.music.name });
     expect(await soon.getAttribute('aria-disabled')).toBe('true');
     await page.locator('.ant-ribbon', { hasText: toolsLabels.comingSoon }).first().waitFor();
     await soon.click({ force: true });

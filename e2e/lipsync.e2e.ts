@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { filesMessages, listWorks, studioMessages } from '@app/contract';
+import { listWorks, studioMessages } from '@app/contract';
 import { apiData } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, mediaTempDir } from './support/media';
-import { redeemCode, registerWithCode } from './support/journeys';
+import { cardAction, cloneAvatarOnPage, redeemCode, registerWithCode } from './support/journeys';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { avatarsMessages } from '../apps/web/src/features/avatars/messages';
 import { studioText } from '../apps/web/src/features/studio/messages';
@@ -31,7 +31,7 @@ let media: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
 });
 
@@ -79,35 +79,9 @@ function frameStrip(file: string, duration: number, name: string): string {
   return out;
 }
 
-async function cardAction(name: string, action: string | RegExp) {
-  const card = page.getByRole('group', { name }).first();
-  await card.hover();
-  await card.getByRole('button', { name: action }).click();
-}
-
-async function cloneAvatar(video: string) {
-  await page.goto('/#/profile');
-  await page.getByRole('button', { name: commonLabels.customAvatar }).first().click();
-  const commitment = page.getByRole('dialog', { name: avatarsMessages.commitmentTitle });
-  await commitment.getByRole('button', { name: avatarsMessages.agreeAndContinue }).click();
-  await commitment.getByRole('checkbox').check();
-  await commitment.getByRole('button', { name: avatarsMessages.agreeAndContinue }).click();
-  const replicate = page.getByRole('dialog', { name: avatarsMessages.replicateTitle });
-  await replicate.getByLabel(avatarsMessages.nameLabel).fill(avatarName);
-  await replicate.locator('input[type=file]').setInputFiles(video);
-  await page.getByText(filesMessages.uploaded).first().waitFor({ timeout: 60_000 });
-  await replicate.getByRole('button', { name: commonLabels.startClone }).click();
-  await page.getByText(studioMessages.cloneStarted).first().waitFor();
-  // Preparation includes the lip-sync channel's face track; the list refreshes by itself.
-  const card = page.getByRole('group', { name: avatarName });
-  await card.waitFor();
-  await eventually(() => card.getByText(avatarsMessages.processing).count(), 240_000).toBe(0);
-  expect(await card.getByText(commonLabels.cloneFailed).count()).toBe(0);
-}
-
 async function createOnLipsyncChannel() {
   await page.goto('/#/profile');
-  await cardAction(avatarName, avatarsMessages.premiumCreate);
+  await cardAction(page, avatarName, avatarsMessages.premiumCreate);
   await page.waitForURL(/#\/create\?id=\d+/);
   await page.locator(`video[aria-label="${avatarName}"]`).waitFor();
   await page.getByRole('button', { name: commonLabels.renameWork }).click();
@@ -138,7 +112,7 @@ async function playAndDownload(): Promise<string> {
   await card.waitFor();
   await eventually(() => card.getByText(/排队中|生成中/).count(), 300_000).toBe(0);
   expect(await card.getByText(/生成失败/).count()).toBe(0);
-  await cardAction(workName, commonLabels.play);
+  await cardAction(page, workName, commonLabels.play);
   const player = page.getByRole('dialog', { name: workName });
   const video = player.locator('video');
   await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.duration > 0)).toBe(true);
@@ -150,7 +124,7 @@ async function playAndDownload(): Promise<string> {
   await screenshot(page, 'lipsync-player');
   await player.getByRole('button', { name: /close|关闭/i }).click();
   const downloading = page.waitForEvent('download', { timeout: 120_000 });
-  await cardAction(workName, commonLabels.download);
+  await cardAction(page, workName, commonLabels.download);
   const download = await downloading;
   const file = path.join(media, 'lipsync.mp4');
   await download.saveAs(file);
@@ -166,7 +140,7 @@ describe('lip-sync channel journey', () => {
     problems = watchPage(page);
     const token = await registerWithCode(page, 'e2e_ls_', await redeemCode(100_000));
 
-    await cloneAvatar(video);
+    await cloneAvatarOnPage(page, avatarName, video, 240_000);
     await createOnLipsyncChannel();
     const file = await playAndDownload();
     await screenshot(page, 'lipsync-works');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listMaterials, saveMaterial, type MaterialItem, type MaterialType } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeShortClip, makeToneM4a, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -39,7 +39,7 @@ let token: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
 });
 
@@ -413,9 +413,13 @@ describe('materials library journey', () => {
     await page.getByRole('button', { name: themeMessages.switchTheme }).click();
     await eventually(() => page.locator('html').getAttribute('data-theme')).toBe('light');
     await openTab(image.tab);
-    await card(image.name)
-      .locator('img')
-      .evaluate((img: HTMLImageElement) => img.decode());
+    // A re-render while the picture decodes (the list refetching on the theme switch) rejects that
+    // decode; the picture counts once the card shows it decoded.
+    await eventually(() =>
+      card(image.name)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth, () => 0)),
+    ).toBeGreaterThan(0);
     await settled();
     await screenshot(page, 'materials-light');
 

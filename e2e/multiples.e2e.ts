@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, getAudition, listAvatars, listWorks, startAudition, studioMessages } from '@app/contract';
 import { apiData } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makeToneM4a, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -26,7 +26,7 @@ let token: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listWorks, photoLibraryMessages as pm, studioMessages } from '@app/contract';
 import { apiData } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -34,7 +34,7 @@ let media: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
 });
 
@@ -158,7 +158,10 @@ describe('pets and person photos journey', () => {
     await page.getByRole('button', { name: personName, pressed: true }).waitFor();
     await renameWork(photoWork);
     await page.getByRole('tab', { name: commonLabels.publicVoices }).click();
-    await page.getByRole('radio', { name: /离线合成/ }).first().click();
+    await page
+      .getByRole('radio', { name: /离线合成/ })
+      .first()
+      .click();
     await page.getByRole('textbox', { name: studioText.scriptLabel }).fill(script);
     await expect.poll(() => page.getByLabel(studioText.counterLabel).innerText()).toBe(`${script.length}/10000`);
     await screenshot(page, 'characters-page');

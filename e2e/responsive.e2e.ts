@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, watchPage } from './support/browser';
+import { connectBrowser, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { checkLayout, checkOpenDialogs, registeredRoutes } from './support/layout-checks';
@@ -15,9 +15,9 @@ import { commonLabels } from '../apps/web/src/lib/messages';
 
 const featuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'src', 'features');
 
+/** The two sizes every page is checked at: a laptop and a phone. */
 const viewports = [
   { name: 'desktop', width: 1440, height: 900, mobile: false },
-  { name: 'tablet', width: 768, height: 1024, mobile: true },
   { name: 'phone', width: 390, height: 844, mobile: true },
 ] as const;
 
@@ -30,7 +30,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {
@@ -178,4 +178,3 @@ describe.each(viewports)('every page at $name ($width×$height)', (viewport) => 
       });
     });
 });
-

@@ -1,7 +1,7 @@
 import { siteDefaults } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { themeMessages } from '../apps/web/src/features/theme/messages';
 import { homeMessages } from '../apps/web/src/features/home/messages';
@@ -22,7 +22,7 @@ let problems: string[] = [];
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {

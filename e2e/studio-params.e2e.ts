@@ -11,7 +11,7 @@ import {
   signUpload,
 } from '@app/contract';
 import { apiData, uploadRecording } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makeAvatarVideo, makeLongAudio, makeVoiceRecording, mediaTempDir } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -50,7 +50,7 @@ async function uploadVideo(file: string): Promise<number> {
 beforeAll(async () => {
   const { baseURL } = appUnderTest();
   media = mediaTempDir();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   context = await newVisitorContext(browser, baseURL);
   page = await context.newPage();
   problems = watchPage(page);

@@ -5,7 +5,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHARS_PER_SECOND,
-  filesMessages,
   listVideoChannels,
   listVoiceChannels,
   listVoices,
@@ -15,10 +14,10 @@ import {
   workStatusNames,
 } from '@app/contract';
 import { apiData, uploadRecording } from './support/studio-api';
-import { launchBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makeAvatarVideo, makeVoiceRecording, mediaTempDir } from './support/media';
-import { redeemCode, registerWithCode } from './support/journeys';
+import { cardAction, cloneAvatarOnPage, redeemCode, registerWithCode } from './support/journeys';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { avatarsMessages } from '../apps/web/src/features/avatars/messages';
 import { studioText } from '../apps/web/src/features/studio/messages';
@@ -39,7 +38,7 @@ let media: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
 });
 
@@ -59,35 +58,6 @@ function blackSeconds(file: string): number {
   let total = 0;
   for (const m of log.matchAll(/black_duration:([\d.]+)/g)) total += Number(m[1]);
   return total;
-}
-
-/** Hovers the card named `name` and clicks one of its actions. */
-async function cardAction(name: string, action: string | RegExp) {
-  const card = page.getByRole('group', { name }).first();
-  await card.hover();
-  await card.getByRole('button', { name: action }).click();
-}
-
-async function cloneAvatar(video: string) {
-  await page.goto('/#/profile');
-  await page.getByRole('button', { name: commonLabels.customAvatar }).first().click();
-  const commitment = page.getByRole('dialog', { name: avatarsMessages.commitmentTitle });
-  await commitment.getByRole('button', { name: avatarsMessages.agreeAndContinue }).click();
-  await commitment.getByText(studioMessages.avatarAgreement).waitFor();
-  await commitment.getByRole('checkbox').check();
-  await commitment.getByRole('button', { name: avatarsMessages.agreeAndContinue }).click();
-  const replicate = page.getByRole('dialog', { name: avatarsMessages.replicateTitle });
-  await replicate.getByLabel(avatarsMessages.nameLabel).fill(avatarName);
-  await replicate.locator('input[type=file]').setInputFiles(video);
-  // The form holds the file only once it is uploaded and registered.
-  await page.getByText(filesMessages.uploaded).first().waitFor({ timeout: 60_000 });
-  await replicate.getByRole('button', { name: commonLabels.startClone }).click();
-  await page.getByText(studioMessages.cloneStarted).first().waitFor();
-  // Processing until the mezzanine and covers are ready; the list refreshes by itself.
-  const card = page.getByRole('group', { name: avatarName });
-  await card.waitFor();
-  await eventually(() => card.getByText(avatarsMessages.processing).count(), 180_000).toBe(0);
-  expect(await card.getByText(commonLabels.cloneFailed).count()).toBe(0);
 }
 
 /** The voice is cloned through the API the /clone page uses, from a spoken recording. */
@@ -111,7 +81,7 @@ async function cloneVoice(token: string, recording: string) {
 
 async function createVideo() {
   await page.goto('/#/profile');
-  await cardAction(avatarName, avatarsMessages.premiumCreate);
+  await cardAction(page, avatarName, avatarsMessages.premiumCreate);
   await page.waitForURL(/#\/create\?id=\d+/);
   await page.locator(`video[aria-label="${avatarName}"]`).waitFor();
   await page.getByRole('button', { name: commonLabels.renameWork }).click();
@@ -150,14 +120,14 @@ async function watchAndDownload(): Promise<string> {
   await eventually(() => card.getByText(/排队中|生成中/).count(), 240_000).toBe(0);
   expect(await card.getByText(workStatusNames.failed).count()).toBe(0);
 
-  await cardAction(workName, commonLabels.play);
+  await cardAction(page, workName, commonLabels.play);
   const player = page.getByRole('dialog', { name: workName });
   const video = player.locator('video');
   await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.duration > 0)).toBe(true);
   await player.getByRole('button', { name: /close|关闭/i }).click();
 
   const downloading = page.waitForEvent('download', { timeout: 120_000 });
-  await cardAction(workName, commonLabels.download);
+  await cardAction(page, workName, commonLabels.download);
   // A small file may finish within the dialog's opening animation; either sign shows the dialog ran.
   await page
     .getByRole('dialog', { name: /正在下载|下载文件/ })
@@ -207,7 +177,7 @@ describe('studio journey', () => {
     problems = watchPage(page);
 
     const token = await registerWithCode(page, 'e2e_', await redeemCode(100_000));
-    await cloneAvatar(video);
+    await cloneAvatarOnPage(page, avatarName, video, 180_000);
     await cloneVoice(token, recording);
     await createVideo();
     const file = await watchAndDownload();

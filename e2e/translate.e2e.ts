@@ -3,14 +3,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listVideoTranslate, videoTranslateMessages as m, workStatusNames } from '@app/contract';
-import { launchBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { mediaTempDir, probeCodecs } from './support/media';
 import { apiData } from './support/studio-api';
 import { makeSpeechVideo } from '../apps/server/src/modules/video-translation/testing/fixtures';
 import { translateLabels as l } from '../apps/web/src/features/translate/messages';
-import { toolsLabels } from '../apps/web/src/features/tools/messages';
 import { worksMessages } from '../apps/web/src/features/works/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
@@ -25,7 +24,7 @@ let media: string;
 
 beforeAll(async () => {
   appUnderTest();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   media = mediaTempDir();
 });
 
@@ -77,7 +76,7 @@ describe('video translation journey', () => {
 
     // From the launcher's tile.
     await page.goto('/#/store');
-    await page.getByRole('link', { name: toolsLabels.tiles.sea.name }).click();
+    await page.getByRole('link', { name: l.tile.name }).click();
     await page.waitForURL(/#\/store\/sea$/);
     await page.getByText(l.empty).waitFor();
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listCopyTrace, listViralProjects, viralMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'e2e-viral-'));
   // A share page on 127.0.0.2, the one address the app under test may reach, with a <video> made by ffmpeg.
   site = await startFakeSite(await makeSiteMedia(dir));
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 120_000);
 afterAll(async () => {
   await context?.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, studioMessages, voiceMessages } from '@app/contract';
-import { launchBrowser, newVisitorContext, screenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { cloneMessages } from '../apps/web/src/features/voices/messages';
 import { commonLabels } from '../apps/web/src/lib/messages';
@@ -37,7 +37,7 @@ beforeAll(async () => {
     recording,
     '今天天气很好，我们一起去公园散步，看看湖边的花草树木，再听一听鸟儿唱歌。',
   ]);
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   context = await newVisitorContext(browser, appUnderTest().baseURL);
   page = await context.newPage();
   problems = watchPage(page);

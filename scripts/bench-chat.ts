@@ -229,7 +229,7 @@ async function runServer() {
   const { buildApp } = await import('../apps/server/src/app.js');
   const { users } = await import('../apps/server/src/db/schema/index.js');
   const { issueToken } = await import('../apps/server/src/platform/auth/tokens.js');
-  const { creditLedger } = await import('../apps/server/src/modules/credits/index.js');
+  const { grantCredits } = await import('../apps/server/src/modules/billing/index.js');
 
   let fakeUrl = '';
   const fake = child('fake', (l) => (fakeUrl = String(l.url)));
@@ -256,7 +256,7 @@ async function runServer() {
         .insert(users)
         .values({ username: `bench_chat_${Date.now()}_${i}` })
         .returning({ id: users.id });
-      await creditLedger(db).grantCredits(u!.id, 100, new Date(Date.now() + 86_400_000), 'bench');
+      await grantCredits(db, u!.id, 100, new Date(Date.now() + 86_400_000), 'bench');
       tokens.push(await issueToken(db, u!.id));
     }
     const server = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,7 +14,8 @@ import { multiScenes, works } from '../apps/server/src/db/schema/index.js';
 import { makeClip } from '../apps/server/src/engines/avatar/testing/media.js';
 import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
 import { joinVideoClips, type ClipFormat } from '../apps/server/src/modules/multi-scene/media.js';
-import { addVoice, cloneAvatar, member } from '../apps/server/src/modules/works/testing/studio.js';
+import { addVoice, cloneAvatar } from '../apps/server/src/modules/works/testing/studio.js';
+import { newAccount } from '../apps/server/test/accounts.js';
 
 const SCENES = 10;
 /** About 6 s of offline speech each (characters / 4.2 s is the spec's estimate). */
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-multiscene-'));
   const t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: 'local=local' });
   try {
-    const user = await member(t, 1_000_000);
+    const user = await newAccount(t, { credits: 1_000_000 });
     const avatar = await cloneAvatar(
       t,
       user,

@@ -19,7 +19,8 @@ import { startFakeOpenAiTranscription } from '../apps/server/src/engines/transcr
 import { faceClip } from '../apps/server/src/engines/talking-face/testing/media.js';
 import { ffmpeg } from '../apps/server/src/platform/media/ffmpeg.js';
 import { makeSpeechVideo, startFakeTranslator } from '../apps/server/src/modules/video-translation/testing/fixtures.js';
-import { member, registerUpload, type Member } from '../apps/server/src/modules/works/testing/studio.js';
+import { registerUpload } from '../apps/server/src/modules/works/testing/studio.js';
+import { newAccount, type TestAccount } from '../apps/server/test/accounts.js';
 
 const SECONDS = 60;
 const GOAL_MODE2 = 0.3;
@@ -32,7 +33,7 @@ function cpuSeconds(): number {
   return (own.user + own.system) / 1e6 + ticks / 100;
 }
 
-async function translate(t: TestApp, user: Member, fileId: number, mode: 1 | 2): Promise<{ wall: number; cpu: number; rec: VideoTranslateRecord; steps: string }> {
+async function translate(t: TestApp, user: TestAccount, fileId: number, mode: 1 | 2): Promise<{ wall: number; cpu: number; rec: VideoTranslateRecord; steps: string }> {
   const started = performance.now();
   const cpuStart = cpuSeconds();
   let stepCpu = cpuStart;
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     TEXT_MODEL_URL: `${text.url}/v1`,
   });
   try {
-    const user = await member(t, 1_000_000);
+    const user = await newAccount(t, { credits: 1_000_000 });
     const voiceOnly = await registerUpload(t, user.id, 'video', source.file);
     const lipsync = await registerUpload(t, user.id, 'video', talking);
     console.log(`cpus ${cpus().length}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${SECONDS} s video, ${source.segments.length} segments`);

@@ -1,27 +1,42 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { protocolMessages } from '@app/contract';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 /** Debian's Chromium; the flags keep it from reaching for a network this machine does not have. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+export const chromiumLaunchOptions: LaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/**
+ * The run's one Chromium, started by the global set-up: a journey connects to it and opens its own
+ * contexts (fresh storage each); closing the connection closes those contexts, not the browser.
+ */
+export function connectBrowser(): Promise<Browser> {
+  const endpoint = inject('browserEndpoint');
+  if (!endpoint) throw new Error('no shared browser: the e2e global set-up did not start one');
+  return chromium.connect(endpoint);
 }
 
 /**

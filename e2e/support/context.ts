@@ -7,17 +7,22 @@ declare module 'vitest' {
     adminPassword: string;
     /** Why the app could not be started; empty when it is up. */
     appStartupError: string;
+    /** The operator's session, signed in once for the whole run. */
+    adminToken: string;
+    /** Where the run's one Chromium listens (Playwright's protocol); journeys connect to it. */
+    browserEndpoint: string;
   }
 }
 
 export interface AppUnderTest {
   baseURL: string;
   adminPassword: string;
+  adminToken: string;
 }
 
 /** The running app; throws the startup failure so every e2e test reports it instead of timing out. */
 export function appUnderTest(): AppUnderTest {
   const startupError = inject('appStartupError');
   if (startupError) throw new Error(startupError);
-  return { baseURL: inject('baseURL'), adminPassword: inject('adminPassword') };
+  return { baseURL: inject('baseURL'), adminPassword: inject('adminPassword'), adminToken: inject('adminToken') };
 }

@@ -3,8 +3,11 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import './context';
+import { adminToken } from './api';
+import { chromiumLaunchOptions } from './browser';
 import { startE2eChatModel } from './chat-model';
 import { freePort } from './ports';
 import { startE2eTranscription } from './viral-fakes';
@@ -65,9 +68,15 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the built app on a free port with an empty data folder, as a newcomer's `npm start` would. */
+/**
+ * Starts the built app on a free port with an empty data folder, as a newcomer's `npm start` would,
+ * then what every journey shares: the operator's session and one Chromium the journeys connect to
+ * (each opens its own contexts, so none sees another's storage).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   project.provide('adminPassword', e2eAdminPassword);
+  project.provide('adminToken', '');
+  project.provide('browserEndpoint', '');
   const notStartable = process.env.E2E_BUILD_FAILED
     ? `build failed: ${process.env.E2E_BUILD_FAILED} (see its step above); not testing an older build`
     : existsSync(serverMain)
@@ -126,9 +135,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.error(`\n[e2e] ${startupError}\n[e2e] server output (full log: ${serverLog}):\n${output()}`);
   }
   project.provide('baseURL', baseURL);
-  project.provide('appStartupError', startupError);
+  let browserServer: BrowserServer | undefined;
+  let sharedError = '';
+  if (!startupError) {
+    try {
+      project.provide('adminToken', await adminToken(baseURL, e2eAdminPassword));
+      browserServer = await chromium.launchServer(chromiumLaunchOptions);
+      project.provide('browserEndpoint', browserServer.wsEndpoint());
+    } catch (error) {
+      sharedError = `the journeys' shared set-up failed: ${error instanceof Error ? error.message : String(error)}`;
+      console.error(`\n[e2e] ${sharedError}`);
+    }
+  }
+  project.provide('appStartupError', startupError || sharedError);
 
   return async () => {
+    await browserServer?.close();
     await stop(child);
     await chatModel.close();
     await transcription.close();

@@ -62,7 +62,8 @@ export async function checkLayout(page: Page): Promise<LayoutReport> {
       return false;
     };
     const pointer = Array.from(document.body.querySelectorAll('div, span, li, img, svg')).filter(
-      (el) => getComputedStyle(el).cursor === 'pointer' && getComputedStyle(el.parentElement ?? el).cursor !== 'pointer',
+      (el) =>
+        getComputedStyle(el).cursor === 'pointer' && getComputedStyle(el.parentElement ?? el).cursor !== 'pointer',
     );
     const controls = [...Array.from(document.body.querySelectorAll(selector)), ...pointer];
     const covered: string[] = [];
@@ -131,15 +132,18 @@ export async function checkOpenDialogs(page: Page): Promise<{ dialogs: number; p
       }
       return true;
     };
-    const dialogs = Array.from(document.querySelectorAll('.ant-modal, .ant-drawer-section, .ant-popover-container')).filter(
-      visible,
-    );
+    const dialogs = Array.from(
+      document.querySelectorAll('.ant-modal, .ant-drawer-section, .ant-popover-container'),
+    ).filter(visible);
     for (const dialog of dialogs) {
-      const title = (dialog.querySelector('.ant-modal-title, .ant-drawer-title')?.textContent ?? '').trim() || 'a dialog';
+      const title =
+        (dialog.querySelector('.ant-modal-title, .ant-drawer-title')?.textContent ?? '').trim() || 'a dialog';
       const box = dialog.getBoundingClientRect();
       if (box.left < -1 || box.right > width + 1)
         problems.push(`${title} spans ${Math.round(box.left)}..${Math.round(box.right)} on a ${width} px screen`);
-      const controls = dialog.querySelectorAll('button, input:not([type="hidden"]):not([type="file"]), textarea, [role="radio"]');
+      const controls = dialog.querySelectorAll(
+        'button, input:not([type="hidden"]):not([type="file"]), textarea, [role="radio"]',
+      );
       for (const control of Array.from(controls)) {
         if (!visible(control)) continue;
         control.scrollIntoView({ block: 'center', inline: 'center' });

@@ -11,7 +11,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
+import { forgetAnnounced, SESSIONS_CHANNEL } from './platform/auth/tokens.js';
 import { JobQueue } from './platform/queue/queue.js';
+import { collectJobs, type RegisteredJobs } from './platform/queue/jobs.js';
 import { databaseCounters, redisCounters } from './platform/limits/counters.js';
 import { createStorage, storageSecret } from './platform/storage/index.js';
 import { EngineSettingsStore } from './platform/engine-settings/index.js';
@@ -26,7 +28,7 @@ import { installHealth } from './platform/observability/health.js';
 import type { AppContext } from './platform/context.js';
 import { createLiveEngines, publicUrlSigner } from './engines/index.js';
 import { featureModules } from './modules/index.js';
-import type { FeatureModule } from './modules/module.js';
+import { migrationFoldersOf, type FeatureModule } from './modules/module.js';
 
 export interface BuildOptions {
   /** Extra modules (tests). */
@@ -109,8 +111,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024 });
 
   const modules = [...(opts.onlyModules ?? featureModules), ...(opts.modules ?? [])];
-  const database = await openDatabase(config);
-  const queue = new JobQueue(database.executor, app.log, opts.pollingIntervalSeconds);
+  // The queue serves the jobs the registered modules declare (the product's, typed as RegisteredJobs;
+  // tests may register others).
+  const jobs = collectJobs(modules.map((m) => ({ owner: m.name, declared: m.jobs?.declared ?? {} })));
+  const database = await openDatabase(config, { migrations: migrationFoldersOf(modules, config) });
+  const queue = new JobQueue(jobs as RegisteredJobs, database.executor, app.log, opts.pollingIntervalSeconds);
   const storage = createStorage(config);
   const localStorage = storage instanceof LocalStorage ? storage : null;
   const engineSettings = new EngineSettingsStore(database.db, config, storageSecret(config), { log: app.log });
@@ -129,8 +134,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       publicUrl: publicUrlSigner({ storage, localRoot: localStorage?.root ?? null, publicUrl: config.publicUrl }),
     }),
     engineSettings,
+    channelKinds: modules.flatMap((m) => m.channels ?? []),
   };
+  // Sessions revoked or changed on any process are dropped from this one's cache when the change commits.
+  const stopListening = await database.listen(SESSIONS_CHANNEL, (payload) => forgetAnnounced(database.db, payload));
   app.addHook('onClose', async () => {
+    await stopListening().catch(() => undefined);
     engineSettings.stop();
     await queue
       .stop(database.executor, config.SHUTDOWN_GRACE_SECONDS)
@@ -138,7 +147,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await database.close();
   });
 
-  for (const m of modules) if (m.jobs) queue.handleAll(m.jobs(ctx));
+  for (const m of modules) if (m.jobs) queue.handleAll(m.jobs.handlers(ctx));
   const work = config.ROLE !== 'api';
   // An api and a worker started together install the queue and seed one after the other, not at once.
   await database.exclusive('start-up', async () => {
@@ -159,7 +168,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       }
     });
     installEnvelopeHandlers(app, config);
-    const routes: RouteDef[] = modules.flatMap((m) => m.routes?.(ctx) ?? []);
+    const routes: RouteDef[] = modules.flatMap((m) => m.routes?.(ctx, { modules }) ?? []);
     await app.register(swagger, {
       mode: 'static',
       specification: {

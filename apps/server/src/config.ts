@@ -23,46 +23,110 @@ const flag = (def: boolean) =>
 const hex = (bytes: number) =>
   z.string().regex(new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes * 2} hex characters`);
 
-const envSchema = z.object({
+/**
+ * Every environment variable of the server. The `/** … *\/` comment on each key is its documentation:
+ * `npm run docs:config` turns them, with the defaults below, into docs/configuration.md (a
+ * `// Section:` comment starts a section there; `@default` names the fallback of a key with no default).
+ */
+export const envSchema = z.object({
+  // Section: Server
+  // One process serves the API, the web app, the job workers and the local file storage unless `ROLE`
+  // splits them (see [scaling out](scaling-out.md)). Health is at `/healthz`, Prometheus metrics at
+  // `/metrics` and the OpenAPI document at `/api/docs`.
+  /** `production` in every deployment; the tests set `test`. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** HTTP port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Address to listen on. */
   HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded database, the local file storage and other state. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * A PostgreSQL server (`postgres://user:pass@host:5432/db`) instead of the embedded database.
+   * @default the embedded PGlite database in `DATA_DIR`
+   */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** Test-only: an in-memory embedded database (`memory://`) instead of DATA_DIR/db. */
+  /**
+   * Tests only: a folder the test apps of one run share. The first app makes what every app starts
+   * with (the migrated in-memory database, the offline voices' sample clips, the sample pictures) and
+   * the others copy it instead of making it again.
+   */
+  TEST_CACHE_DIR: z.string().optional(),
+  /** Tests only: an in-memory embedded database (`memory://`) instead of `DATA_DIR/db`. */
   PGLITE_DIR: z.string().optional(),
+  /** PostgreSQL connections per process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
+  /** `api` (HTTP only), `worker` (jobs only) or `all` (both, in one process). */
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
-  /** Redis for the abuse counters and the per-address request limit, shared by every API process. */
+  // Section: Abuse limits
+  // Counted in the database (table `rate_counters`), or in Redis when `REDIS_URL` is set, so every API
+  // process shares them; past a limit the call gets `操作过于频繁，请稍后再试` and nothing is spent. How the
+  // login limits and the image code work: [the operator console](operator-console.md#abuse-limits).
+  /** Redis for the abuse counters and the per-address request limit, shared by every API process (without it each API process counts the request limit on its own). */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must be a URL such as redis://127.0.0.1:6379' })
     .optional(),
   /** Prefix of every Redis key, so several sites can share one Redis. */
   REDIS_PREFIX: z.string().min(1).max(64).default('avatar:'),
+  // Section: Server
+  /**
+   * The address people reach the app at, used in links, upload targets and the signed links remote
+   * engines fetch our files by.
+   * @default `http://localhost:$PORT`
+   */
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://avatar.example.com' }).optional(),
+  /** `1` behind a load balancer, so client addresses (rate limits, login limits) come from `X-Forwarded-For`. */
   TRUST_PROXY: flag(false),
+  // Section: Request signing and encryption
+  // The web bundle is built with `SIGN_SECRET`, `ENCRYPT_DATA`, `ENCRYPT_KEY` and `ENCRYPT_IV` (as
+  // `VITE_*`), so change them before `npm start` or `npm test`, which rebuild the web app when they change.
+  /** Secret of the request signature; `npm start` bakes the same value into the web bundle. */
   SIGN_SECRET: z.string().min(1).default(DEFAULT_SIGN_SECRET),
+  /** Whether `/api` calls must carry a valid signature. */
   SIGN_REQUIRED: flag(true),
+  /** `1` to send reply `data` AES-256-CBC encrypted (`"encrypt": 1`); needs `ENCRYPT_KEY` and `ENCRYPT_IV`. */
   ENCRYPT_DATA: flag(false),
+  /** Key of `ENCRYPT_DATA` (32 bytes as 64 hex characters); also baked into the web bundle. */
   ENCRYPT_KEY: hex(32).optional(),
+  /** IV of `ENCRYPT_DATA` (16 bytes as 32 hex characters); also baked into the web bundle. */
   ENCRYPT_IV: hex(16).optional(),
+  // Section: Storage
+  // Where uploads and rendered media live; every driver hands the browser a signed direct upload and
+  // expiring signed links. The drivers in detail: [storage drivers](../apps/server/src/platform/storage/README.md).
+  /** `local` (files under `DATA_DIR`, served by the app), `oss` (Aliyun OSS) or `s3` (AWS S3, MinIO and other S3-compatible stores). */
   STORAGE_DRIVER: z.enum(['local', 'oss', 's3']).default('local'),
+  /** OSS region, e.g. `cn-hangzhou` (required with `STORAGE_DRIVER=oss`). */
   OSS_REGION: z.string().optional(),
+  /** OSS bucket; keep it private and allow CORS `POST` and `GET` from the site's origin (required with `oss`). */
   OSS_BUCKET: z.string().optional(),
+  /** OSS AccessKey ID (required with `oss`). */
   OSS_ACCESS_KEY_ID: z.string().optional(),
+  /** OSS AccessKey secret (required with `oss`). */
   OSS_ACCESS_KEY_SECRET: z.string().optional(),
+  /** A custom domain bound to the OSS bucket. */
   OSS_ENDPOINT: z.url().optional(),
+  /** S3 endpoint, e.g. `http://minio:9000`; leave it unset for AWS. */
   S3_ENDPOINT: z.url().optional(),
+  /** S3 region. */
   S3_REGION: z.string().default('us-east-1'),
+  /** S3 bucket; keep it private and allow CORS `POST` and `GET` from the site's origin (required with `s3`). */
   S3_BUCKET: z.string().optional(),
+  /** S3 access key id (required with `s3`). */
   S3_ACCESS_KEY_ID: z.string().optional(),
+  /** S3 secret access key (required with `s3`). */
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style bucket addressing (MinIO needs it). */
   S3_FORCE_PATH_STYLE: flag(true),
-  /** Signs private file URLs and upload policies of the local store; generated into DATA_DIR when unset. Share it between processes. */
+  /**
+   * Signs private file URLs, upload policies of the local store and the known-device cookie, and derives
+   * the key that encrypts engine secrets kept in the console. Set the same value on every process; never
+   * derived from `SIGN_SECRET`, which ships in the browser.
+   * @default generated once into `DATA_DIR/.storage-secret`
+   */
   STORAGE_SECRET: z.string().min(16).optional(),
   /** How long a signed upload form stays valid. */
   UPLOAD_POLICY_TTL_SECONDS: z.coerce
@@ -80,81 +144,127 @@ const envSchema = z.object({
     .int()
     .min(1024 * 1024)
     .default(2 * 1024 * 1024 * 1024),
+  /** How long a signed file URL stays valid (re-signed on every list). */
   FILE_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
     .min(60)
     .default(24 * 3600),
+  // Section: Server
+  /** Log level; every request line carries its `reqId`. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** User name of the administrator account created at first start. */
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{4,32}$/, 'must be 4-32 letters, digits or _')
     .default('admin'),
+  /**
+   * Password of the administrator account created at first start.
+   * @default random, printed once in the log at first start
+   */
   ADMIN_PASSWORD: z.string().min(6).optional(),
+  /** Largest form body accepted on `/api` (uploads go to the storage host, not here). */
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .default(1024 * 1024),
+  // Section: Abuse limits
+  /** Requests per minute per client address, except `/healthz`, `/metrics` and the web app; `0` turns it off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
-  /** Calls that spend credits or a paid engine (videos, clones, trial syntheses, text-model calls) per account a minute; 0 = no limit. */
+  /** Calls that spend credits or a paid engine (videos, clones, trial syntheses, extractions, text-model calls, storage) per account a minute; 0 = no limit. */
   PAID_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  /** Open API calls per key a minute (`X-Api-Key`, counted on every process); 0 = no limit. */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Failed logins on one username in 10 minutes before its logins need the server's image code. */
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(1).max(1000).default(5),
   /** Failed logins from one address in 10 minutes before its logins need the server's image code. */
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Login image codes one address may draw in 10 minutes. */
   LOGIN_CAPTCHAS_PER_10_MINUTES: z.coerce.number().int().min(1).max(10_000).default(60),
+  // Section: Server
   /** How long a resolved login token is remembered in this process for reads (GET); writes always check it; 0 = never. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** On SIGTERM, how long running jobs may finish before they are put back in the queue. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(20),
+  /**
+   * Folder of the built web app (to serve another build, e.g. to compare two with `npm run bench:web`).
+   * @default `apps/web/dist`
+   */
   WEB_DIST: z.string().optional(),
-  /** Skip the demo actors made at first start (tests that count rows). */
+  // Section: Studio works
+  // Video channels map to avatar video engines; names, descriptions and credits per second live in the
+  // `video_channels` table. How the engines work and how to plug each vendor: [engines](engines.md).
+  /** Make the demo public actors and person pictures at first start (tests that count rows turn it off). */
   SEED_DEMO_ACTORS: flag(true),
-  /** Seconds a render job's lease lasts without renewal; after that its slot is free and the job is run again. */
+  /** Seconds a render job's lease lasts without renewal; after that (a dead worker) the minute sweep re-queues the job and frees its slot. */
   WORK_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
-  /** A work priced by an estimate holds this much more, in percent, so a result running longer is still covered. */
+  /** A work priced by an estimate holds this much more, in percent, so a result running longer is still covered (it is settled on the real duration). */
   CREDIT_HOLD_HEADROOM_PERCENT: z.coerce.number().int().min(0).max(200).default(25),
+  // Section: Avatar video engines
+  // `AVATAR_CHANNELS` maps each video channel to an engine; a channel without a configured engine is not
+  // listed. How each engine works and how to plug it: [engines](engines.md#avatar-video-engines).
   ...avatarEnvShape,
+  // Section: Photo videos
+  // The photo channels of pet videos and photo-speak: `local` always works, `did` and `kling` need their
+  // keys. 可灵's keys also serve [AI pictures and videos](#ai-pictures-and-videos).
   ...photoEnvShape,
+  // Section: Avatar uploads
+  // Checked by ffprobe when an avatar is created, before anything is prepared.
   /** Avatar uploads below this frame rate are refused at creation. */
   AVATAR_MIN_FPS: z.coerce.number().min(1).max(60).default(10),
   /** Ceiling of width × height × seconds × max(frame rate, 25) of an avatar upload, checked at creation. */
   AVATAR_MAX_PIXEL_FRAMES: z.coerce.number().min(1).default(20e9),
-  /** The same for guests. */
+  /** The same ceiling for guests. */
   AVATAR_MAX_PIXEL_FRAMES_GUEST: z.coerce.number().min(1).default(5e9),
-  /** Avatars one account may have in preparation at once (guests: the second value). */
+  /** Avatars one account may have in preparation at once; each account's first avatar is prepared before anyone's second. */
   AVATAR_PREPARING_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  /** The same for guests. */
   AVATAR_PREPARING_PER_GUEST: z.coerce.number().int().min(1).max(100).default(1),
-  /** Seconds one avatar preparation may run; past it the tools are stopped and the avatar fails. */
+  /** Seconds one avatar preparation may run; past it the tools are stopped and the avatar fails (视频处理超时…). */
   AVATAR_PREPARE_BUDGET_SECONDS: z.coerce
     .number()
     .min(1)
     .max(24 * 3600)
     .default(900),
+  // Section: Speech engines
+  // The offline channel `local` (本地语音 1.0) always works. A remote voice channel is listed only when the
+  // engine chosen for it is configured; channel names, prices, free clones and re-trainings live in the
+  // `voice_channels` table. Each engine: [engines](engines.md#speech).
   ...speechEnvShape,
-  /** Trial syntheses one account may start per minute. */
+  /** Trial syntheses (试听) one account may start per minute. */
   AUDITION_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
-  /** Video and audio extractions each account gets free every day (server time zone), and the price of one after them. */
+  // Section: Video and audio extraction
+  // Links are resolved by `yt-dlp`, then by a parse service when one is configured; every hop must lead
+  // to a public address. See [the tools](features.md#video-and-audio-extraction).
+  /** Free video extractions, and free audio extractions, each account gets every day (server time zone). */
   EXTRACTION_FREE_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  /** Credits one extraction costs after the free ones (held on submit, refunded on failure). */
   EXTRACTION_CREDITS: z.coerce.number().int().min(0).max(100_000).default(10),
-  /** Credits for transcribing one video analysed by the viral tools (爆款复刻). */
+  // Section: Viral content
+  // The viral tools (爆款复刻) also pay the extraction of a video they analyse, and each model call at the
+  // viral model-call price (`CHAT_CREDITS` until the operator sets one on the channels screen).
+  /** Credits for transcribing one video analysed by the viral tools (爆款复刻), until the operator sets a price on the channels screen. */
   VIRAL_TRANSCRIBE_CREDITS: z.coerce.number().int().min(0).max(100_000).default(5),
+  // Section: Video and audio extraction
   /** Link resolvers tried in order: yt-dlp (the system package) and a Douyin_TikTok_Download_API-shaped parse service. */
   EXTRACTION_RESOLVERS: z.string().default('yt-dlp,parse-service'),
+  /** The yt-dlp program. */
   YTDLP_BIN: z.string().min(1).default('yt-dlp'),
-  /** A Netscape cookies file yt-dlp sends, for sites that need a logged-in visitor (Douyin does). */
+  /** A Netscape cookies file yt-dlp sends, for sites that need a logged-in visitor (Douyin does); copied per run. */
   YTDLP_COOKIES_FILE: z.string().optional(),
-  /** Base URL of a parse service the operator runs (GET /api/hybrid/video_data?url=&minimal=true). */
+  /** Base URL of a Douyin_TikTok_Download_API server the operator runs (`GET /api/hybrid/video_data?url=&minimal=true`); unset, that resolver is off. */
   PARSE_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Caps of one extraction: download size (MB), duration (s) and the whole job's time (s). */
+  /** Largest download of one extraction, in MB. */
   EXTRACTION_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Longest video one extraction keeps, in seconds. */
   EXTRACTION_MAX_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 3600)
     .default(1800),
+  /** Time one extraction job (its resolvers) may take, in seconds. */
   EXTRACTION_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -174,10 +284,28 @@ const envSchema = z.object({
         .map((a) => a.trim())
         .filter(Boolean),
     ),
+  // Section: Text model
+  // An OpenAI-compatible chat-completions service for polish, AI write and translate. Unset, those
+  // buttons answer 文本模型未配置，请联系管理员.
   ...textModelEnvShape,
+  // Section: AI chat
+  // The chat assistant's models `v3` and `r1` map to any OpenAI-compatible streaming `/chat/completions`
+  // service, DeepSeek by default. For a local Ollama: `CHAT_MODEL_URL=http://127.0.0.1:11434/v1
+  // CHAT_MODEL_V3=qwen2.5 CHAT_MODEL_R1=deepseek-r1`. Without a chat model the send answers
+  // 对话模型未配置，请联系管理员.
   ...chatModelEnvShape,
+  // Section: AI pictures and videos
+  // 可灵 uses the photo videos' `KLING_ACCESS_KEY`, `KLING_SECRET_KEY` and `KLING_BASE_URL`. With no
+  // engine configured the pages say which setting enables one and nothing is charged.
   ...aiMediaEnvShape,
+  // Section: Speech recognition
+  // The transcription engine of video translation and the viral tools. With `none` the translation page
+  // says 语音识别服务未配置，请联系管理员 before anything is uploaded or charged.
   ...transcriptionEnvShape,
+  // Section: Video translation
+  // A translation transcribes with the [speech recognition](#speech-recognition) engine, translates with the
+  // [text model](#text-model), dubs through a voice channel and, in mode 1, lip-syncs the picture. The
+  // whole pipeline: [video translation](features.md#video-translation-storesea).
   ...lipSyncEnvShape,
   /** Voice channel that dubs translated videos: auto (first configured channel that clones: fish, mm, kyy, nw, hs; else the offline engine), local, or a channel key. */
   TRANSLATE_DUB_CHANNEL: z.enum(['auto', 'local', 'fish', 'mm', 'kyy', 'nw', 'hs']).default('auto'),

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Envelope } from '@app/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { signedParams, waitFor } from './helper.js';
+import { openDatabase, type Db } from '../src/platform/db/client.js';
+import { testCache, signedParams, waitFor } from './helper.js';
 
 /**
  * The real server as a child process, for tests that kill it (kill -9) and start it again: configured
@@ -36,6 +37,8 @@ export async function childServerEnv(dir: string, dbEnv: Record<string, string>)
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'admin12345',
     SEED_DEMO_ACTORS: '0',
+    // What every app starts with is made by the first app of the run and copied by the others.
+    ...testCache(),
     ...(dbEnv.PGLITE_DIR ? {} : dbEnv),
   };
 }
@@ -54,6 +57,47 @@ export const exited = (c: ChildProcess) =>
   new Promise<void>((resolve) =>
     c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve()),
   );
+
+/**
+ * The one child server of a test file at a time: started (once it answers its health check), then
+ * stopped with SIGTERM or killed with kill -9 (once it has exited).
+ */
+export function childServer(env: Record<string, string>, logDir: string) {
+  let child: ChildProcess | null = null;
+  return {
+    async start(what = 'server'): Promise<void> {
+      child = startServer(env, logDir);
+      await healthy(env, what);
+    },
+    async stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+      if (!child) return;
+      const c = child;
+      child = null;
+      c.kill(signal);
+      await exited(c);
+    },
+  };
+}
+
+/**
+ * A split deployment's two processes on one database: the api (ROLE=api, at `env`'s PUBLIC_URL, the
+ * `env` to call) and a worker (ROLE=worker, on a port of its own). Without `split` (the embedded
+ * database has one owner) one process is both. Neither is started yet.
+ */
+export async function apiAndWorker(env: Record<string, string>, logDir: string, split = true) {
+  const apiEnv = split ? { ...env, ROLE: 'api' } : env;
+  const api = childServer(apiEnv, logDir);
+  const worker = split ? childServer({ ...env, ROLE: 'worker', PORT: String(await freePort()) }, logDir) : api;
+  return {
+    env: apiEnv,
+    api,
+    worker,
+    async stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+      await worker.stop(signal);
+      await api.stop(signal);
+    },
+  };
+}
 
 /** Waits until the server at PUBLIC_URL answers its health check. */
 export const healthy = (env: Record<string, string>, what = 'server') =>
@@ -94,5 +138,18 @@ export async function withApp<T>(
     return await fn(built.ctx);
   } finally {
     await built.app.close();
+  }
+}
+
+/**
+ * Opens only the database (no queue, no seeds, no jobs), to read what a killed server left before
+ * anything recovers it. The server must be stopped: the embedded database has one owner.
+ */
+export async function withDatabase<T>(env: Record<string, string>, fn: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase(loadConfig({ ...env, ROLE: 'api' }));
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
   }
 }

@@ -104,6 +104,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Build
     ADMIN_PASSWORD: 'admin12345',
     AVATAR_CHANNELS: 'local=local,ou=duix,df=duix,gj=chanjing',
     SEED_DEMO_ACTORS: '0',
+    // What every app starts with is made by the first app of the run and copied by the others.
+    ...testCache(),
     ...db.env,
     ...env,
   });
@@ -141,3 +143,7 @@ export type { ParamsOf };
 
 /** Redis for the shared-counter tests (CI sets it when a local Redis answers); unset skips them. */
 export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL;
+
+/** The folder the run's test apps share (set by vitest.config.ts), when there is one. */
+export const testCache = (): Record<string, string> =>
+  process.env.TEST_CACHE_DIR ? { TEST_CACHE_DIR: process.env.TEST_CACHE_DIR } : {};

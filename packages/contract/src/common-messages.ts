@@ -19,4 +19,6 @@ export const commonMessages = {
   cloneAgreementRequired: `请阅读并同意《${agreementTitles.clone}》`,
   cloneAgreementLink: `《${agreementTitles.clone}》`,
   serviceUnavailable: '服务暂时不可用，请稍后重试',
+  /** Why a job ended when its worker died on it again and again: the reason a failed work shows. */
+  jobCutOff: '生成过程多次中断，已停止并退回积分',
 } as const;

@@ -33,10 +33,15 @@ export function optionalText(opts: { max?: number } = {}) {
   return text(opts).optional();
 }
 
+/** A whole number, within the database's integer column (−2³¹ … 2³¹−1) unless `min`/`max` say otherwise. */
 export function int(opts: { min?: number; max?: number } = {}) {
-  let n = z.number().int({ error: '必须是整数' });
-  if (opts.min !== undefined) n = n.min(opts.min, { error: `不能小于${opts.min}` });
-  if (opts.max !== undefined) n = n.max(opts.max, { error: `不能大于${opts.max}` });
+  const min = opts.min ?? -ID_MAX - 1;
+  const max = opts.max ?? ID_MAX;
+  const n = z
+    .number()
+    .int({ error: '必须是整数' })
+    .min(min, { error: `不能小于${min}` })
+    .max(max, { error: `不能大于${max}` });
   return z
     .string({ error: '必须是整数' })
     .regex(/^-?\d{1,15}$/, { error: '必须是整数' })
@@ -86,6 +91,24 @@ export const paging = {
 
 export const id = () => int({ min: 1, max: ID_MAX });
 export const optionalId = () => optionalInt({ min: 1, max: ID_MAX });
+
+/**
+ * Ids sent as one comma-separated param ("12,15"): each a whole number the database's id column holds,
+ * at most `max` of them; '' counts as none sent.
+ */
+export function optionalIdList(opts: { max: number }) {
+  return emptyAsUnset(
+    z
+      .string({ error: '必须是以逗号分隔的编号' })
+      .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, { error: '必须是以逗号分隔的编号' })
+      .transform((s) => s.split(',').map(Number))
+      .pipe(
+        z
+          .array(z.number().int().min(1, { error: '编号不能小于1' }).max(ID_MAX, { error: '编号超出范围' }))
+          .max(opts.max, { error: `最多${opts.max}个编号` }),
+      ),
+  );
+}
 
 /** A 0/1 param as the spec sends it ("is_multi=1"). */
 export const optionalFlag = () => optionalInt({ min: 0, max: 1 });

@@ -37,3 +37,5 @@ export * from './endpoints/admin-engines.js';
 export * from './endpoints/admin-jobs.js';
 export * from './endpoints/admin-library.js';
 export * from './endpoints/admin-curation.js';
+export * from './endpoints/open-api-messages.js';
+export * from './endpoints/open-api.js';

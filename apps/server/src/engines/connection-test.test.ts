@@ -3,7 +3,7 @@ import { engineConsoleMessages } from '@app/contract';
 import type { AppConfig } from '../config.js';
 import { testConnection } from './connection-test.js';
 import { startFakeDuix } from './avatar/testing/fake-duix.js';
-import { startFakeService } from './speech/testing/fake-service.js';
+import { startLoopbackFake } from '../../test/loopback-fake.js';
 
 let fake: { close(): Promise<void> } | undefined;
 afterEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
  * both with HTTP 200.
  */
 /** Some other web server at the address: an HTML page for every path. */
-const notTheService = () => startFakeService(() => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }));
+const notTheService = () => startLoopbackFake(() => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }));
 
 /**
  * 火山引擎 speech synthesis as its HTTP API document describes it ("HTTP 非流式接口", POST /api/v1/tts,
@@ -25,7 +25,7 @@ const notTheService = () => startFakeService(() => ({ status: 404, headers: { 'c
  * app and token; a wrong token gets HTTP 400 with code 3001 and the grant message its service answers.
  */
 async function fakeVolcengine(appId: string, token: string) {
-  return startFakeService((req) => {
+  return startLoopbackFake((req) => {
     if (req.method !== 'POST' || req.path !== '/api/v1/tts') return { status: 404, body: { code: 404, message: 'not found' } };
     const body = req.json<{ app: { appid: string; token: string } }>();
     if (req.headers.authorization !== `Bearer;${token}` || body.app.appid !== appId)
@@ -39,7 +39,7 @@ async function fakeVolcengine(appId: string, token: string) {
  * CosyVoice's runtime/python/fastapi/server.py and GPT-SoVITS's api_v2.py declare their routes.
  */
 const fastApi = (title: string, paths: string[]) =>
-  startFakeService((req) =>
+  startLoopbackFake((req) =>
     req.path === '/openapi.json'
       ? { body: { openapi: '3.1.0', info: { title, version: '0.1.0' }, paths: Object.fromEntries(paths.map((p) => [p, { post: {} }])) } }
       : { status: 404, body: { detail: 'Not Found' } },
@@ -48,7 +48,7 @@ const COSYVOICE_ROUTES = ['/inference_sft', '/stream/inference_sft', '/inference
 const GPT_SOVITS_ROUTES = ['/control', '/tts', '/set_refer_audio', '/set_gpt_weights', '/set_sovits_weights'];
 
 async function fakeMiniMax(key: string) {
-  return startFakeService((req) =>
+  return startLoopbackFake((req) =>
     req.headers.authorization === `Bearer ${key}`
       ? {
           body: {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Engines } from '../engines/index.js';
+import type { ChannelKind } from './channels/keeper.js';
 import type { Database } from './db/client.js';
 import type { EngineSettingsStore } from './engine-settings/index.js';
 import type { Counters } from './limits/counters.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   engines: Engines;
   /** The console's engine settings, read by the engines through environment-first resolution. */
   engineSettings: EngineSettingsStore;
+  /** Every kind of channel or price the registered modules own, in registration order. */
+  channelKinds: readonly ChannelKind<AppContext>[];
   /** Atomic windowed counters for the abuse limits (database, or Redis when REDIS_URL is set). */
   counters: Counters;
 }

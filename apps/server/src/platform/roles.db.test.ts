@@ -2,17 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getSiteSettings, protocolMessages } from '@app/contract';
 import { backend, buildTestApp, waitFor, type TestApp } from '../../test/helper.js';
 import { featureModules } from '../modules/index.js';
-import type { FeatureModule } from '../modules/module.js';
+import { handlersOf, type FeatureModule } from '../modules/module.js';
+import { systemJobs } from '../modules/system/jobs.js';
 
 /** The product's modules with the sweep job counting its runs. */
 function countingModules(counter: { runs: number }): FeatureModule[] {
-  const counting: FeatureModule = {
+  const counting: FeatureModule<typeof systemJobs> = {
     name: 'counting-sweep',
-    jobs: () => ({
+    jobs: handlersOf(systemJobs, () => ({
       'storage.sweep-temp': async () => {
         counter.runs++;
       },
-    }),
+    })),
   };
   return [...featureModules.filter((m) => m.name !== 'system'), counting];
 }

@@ -1,12 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { features } from './features';
+import { consoleScreens, features } from './features';
 import { PageLoading } from '../components/PageLoading';
 import { Shell } from './layout/Shell';
 
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
-const routes = features.flatMap((f) => f.routes);
+// Console screens stand alone: the console draws its own layout around each.
+const routes = [
+  ...features.flatMap((f) => f.routes),
+  ...consoleScreens.map((s) => ({ path: s.path, page: s.page, layout: 'bare' as const })),
+];
 const bare = routes.filter((r) => r.layout === 'bare');
 const inShell = routes.filter((r) => r.layout !== 'bare');
 

@@ -42,10 +42,49 @@ export interface FeatureRoute {
   layout?: 'shell' | 'bare';
 }
 
+/** A screen of the operator console (/admin/…): its menu entry and its page, drawn in the console's own layout. */
+export interface ConsoleScreen {
+  path: `/admin${string}`;
+  label: string;
+  icon: ReactNode;
+  page: LazyExoticComponent<ComponentType>;
+  /** Shown to admins only (the server refuses operators too). */
+  adminOnly?: boolean;
+  /**
+   * Its place in the console's menu, smaller first; screens without one follow in feature order. The
+   * console's own screens count in tens (概览 10, 站点与品牌 40…), so a feature's screen slots in between.
+   */
+  rank?: number;
+}
+
+/** Groups of the tool launcher (/store), in the spec's order (spec 001 §2). */
+export const TOOL_GROUPS = ['copy', 'aiMedia', 'extract', 'audio'] as const;
+export type ToolGroup = (typeof TOOL_GROUPS)[number];
+
+/**
+ * A tile a feature adds to the tool launcher; the operator switches it on by its key (site settings
+ * `store_tools`, whose default the server module of the same key gives).
+ */
+export interface ToolTileDefinition {
+  key: string;
+  group: ToolGroup;
+  name: string;
+  desc: string;
+  icon: ReactNode;
+  /** Where the tile leads; null while this deployment has no page for it. */
+  path: string | null;
+  /** Its place within its group, smaller first; tiles without one follow in feature order. */
+  rank?: number;
+}
+
 export interface FeatureDefinition {
   name: string;
   routes: FeatureRoute[];
   nav?: NavEntry[];
+  /** Its screens in the operator console, in menu order after those of features listed before it. */
+  console?: ConsoleScreen[];
+  /** Its tiles in the tool launcher. */
+  tools?: ToolTileDefinition[];
 }
 
 /**
@@ -54,6 +93,14 @@ export interface FeatureDefinition {
  */
 export function defineFeature(definition: FeatureDefinition): FeatureDefinition {
   return definition;
+}
+
+/** Items by their `rank`, smaller first; those without one follow, each keeping the order it came in. */
+export function byRank<T extends { rank?: number }>(items: readonly T[]): T[] {
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => (a.item.rank ?? Infinity) - (b.item.rank ?? Infinity) || a.i - b.i)
+    .map(({ item }) => item);
 }
 
 export function sortNavEntries(entries: NavEntry[]): NavEntry[] {

@@ -21,6 +21,8 @@ export const adminMessages = {
   disabled: '账号已停用，登录状态已全部失效',
   enabled: '账号已启用',
   roleSaved: '角色已修改',
+  adminProtected: '管理员账号只能由其本人修改',
+  staffProtected: '运营只能管理普通用户，不能修改其他运营或管理员',
   codesMade: (n: number) => `已生成 ${n} 个兑换码`,
   codesVoided: (n: number) => `已作废 ${n} 个兑换码`,
 } as const;
@@ -38,6 +40,7 @@ export const auditActions = {
   'user.disable': '停用账号',
   'user.enable': '启用账号',
   'user.role': '修改角色',
+  'user.refused': '越权操作被拒绝',
   'cdkeys.create': '生成兑换码',
   'cdkeys.export': '导出兑换码',
   'cdkeys.void': '作废兑换码',
@@ -56,6 +59,9 @@ export const auditActions = {
   'curation.create': '新增运营内容',
   'curation.update': '修改运营内容',
   'workflow.update': '修改工作流模板',
+  'api.key.revoke': '撤销API密钥',
+  'api.site': '切换全站开放接口',
+  'api.user': '切换用户开放接口',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -83,33 +89,8 @@ export const SITE_TEXT_KEYS = [
 ] as const;
 export type SiteTextKey = (typeof SITE_TEXT_KEYS)[number];
 
-/** Kinds of channel the channels screen edits, with their labels. */
-export const CHANNEL_KINDS = ['voice', 'video', 'photo', 'image', 'aivideo', 'chat', 'translate', 'viral'] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
-export const channelKindLabels: Record<ChannelKind, string> = {
-  voice: '声音克隆',
-  video: '数字人视频',
-  photo: '照片说话',
-  image: 'AI 图片',
-  aivideo: 'AI 视频',
-  chat: 'AI 对话',
-  translate: '视频翻译',
-  viral: '爆款分析',
-};
-/** Kinds that are a channel table of their own (description, version label); the others are prices only. */
-export const CHANNEL_TABLE_KINDS: readonly ChannelKind[] = ['voice', 'video', 'photo'];
-/** What one credit count of each kind buys, shown next to the price. */
-export const channelPriceUnits: Record<ChannelKind, string> = {
-  voice: '积分/次',
-  video: '积分/秒',
-  photo: '积分/秒',
-  image: '积分/张',
-  aivideo: '积分/条',
-  chat: '积分/次',
-  translate: '积分/秒',
-  viral: '积分/次',
-};
 export const channelConsoleMessages = {
   missing: '渠道不存在',
+  kindMissing: '渠道类型不存在',
   saved: '渠道已保存',
 } as const;

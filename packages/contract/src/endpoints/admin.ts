@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { blankOr, flag, id, int, intWithDefault, oneOf, optionalInt, optionalText, paging, text } from '../fields.js';
 import { dateTime, strictParams } from './site.js';
-import { CHANNEL_KINDS, ROLES } from './admin-messages.js';
+import { ROLES } from './admin-messages.js';
 
 /** Operator console calls (/api/admin/*): `auth: 'operator'` admits operators and admins, `'admin'` admins only. */
 const page = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int() });
@@ -285,15 +285,30 @@ export const consoleDashboard = endpoint({
 });
 export type ConsoleDashboard = z.infer<typeof consoleDashboard.data>;
 
+/** A kind of channel or price, as the module that owns it declares it; the screen is built from these. */
+export const consoleChannelKind = z.object({
+  kind: z.string(),
+  /** The kind's name, e.g. 数字人视频. */
+  label: z.string(),
+  /** What one credit count buys, shown next to the price, e.g. 积分/秒. */
+  unit: z.string(),
+  /** 1: a channel table of its own (description, version label are edited); 0: a price only. */
+  described: flag(),
+  /** 1: its channels give free uses before the price applies (free_times is edited); 0: no free uses. */
+  free: flag(),
+});
+export type ConsoleChannelKind = z.infer<typeof consoleChannelKind>;
+
 export const consoleChannel = z.object({
-  kind: z.enum(CHANNEL_KINDS),
+  /** One of the reply's kinds. */
+  kind: z.string(),
   api: z.string(),
   name: z.string(),
   desc: z.string(),
   version_name: z.string(),
-  /** Credits per unit of the kind (channelPriceUnits): per second of video, per clone, per picture, per question… */
+  /** Credits per unit of the kind (its unit): per second of video, per clone, per picture, per question… */
   credits: z.number().int(),
-  /** Free clones before the price applies (voice channels only). */
+  /** Free uses before the price applies (kinds with free uses only, else 0). */
   free_times: z.number().int(),
   sort: z.number().int(),
   enabled: flag(),
@@ -307,7 +322,7 @@ export const listConsoleChannels = endpoint({
   tag: 'admin',
   auth: 'operator',
   params: strictParams({}),
-  data: z.object({ list: z.array(consoleChannel) }),
+  data: z.object({ list: z.array(consoleChannel), kinds: z.array(consoleChannelKind) }),
 });
 
 export const saveConsoleChannel = endpoint({
@@ -317,7 +332,7 @@ export const saveConsoleChannel = endpoint({
   tag: 'admin',
   auth: 'operator',
   params: strictParams({
-    kind: oneOf(CHANNEL_KINDS),
+    kind: text({ max: 16 }),
     api: text({ max: 16 }),
     name: text({ max: 64, min: 1 }),
     desc: optionalText({ max: 2000 }),

@@ -3,22 +3,6 @@ import { endpoint } from '../endpoint.js';
 import { blankOr, id, oneOf, optionalId, paging, text } from '../fields.js';
 import { noData } from './account.js';
 
-/** Tiles of the tool launcher (/store); the operator switches each on in site settings (`store_tools`). */
-export const STORE_TOOL_KEYS = [
-  'copywrite',
-  'copyTrace',
-  'aiChat',
-  'wsImage',
-  'wsVideo',
-  'tsVideo',
-  'imageSpeak',
-  'extraction',
-  'audioExtraction',
-  'sea',
-  'music',
-] as const;
-export type StoreToolKey = (typeof STORE_TOOL_KEYS)[number];
-
 /** Extraction record status (spec 001 §3): 1 processing, 3 success, 4 failed. */
 export const ANALYSE_STATUS = { processing: 1, success: 3, failed: 4 } as const;
 export type AnalyseStatus = (typeof ANALYSE_STATUS)[keyof typeof ANALYSE_STATUS];

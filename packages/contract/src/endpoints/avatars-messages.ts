@@ -13,6 +13,8 @@ export const avatarCloneMessages = {
   avatarProcessing: '数字分身处理中，请稍后再试',
   avatarFailed: '数字分身处理失败，无法使用',
   gjDuration: '此通道训练要求视频时长在30秒-300秒之间',
+  /** A channel's avatar-length rule broken; the bounds come from the channel list (gj: the line above). */
+  channelSeconds: (s: { min: number; max: number }) => `此通道训练要求视频时长在${s.min}秒-${s.max}秒之间`,
   /** Resolution × frames × duration of the upload pass what one preparation may cost. */
   avatarTooCostly: '视频分辨率过高或时长过长，超出处理上限，请上传更短或分辨率更低的视频',
   /** Below the frame-rate floor: such a video cannot give a smooth avatar. */

@@ -105,7 +105,7 @@ export const completeUpload = endpoint({
   params: z.strictObject({
     file_type: fileType,
     url: text({ max: 2048, min: 1 }),
-    size: optionalInt({ min: 0 }),
+    size: optionalInt({ min: 0, max: Number.MAX_SAFE_INTEGER }),
     duration: optionalDecimal({ min: 0, max: 1e7 }),
   }),
   data: registeredFile,

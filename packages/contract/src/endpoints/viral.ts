@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { blankOr, choiceWithDefault, id, intWithDefault, optionalId, optionalText, paging, text } from '../fields.js';
+import {
+  blankOr,
+  choiceWithDefault,
+  id,
+  intWithDefault,
+  optionalId,
+  optionalIdList,
+  optionalText,
+  paging,
+  text,
+} from '../fields.js';
 import { noData } from './account.js';
 import { SHARE_TEXT_MAX } from './analyse.js';
 
@@ -25,6 +35,8 @@ export const TOPIC_MAX = 200;
 export const TEXT_IN_MAX = 8000;
 /** The one-click video makes this many scenes at most. */
 export const COZE_SCENES_MAX = 8;
+/** Avatars a one-click video may take turns with. */
+export const COZE_AVATARS_MAX = 20;
 
 export const viralBeat = z.object({ title: z.string(), text: z.string() });
 export type ViralBeat = z.infer<typeof viralBeat>;
@@ -244,7 +256,7 @@ export const cozeDraft = endpoint({
     topic: optionalText({ max: TOPIC_MAX }),
     style: choiceWithDefault(COPY_STYLES, '口播种草'),
     /** Comma-separated avatar ids; scenes take them in turn. */
-    video_ids: optionalText({ max: 200 }),
+    video_ids: optionalIdList({ max: COZE_AVATARS_MAX }),
     voice_id: optionalId(),
     api: optionalText({ max: 32 }),
     scenes: intWithDefault(4, { min: 1, max: COZE_SCENES_MAX }),

@@ -29,7 +29,8 @@ export const SLIDERS = {
   volume: { min: 0.1, max: 3, step: 0.1 },
   pitch: { min: 0.1, max: 2, step: 0.1 },
 } as const;
-export const SCRIPT_MAX = { default: 10000, nw: 500 } as const;
+/** Script characters a voice channel reads when its engine sets no lower limit (spec 001: 10000; nw's comes in its channel). */
+export const SCRIPT_MAX = { default: 10000 } as const;
 export const VOICE_POLL_MS = 10_000;
 export const AUDITION_POLL_MS = 3_000;
 
@@ -67,6 +68,11 @@ export const voiceChannel = z.object({
   supports: voiceCapabilities,
   /** 1 when this channel can clone a voice from a recording here, 0 when it only speaks its own voices. */
   clone: flag(),
+  /**
+   * Script characters the channel's engine reads at most (spec 001: 500 for nw, 10000 otherwise). Beyond
+   * the spec's fields: the studio's counter reads it.
+   */
+  script_max: z.number().int(),
 });
 export type VoiceChannel = z.infer<typeof voiceChannel>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { avatarCloneMessages } from './avatars-messages.js';
 import {
   id,
   nameSearch,
@@ -39,8 +40,27 @@ export const videoChannel = z.object({
   credits: z.number().int(),
   /** Jobs of this channel waiting or running right now. */
   queue: z.number().int(),
+  /**
+   * The avatar video's length the channel's engine trains on, in seconds, bounds included (spec 001:
+   * gj 30–300 s); null when any length will do. Beyond the spec's fields: the studio checks it before submitting.
+   */
+  avatar_seconds: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /**
+   * Beyond the spec's fields: with video_id, why that avatar cannot go through this channel (its
+   * length, or what the channel's engine could not make of it), in the user's words; '' when it can,
+   * and always '' without video_id.
+   */
+  unusable: z.string(),
 });
 export type VideoChannel = z.infer<typeof videoChannel>;
+
+/**
+ * The refusal of an avatar video outside a channel's length (its avatar_seconds), the bounds in the
+ * spec's words; null when it fits. The server refuses with it and the studio warns with it.
+ */
+export function avatarSecondsRefusal(seconds: VideoChannel['avatar_seconds'], duration: number): string | null {
+  return seconds && (duration < seconds.min || duration > seconds.max) ? avatarCloneMessages.channelSeconds(seconds) : null;
+}
 
 export const listVideoChannels = endpoint({
   method: 'GET',
@@ -48,7 +68,8 @@ export const listVideoChannels = endpoint({
   summary: 'Video channels configured here, with credits per second',
   tag: 'studio',
   auth: 'none',
-  params: z.strictObject({ api: z.enum(videoChannelKeys).optional() }),
+  /** Beyond the spec's params: video_id, an avatar the caller may use, fills each channel's `unusable`. */
+  params: z.strictObject({ api: z.enum(videoChannelKeys).optional(), video_id: optionalId() }),
   data: z.object({ list: z.array(videoChannel) }),
 });
 

@@ -9,9 +9,9 @@ export const users = pgTable('users', {
   isTourist: smallint('is_tourist').notNull().default(0),
   role: varchar('role', { length: 16 }).notNull().default('user'),
   avatar: text('avatar').notNull().default(''),
-  /** VIP is active while this is in the future. */
+  /** VIP is active while this is in the future. Written only by billing (`billingAccounts`). */
   vipExpireAt: timestamp('vip_expire_at', { withTimezone: true }),
-  /** Extra storage bought with credits, in GB. */
+  /** Extra storage bought with credits, in GB. Written only by the storage quota (`storageAccounts`), like the next. */
   storageExtraGb: integer('storage_extra_gb').notNull().default(0),
   /** Bytes held by the user's live files; kept in step with the files table. */
   storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),

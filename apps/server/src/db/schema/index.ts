@@ -1,5 +1,6 @@
 export * from './accounts.js';
-export * from './credits.js';
+// Billing's and the storage quota's handles on the account row stay out: `users` is declared once, in accounts.
+export { creditBatches, creditLogs, creditReservations, redeemCodes, type ReservationSource } from './billing.js';
 export * from './site.js';
 export * from './avatars.js';
 export * from './works.js';
@@ -17,3 +18,4 @@ export * from './admin.js';
 export * from './viral.js';
 export * from './video-translate.js';
 export * from './prices.js';
+export * from './open-api.js';

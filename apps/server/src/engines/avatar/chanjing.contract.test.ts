@@ -198,7 +198,9 @@ describe('蝉镜 customised person (prepareAvatar)', () => {
     const { engine } = await setup({ personFailStatus: 4, personFailReason: '视频中未检测到人脸' });
     const prepared = await engine.prepareAvatar(trainable(), { key: 'avatar-8' });
     expect(prepared.engineData.chanjing).toEqual({ error: `${avatarMessages.chanjingPersonFailed}（视频中未检测到人脸）` });
-    expect(engine.unusableReason(prepared)).toBe(`${avatarMessages.chanjingPersonFailed}（视频中未检测到人脸）`);
+    // The user is told 蝉镜's reason, not the vendor's name.
+    expect(engine.unusableReason(prepared)).toBe(`${avatarMessages.chanjingPersonRefused}（视频中未检测到人脸）`);
+    expect(engine.unusableReason(prepared)).not.toContain('蝉镜');
     // 蝉镜 judged the video: training it again would fail the same way.
     expect(engine.retryPrepareLater(prepared)).toBe(false);
     expect((await failure(engine.render({ avatar: prepared, audioFile, outFile: out('untrained') }))).key).toBe('chanjingPersonMissing');
@@ -234,7 +236,8 @@ describe('蝉镜 customised person (prepareAvatar)', () => {
     const { engine, fake } = await setup({ personServiceDown: true });
     const first = await engine.prepareAvatar(trainable(), { key: 'avatar-11' });
     expect(first.engineData.chanjing).toEqual({ error: avatarMessages.chanjingSystemError, retryable: true });
-    expect(engine.unusableReason(first)).toBe(avatarMessages.chanjingSystemError);
+    // An outage is the service's business, not the user's: the avatar is only not ready yet.
+    expect(engine.unusableReason(first)).toBe(avatarMessages.chanjingPersonMissing);
     expect(engine.retryPrepareLater(first)).toBe(true);
 
     fake.script.personServiceDown = false;

@@ -95,10 +95,16 @@ export class ChanjingEngine implements AvatarVideoEngine {
     return !chanjingPersonId(avatar) && avatar.engineData.chanjing?.retryable === true;
   }
 
+  /**
+   * In the user's words: when 蝉镜 judged the video itself (a failed training, not to be tried again),
+   * its own reason; otherwise (not trained yet, an outage, the service's settings) only that the
+   * avatar is not ready for this channel.
+   */
   unusableReason(avatar: Pick<PreparedAvatar, 'engineData' | 'duration'>): string | null {
     if (chanjingPersonId(avatar)) return null;
-    const error = avatar.engineData.chanjing?.error;
-    return typeof error === 'string' && error ? error : avatarMessages.chanjingPersonMissing;
+    const { error, retryable } = avatar.engineData.chanjing ?? {};
+    const judged = typeof error === 'string' && retryable !== true && error.startsWith(avatarMessages.chanjingPersonFailed);
+    return judged ? avatarMessages.chanjingPersonRefused + error.slice(avatarMessages.chanjingPersonFailed.length) : avatarMessages.chanjingPersonMissing;
   }
 
   /**

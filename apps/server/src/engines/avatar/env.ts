@@ -21,30 +21,65 @@ const ms = (fallback: number) => z.preprocess(blankToUndefined, z.coerce.number(
 
 /** Env vars of the avatar video engines, merged into the platform's config schema. */
 export const avatarEnvShape = {
-  /** `channel=provider` pairs; a channel left out or given no provider is unavailable. */
+  /**
+   * `channel=provider` pairs mapping the video channels (`local`, `lipsync`, `ou`, `gj`, `df`, `fy`) to engines
+   * (`local`, `lipsync`, `duix`, `chanjing`); a channel left out or given no engine is not listed.
+   */
   AVATAR_CHANNELS: z.preprocess(blankToUndefined, z.string().default('local=local,lipsync=lipsync,ou=duix,df=duix,gj=chanjing')),
+  /** Renders the local engines (the 1.0 composer and the offline lip-sync) run at once, across all processes. */
   AVATAR_LOCAL_MAX_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(2)),
+  /**
+   * The Duix.Avatar (HeyGem) gen-video service (`/easy/submit`, `/easy/query`), one render at a time; unset, the
+   * channels mapped to `duix` (ou, df) are hidden.
+   */
   DUIX_BASE_URL: optionalUrl,
+  /**
+   * How files reach Duix: by signed `url` (our `PUBLIC_URL` must be reachable from Duix), or as copies in a directory
+   * both mount (`shared`).
+   */
   DUIX_INPUT_MODE: z.preprocess(blankToUndefined, z.enum(['url', 'shared']).default('url')),
+  /** With `DUIX_INPUT_MODE=shared`: the shared directory as this server sees it (required for `shared`). */
   DUIX_SHARED_HOST_DIR: optionalText,
+  /** The shared directory as the Duix service sees it. */
   DUIX_SHARED_ENGINE_DIR: z.preprocess(blankToUndefined, z.string().default('/code/data')),
+  /** Where result paths that Duix answers without a host are fetched from. */
   DUIX_RESULT_BASE_URL: optionalUrl,
+  /** How often a Duix task is read. */
   DUIX_POLL_INTERVAL_MS: ms(3000),
+  /** How long one Duix render may take. */
   DUIX_TIMEOUT_MS: ms(60 * 60_000),
+  /** 蝉镜 API root. */
   CHANJING_BASE_URL: z.preprocess(blankToUndefined, z.url().default('https://open-api.chanjing.cc')),
+  /**
+   * 蝉镜 app id; with the secret key it enables the gj channel and 蝉镜 lip-sync of translated videos (unset: gj is
+   * hidden).
+   */
   CHANJING_APP_ID: optionalText,
+  /** 蝉镜 secret key. */
   CHANJING_SECRET_KEY: optionalText,
+  /**
+   * Where 蝉镜 reports a finished video: set it to `PUBLIC_URL` + `/api/callback/chanjing`. The callback only wakes the
+   * poll, which reads the result from 蝉镜 itself.
+   */
   CHANJING_CALLBACK_URL: optionalUrl,
+  /** 蝉镜 model: `1` asks for its high-quality model, any other value the standard one. */
   CHANJING_MODEL: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2).default(0)),
+  /** 蝉镜 renders at once (gj videos and 蝉镜 lip-sync of translations share them). */
   CHANJING_MAX_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(2)),
+  /** How often a 蝉镜 video task is read. */
   CHANJING_POLL_INTERVAL_MS: ms(5000),
+  /** How long one 蝉镜 video may take. */
   CHANJING_TIMEOUT_MS: ms(60 * 60_000),
-  /** How long an avatar waits for its 蝉镜 customised person to finish training. */
+  /**
+   * How long an avatar waits for its 蝉镜 customised person (trained when a 30–300 s avatar is prepared) to finish
+   * training.
+   */
   CHANJING_PERSON_TIMEOUT_MS: ms(3 * 60 * 60_000),
+  /** How often a 蝉镜 customised person's training is read. */
   CHANJING_PERSON_POLL_INTERVAL_MS: ms(15_000),
   /**
-   * First delay before an engine's failed part of an avatar (a 蝉镜 person whose training could not
-   * start or finish) is tried again; doubled for each of the following attempts.
+   * First delay before an engine's failed part of an avatar is tried again when the failure may pass (蝉镜 unreachable,
+   * its system error, a training not done in time); doubled for each of 5 tries.
    */
   AVATAR_ENGINE_RETRY_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)),
 };

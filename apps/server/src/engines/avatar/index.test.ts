@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { avatarEngineRegistryFor } from './testing/registry.js';
-import { avatarEnginesConfigFromEnv, avatarEnvSchema, checkChannelAvatar, createAvatarEngines, parseChannelMap } from './index.js';
+import {
+  avatarEnginesConfigFromEnv,
+  avatarEnvSchema,
+  createAvatarEngines,
+  parseChannelMap,
+  videoChannelRule,
+} from './index.js';
+import { avatarSecondsRefusal } from '@app/contract';
 import { avatarMessages } from './messages.js';
 import { AvatarEngineError } from './types.js';
 
@@ -62,9 +69,13 @@ describe('avatar engine env and channels', () => {
   });
 
   it('applies the gj rule: avatar video of 30–300 s', () => {
-    expect(() => checkChannelAvatar('gj', { duration: 12 })).toThrow(avatarMessages.channelGjDuration);
-    expect(() => checkChannelAvatar('gj', { duration: 301 })).toThrow(avatarMessages.channelGjDuration);
-    expect(() => checkChannelAvatar('gj', { duration: 30 })).not.toThrow();
-    expect(() => checkChannelAvatar('ou', { duration: 12 })).not.toThrow();
+    const gj = videoChannelRule('gj');
+    expect(gj.avatarSeconds).toEqual({ min: 30, max: 300 });
+    expect(avatarSecondsRefusal(gj.avatarSeconds, 12)).toBe(avatarMessages.channelGjDuration);
+    expect(avatarSecondsRefusal(gj.avatarSeconds, 301)).toBe(avatarMessages.channelGjDuration);
+    expect(avatarSecondsRefusal(gj.avatarSeconds, 30)).toBeNull();
+    expect(avatarSecondsRefusal(gj.avatarSeconds, 300)).toBeNull();
+    expect(videoChannelRule('ou').avatarSeconds).toBeNull();
+    expect(avatarSecondsRefusal(videoChannelRule('ou').avatarSeconds, 12)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { createChanjingEngine } from './chanjing.js';
+import { CHANJING_PERSON_SECONDS, createChanjingEngine } from './chanjing.js';
 import { createDuixEngine } from './duix.js';
 import { VIDEO_CHANNELS, type AvatarEnginesConfig, type AvatarProviderId, type VideoChannel } from './env.js';
 import { createLocalEngine } from './local.js';
@@ -68,7 +68,16 @@ export function createAvatarEngines(config: AvatarEnginesConfig): AvatarEngineRe
   };
 }
 
-/** Spec rule: channel gj trains only on avatar videos of 30–300 s. */
-export function checkChannelAvatar(channel: string, avatar: { duration: number }): void {
-  if (channel === 'gj' && (avatar.duration < 30 || avatar.duration > 300)) throw new AvatarEngineError('channelGjDuration');
+/** What a video channel asks of the avatar video it renders; the studio reads it from the channel list. */
+export interface VideoChannelRule {
+  /** The avatar video's length in seconds, bounds included; null when any length will do. */
+  avatarSeconds: { min: number; max: number } | null;
 }
+
+/** Spec rule: channel gj is 蝉镜's, and it trains its customised person only from videos of that length. */
+const VIDEO_CHANNEL_RULES: Partial<Record<string, VideoChannelRule>> = {
+  gj: { avatarSeconds: CHANJING_PERSON_SECONDS },
+};
+
+export const videoChannelRule = (channel: string): VideoChannelRule =>
+  VIDEO_CHANNEL_RULES[channel] ?? { avatarSeconds: null };

@@ -1,8 +1,24 @@
 import { readRawFrames, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
-import { driveMouth, mouthBox, mouthFrame } from '../talking-face/mouth.js';
+import { driveJaw, interiorFor, jawBox, jawFrame, lipColour, type Interior } from '../talking-face/jaw.js';
+import { driveMouth, mouthBox, mouthFrame, type MouthLandmarks } from '../talking-face/mouth.js';
+import {
+  bankSelection,
+  chooseMouths,
+  indexMouths,
+  jawTopUp,
+  loadBank,
+  MouthCompositor,
+  openRange,
+  packIndex,
+  unpackIndex,
+  usableBank,
+  type LoadedBank,
+  type MouthShape,
+} from '../talking-face/mouth-bank.js';
 import { cropFilter, inPatch, patchAround, type Patch } from '../talking-face/patch.js';
-import { decodeSpeech, mouthTrack } from '../talking-face/speech.js';
+import { decodeSpeech, mouthTrack, SPEECH_RATE } from '../talking-face/speech.js';
 import { landmarksAt, packTrack, trackFace, unpackTrack, type FaceTrack } from '../talking-face/track.js';
+import { visemeAt, visemeTrack, type Viseme, type VisemeTrack } from '../talking-face/visemes.js';
 import { renderWithPieces } from './local.js';
 import { avatarMessages } from './messages.js';
 import { AvatarEngineError, type AvatarVideoEngine, type PreparedAvatar, type RenderRequest, type RenderResult } from './types.js';
@@ -16,6 +32,30 @@ export interface LipsyncEngineConfig {
   preset?: string;
   crf?: number;
   audioBitrate?: string;
+  /**
+   * 'flat' is the first engine (one darkened lens shape from the loudness alone), kept only so the
+   * benchmark can measure it beside the current one in the same run.
+   */
+  drive?: 'current' | 'flat';
+  /** Told after each render how its mouths were made (for measurements). */
+  onReport?: (report: LipsyncReport) => void;
+}
+
+/** How a render's mouths were made. */
+export interface LipsyncReport {
+  /** 'footage': mouths taken from the avatar's own frames; 'jaw': the jaw-drop warp; 'flat': the first engine. */
+  drive: 'footage' | 'jaw' | 'flat';
+  frames: number;
+  /**
+   * Output frames whose viseme is open, and of those the ones showing an open mouth taken from a
+   * source frame (opened at least half as far as the sound asks, in the footage's own range).
+   */
+  openFrames: number;
+  footageOpenFrames: number;
+  /** For each output frame, the source frame its mouth came from (-1: none). */
+  mouthSource: Int32Array;
+  /** Footage frames whose borrowed mouth the jaw opened further (it was less open than the sound asked). */
+  jawTopUps: number;
 }
 
 /** Samples per avatar are capped so the stored track stays small (a few hundred KB for 30 minutes). */
@@ -38,7 +78,22 @@ type EngineData = PreparedAvatar['engineData'][string];
 export function trackData(track: FaceTrack): EngineData {
   const withFace = track.samples.filter((s) => s !== null).length;
   if (withFace === 0 || withFace < track.samples.length / 3) return { noFace: true, faces: 0 };
-  return { track: packTrack(track), every: track.every, frames: track.frameCount, faces: track.faces };
+  const mouths = indexMouths(track.samples, track.every);
+  return {
+    track: packTrack(track),
+    every: track.every,
+    frames: track.frameCount,
+    faces: track.faces,
+    // The mouth index: each sample's mouth shape, for choosing real mouths from the footage at render.
+    mouths: packIndex(mouths, track.every),
+    footageMouths: usableBank(mouths),
+  };
+}
+
+/** The avatar's mouth index: stored at preparation, or worked out from the track for older avatars. */
+function mouthIndexOf(avatar: Pick<PreparedAvatar, 'engineData'>, track: FaceTrack): MouthShape[] {
+  const d = avatar.engineData[LIPSYNC_ENGINE_ID];
+  return typeof d?.mouths === 'string' ? unpackIndex(d.mouths, track.every) : indexMouths(track.samples, track.every);
 }
 
 function storedTrack(avatar: Pick<PreparedAvatar, 'engineData' | 'frameCount'>): FaceTrack | null {
@@ -71,15 +126,36 @@ async function faceTrackOf(req: RenderRequest): Promise<FaceTrack> {
  * The patch of the frame the mouth may change anywhere in the frames a render shows: the union of the
  * mouth boxes along the track (the face drifts, the patch covers all its places).
  */
-export function mouthPatch(track: FaceTrack, avatar: Pick<PreparedAvatar, 'width' | 'height' | 'frameCount'>, frames: number): Patch | null {
+export function mouthPatch(
+  track: FaceTrack,
+  avatar: Pick<PreparedAvatar, 'width' | 'height' | 'frameCount'>,
+  frames: number,
+  drive: 'current' | 'flat' = 'current',
+): Patch | null {
   const shown = Math.min(frames, avatar.frameCount);
   function* boxes() {
     for (let k = 0; k < shown; k++) {
       const face = landmarksAt(track, k);
-      if (face) yield mouthBox(mouthFrame(face));
+      if (face) yield drive === 'flat' ? mouthBox(mouthFrame(face)) : jawBox(jawFrame(mouthFrame(face), face));
     }
   }
   return patchAround(boxes(), avatar.width, avatar.height);
+}
+
+/** The face's landmarks moved into the patch's own pixels. */
+function inPatchLandmarks(m: MouthLandmarks, patch: Patch): MouthLandmarks {
+  const move = (p: { x: number; y: number }) => ({ x: p.x - patch.x, y: p.y - patch.y });
+  return { chin: move(m.chin), nose: move(m.nose), mouth: m.mouth.map(move) };
+}
+
+/** The mouths of the avatar's own footage and the choice per output frame, or null when it has none to use. */
+async function footageMouths(req: RenderRequest, track: FaceTrack, visemes: VisemeTrack, frames: number) {
+  const { avatar, signal } = req;
+  const index = mouthIndexOf(avatar, track);
+  if (!usableBank(index)) return null;
+  const bank = await loadBank(avatar.mezzanine, avatar, bankSelection(index), track.every, (f) => landmarksAt(track, f), signal);
+  if (!bank || !usableBank(bank.shapes)) return null;
+  return { bank, openMax: openRange(bank.shapes), choice: chooseMouths(bank.shapes, visemes, frames) };
 }
 
 /**
@@ -95,9 +171,31 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
     if (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true) throw new AvatarEngineError('lipsyncNoFace');
     const track = await faceTrackOf(req);
     if (trackData(track).noFace) throw new AvatarEngineError('lipsyncNoFace');
-    const patch = mouthPatch(track, avatar, frames);
+    const drive = config.drive ?? 'current';
+    const patch = mouthPatch(track, avatar, frames, drive);
     if (!patch) throw new AvatarEngineError('lipsyncNoFace');
-    const speech = mouthTrack(await decodeSpeech(audioFile, signal), avatar.fps, frames);
+    const samples = await decodeSpeech(audioFile, signal);
+    const flat = drive === 'flat' ? mouthTrack(samples, avatar.fps, frames) : null;
+    const visemes = visemeTrack(samples, SPEECH_RATE, avatar.fps, frames);
+    const footage: { bank: LoadedBank; openMax: number; choice: Int32Array } | null = flat ? null : await footageMouths(req, track, visemes, frames);
+    const compositor = new MouthCompositor();
+    let interior: Interior | null = null;
+    /** The jaw drive on a patch whose mouth has landmarks `local` (patch pixels); the interior's colour from the first lips it sees. */
+    const jaw = (piece: Buffer, local: MouthLandmarks, v: Viseme) => {
+      if (!interior) {
+        const lips = lipColour(piece, patch.width, patch.height, local);
+        interior = interiorFor(lips.u, lips.v);
+      }
+      driveJaw(piece, patch.width, patch.height, jawFrame(mouthFrame(local), local), v, interior);
+    };
+    const report: LipsyncReport = {
+      drive: flat ? 'flat' : footage ? 'footage' : 'jaw',
+      frames,
+      openFrames: 0,
+      footageOpenFrames: 0,
+      mouthSource: new Int32Array(frames).fill(-1),
+      jawTopUps: 0,
+    };
     const { fps } = avatar;
     const clip = ['-f', 'concat', '-safe', '0', '-i', list];
     const source = readRawFrames(
@@ -129,12 +227,29 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
       for await (const piece of source) {
         if (i >= frames) break;
         const face = landmarksAt(track, pingPongFrame(i, avatar.frameCount));
-        if (face) driveMouth(piece, patch.width, patch.height, inPatch(mouthFrame(face), patch), speech.open[i] ?? 0);
+        const viseme = visemeAt(visemes, i);
+        const open = viseme.open > 0.15;
+        if (open) report.openFrames++;
+        if (face && flat) driveMouth(piece, patch.width, patch.height, inPatch(mouthFrame(face), patch), flat.open[i] ?? 0);
+        else if (face && footage) {
+          const k = footage.choice[i]!;
+          const shape = footage.bank.shapes[k]!;
+          const shown = compositor.composite(footage.bank, k, piece, patch, face);
+          report.mouthSource[i] = shape.frame;
+          if (open && shape.open >= 0.5 * viseme.open * footage.openMax) report.footageOpenFrames++;
+          // The borrowed mouth less open than the sound asks: the jaw opens it the rest of the way.
+          const more = jawTopUp(viseme.open, shape.open, footage.openMax);
+          if (more > 0) {
+            report.jawTopUps++;
+            jaw(piece, inPatchLandmarks(shown, patch), { open: more, a: viseme.a, i: 0, u: 0, m: 0 });
+          }
+        } else if (face) jaw(piece, inPatchLandmarks(face, patch), viseme);
         await out.write(piece);
         i++;
         if (i % 25 === 0) onProgress?.(Math.min(0.99, i / frames));
       }
       await out.finish();
+      config.onReport?.(report);
     } catch (e) {
       out.abort();
       throw e;

@@ -18,7 +18,7 @@ export const avatarMessages = {
   localChannelName: '本地合成 1.0（无口型）',
   localChannelDesc: '在本机把数字人视频与声音合成，人物口型不会随声音变化',
   lipsyncChannelName: '本地合成 2.0（口型）',
-  lipsyncChannelDesc: '在本机按声音驱动人物口型，无需显卡与网络；不含牙齿与表情细节',
+  lipsyncChannelDesc: '在本机按声音驱动人物口型，无需显卡与网络；嘴型取自分身视频里本人说话的画面，视频里没有张嘴画面时以下颌开合模拟',
   lipsyncNoFace: '数字人视频中没有检测到清晰的人脸，无法使用口型通道，请选择其他通道或更换视频',
   audioUnreadable: '音频文件无法读取，请重新上传MP3/M4A/WAV格式的音频',
   audioEmpty: '音频时长为0，请重新上传音频',
@@ -52,7 +52,10 @@ export const avatarMessages = {
   chanjingVideoParams: '蝉镜视频参数异常',
   chanjingVideoService: '蝉镜视频服务异常',
   chanjingTimeout: '蝉镜视频合成超时，请稍后重试',
-  chanjingPersonMissing: '该数字人尚未在蝉镜完成定制，暂不能使用此通道',
+  /** Told to the user: no vendor name, nothing about the service's settings. */
+  chanjingPersonMissing: '该数字人尚未完成此通道的定制，暂不能使用此通道',
+  /** Told to the user when the service judged the video itself; its own reason follows in brackets. */
+  chanjingPersonRefused: '该数字人未能通过此通道的定制',
   chanjingUnexpected: '蝉镜返回了无法识别的结果',
   chanjingCallbackInvalid: '蝉镜回调内容无法识别',
   chanjingCallbackUnknown: '未知的蝉镜任务',

@@ -14,19 +14,35 @@ const positive = (fallback: number) =>
  * and KLING_BASE_URL; the others are their own.
  */
 export const aiMediaEnvShape = {
+  /** `model_name` sent to 可灵 for pictures. */
   KLING_IMAGE_MODEL: z.string().min(1).default('kling-v1'),
+  /** `model_name` sent to 可灵 for videos. */
   KLING_VIDEO_MODEL: z.string().min(1).default('kling-v1'),
   /** Tasks one 可灵 account runs at once (its plan's concurrency); further records wait their turn. */
   KLING_GENERATION_CONCURRENCY: positive(3),
+  /**
+   * Any OpenAI-compatible images server: `/v1/images/generations`, or `/v1/images/edits` (multipart) when the user
+   * gives a reference picture; with the key it enables the `openai` picture channel.
+   */
   OPENAI_IMAGE_BASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** The images server's API key. */
   OPENAI_IMAGE_API_KEY: optionalText,
+  /** Model name on the images server. */
   OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
   /** b64_json, url, or empty to leave the field out (gpt-image-1 refuses it). */
   OPENAI_IMAGE_RESPONSE_FORMAT: z.enum(['b64_json', 'url', '']).default(''),
-  /** Sizes per ratio, e.g. "1:1=1024x1024,16:9=1536x1024"; the rest keep their defaults. */
+  /**
+   * Sizes per ratio, e.g. `1:1=1024x1024,16:9=1536x1024`; the ratios left out keep their defaults (1:1 1024x1024,
+   * 16:9 1792x1024, 9:16 1024x1792, 2:3 1024x1536).
+   */
   OPENAI_IMAGE_SIZES: z.string().default(''),
+  /** Requests the images server runs at once; further orders queue. */
   OPENAI_IMAGE_CONCURRENCY: positive(2),
-  /** A self-hosted ComfyUI server (its workflow templates live in the database, table ai_workflows). */
+  /**
+   * A self-hosted ComfyUI server; it runs the workflow templates of table `ai_workflows` (FLUX text-to-image, Wan 2.1
+   * text-to-video and image-to-video by default; placeholders `{{prompt}}`, `{{width}}`, `{{height}}`, `{{count}}`,
+   * `{{frames}}`, `{{image}}`…).
+   */
   COMFYUI_BASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** Prompts one ComfyUI server runs at once (one GPU: 1). */
   COMFYUI_CONCURRENCY: positive(1),
@@ -34,7 +50,9 @@ export const aiMediaEnvShape = {
   AI_IMAGE_CHANNEL: z.enum(['auto', 'kling', 'openai', 'comfyui']).default('auto'),
   /** The same for videos (kling, comfyui). */
   AI_VIDEO_CHANNEL: z.enum(['auto', 'kling', 'comfyui']).default('auto'),
+  /** How often a vendor's picture or video task is read. */
   AI_MEDIA_POLL_INTERVAL_MS: positive(5000),
+  /** How long one vendor picture or video task may take. */
   AI_MEDIA_TIMEOUT_MS: positive(30 * 60_000),
 };
 

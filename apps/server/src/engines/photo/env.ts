@@ -9,12 +9,22 @@ const ms = (fallback: number) => z.preprocess(blankToUndefined, z.coerce.number(
 
 /** Env vars of the remote photo video engines; a channel without its credentials is not listed. */
 export const photoEnvShape = {
+  /** D-ID API key; setting it enables the `did` photo channel (D-ID talks). */
   DID_API_KEY: optionalText,
+  /** D-ID API root. */
   DID_BASE_URL: z.preprocess(blankToUndefined, z.url().default('https://api.d-id.com')),
+  /**
+   * 可灵 open-platform access key; with the secret key it enables the `kling` photo channel (avatar image-to-video) and
+   * 可灵 pictures and videos.
+   */
   KLING_ACCESS_KEY: optionalText,
+  /** 可灵 secret key (signs each call's JWT). */
   KLING_SECRET_KEY: optionalText,
+  /** 可灵 API root. */
   KLING_BASE_URL: z.preprocess(blankToUndefined, z.url().default('https://api-beijing.klingai.com')),
+  /** How often a remote photo channel's task is read. */
   PHOTO_REMOTE_POLL_INTERVAL_MS: ms(5000),
+  /** How long one remote photo video may take. */
   PHOTO_REMOTE_TIMEOUT_MS: ms(30 * 60_000),
 };
 

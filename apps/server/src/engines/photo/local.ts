@@ -2,9 +2,11 @@ import { MediaToolError, probe, probeSpeech, runTool, type MediaInfo } from '../
 import { detectFaces, releaseFaceThread } from '../talking-face/face-api.js';
 import { blinkEye, blinkTrack, eyeBox, eyeFrame } from '../talking-face/eyes.js';
 import { framePool, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
+import { driveJaw, interiorFor, jawBox, jawFrame, lipColour } from '../talking-face/jaw.js';
 import { driveMouth, mouthBox, mouthFrame, mouthLandmarksOf } from '../talking-face/mouth.js';
 import { copyPatch, inPatch, pastePatch, patchAround } from '../talking-face/patch.js';
-import { decodeSpeech, mouthTrack } from '../talking-face/speech.js';
+import { decodeSpeech, mouthTrack, SPEECH_RATE } from '../talking-face/speech.js';
+import { visemeAt, visemeTrack } from '../talking-face/visemes.js';
 import { warpFrame, type Affine } from '../talking-face/warp.js';
 import { photoMessages } from './messages.js';
 import { PhotoEngineError, type PhotoRenderRequest, type PhotoRenderResult, type PhotoVideoEngine } from './types.js';
@@ -16,6 +18,8 @@ export interface LocalPhotoConfig {
   preset?: string;
   crf?: number;
   maxConcurrency?: number;
+  /** 'flat' is the first mouth drive (one darkened lens shape from the loudness), kept for the benchmark's comparison. */
+  drive?: 'current' | 'flat';
 }
 
 /** Clip size: the picture's shape, short side capped, long side at most 1920, both even. */
@@ -119,12 +123,18 @@ export async function renderPhotoLocal(
     releaseFaceThread();
     // A face smaller than 1/25 of the short side is a detail of the picture, not its subject.
     const face = faces[0] && faces[0].box.width >= Math.min(width, height) / 25 ? faces[0] : undefined;
-    const mouth = face ? mouthFrame(mouthLandmarksOf(face.landmarks)) : null;
+    const lips = face ? mouthLandmarksOf(face.landmarks) : null;
+    // A still has no other mouths to borrow: the jaw drops and the lips shape the sound.
+    const mouth = lips ? jawFrame(mouthFrame(lips), lips) : null;
     const eyes = face ? [eyeFrame(face.landmarks.slice(36, 42)), eyeFrame(face.landmarks.slice(42, 48))] : [];
-    const open = face ? mouthTrack(await decodeSpeech(audioFile, signal), fps, frames).open : null;
+    const samples = face ? await decodeSpeech(audioFile, signal) : null;
+    const visemes = samples ? visemeTrack(samples, SPEECH_RATE, fps, frames) : null;
+    const flat = samples && config.drive === 'flat' ? mouthTrack(samples, fps, frames).open : null;
+    const colour = lips ? lipColour(base, width, height, lips) : null;
+    const interior = colour ? interiorFor(colour.u, colour.v) : null;
     const blinks = blinkTrack(frames, fps);
     // The face parts change only inside their patch: it is restored from the still and driven each frame.
-    const patch = face && mouth ? patchAround([mouthBox(mouth), ...eyes.map(eyeBox)], width, height) : null;
+    const patch = face && mouth ? patchAround([flat ? mouthBox(mouth) : jawBox(mouth), ...eyes.map(eyeBox)], width, height) : null;
     const pristine = patch ? Buffer.alloc(yuvFrameBytes(patch.width, patch.height)) : null;
     const driven = pristine ? Buffer.alloc(pristine.length) : null;
     if (patch && pristine) copyPatch(base, width, height, patch, pristine);
@@ -162,9 +172,10 @@ export async function renderPhotoLocal(
     const pool = framePool(base.length);
     try {
       for (let i = 0; i < frames; i++) {
-        if (patch && pristine && driven && mouth && open) {
+        if (patch && pristine && driven && mouth && visemes && interior) {
           driven.set(pristine);
-          driveMouth(driven, patch.width, patch.height, inPatch(mouth, patch), open[i] ?? 0);
+          if (flat) driveMouth(driven, patch.width, patch.height, inPatch(mouth, patch), flat[i] ?? 0);
+          else driveJaw(driven, patch.width, patch.height, inPatch(mouth, patch), visemeAt(visemes, i), interior);
           for (const eye of eyes) blinkEye(driven, patch.width, patch.height, inPatch(eye, patch), blinks[i] ?? 0);
           pastePatch(driven, patch, base, width, height);
         }

@@ -1,35 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-
-/** Addresses that are not the public web: loopback, private, link-local, shared, multicast and reserved ranges. */
-const notPublic = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  notPublic.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  notPublic.addSubnet(net, prefix, 'ipv6');
+import { isPublicAddress } from '../../platform/security/public-address.js';
 
 /** The refusal of a link that does not lead to the public web. */
 export class UnsafeLinkError extends Error {
@@ -39,14 +15,6 @@ export class UnsafeLinkError extends Error {
 export interface LinkPolicy {
   /** Hosts trusted although they are not public (an operator's own vendor gateway, a test's loopback fake). */
   trustedHosts?: readonly string[];
-}
-
-function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return !notPublic.check(mapped, 'ipv4');
-  return !notPublic.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** Throws unless `url` is http(s) and every address its host resolves to is on the public web. */
@@ -62,7 +30,7 @@ export async function assertPublicUrl(url: string, policy: LinkPolicy = {}): Pro
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (policy.trustedHosts?.includes(host)) return u;
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  if (!addresses.length || !addresses.every(isPublicAddress))
+  if (!addresses.length || !addresses.every((a) => isPublicAddress(a)))
     throw new UnsafeLinkError(`not a public address: ${host}`);
   return u;
 }

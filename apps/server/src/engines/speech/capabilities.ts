@@ -1,3 +1,4 @@
+import { SCRIPT_MAX } from '@app/contract';
 import type { SpeechCapabilities, VoiceChannelKey } from './types.js';
 
 const ALL: SpeechCapabilities = { rate: true, volume: true, pitch: true, pauseTags: true, language: false, emotion: false, clone: true };
@@ -11,6 +12,12 @@ export const CHANNEL_CAPABILITIES: Record<VoiceChannelKey, SpeechCapabilities> =
   mm: { ...ALL, language: true, emotion: true },
   kyy: { ...ALL, language: true, emotion: true },
 };
+
+/** Script characters per voice channel where its engine reads fewer than the default (spec 001: nw 500). */
+const CHANNEL_SCRIPT_MAX: Partial<Record<string, number>> = { nw: 500 };
+
+/** The most script characters a voice channel reads; the studio reads it from the channel list. */
+export const scriptMaxOf = (channel: string): number => CHANNEL_SCRIPT_MAX[channel] ?? SCRIPT_MAX.default;
 
 /** What the studio may offer: a control shows only when both the channel and its engine support it. */
 export function effectiveCapabilities(channel: SpeechCapabilities, engine: SpeechCapabilities): SpeechCapabilities {

@@ -4,10 +4,10 @@ import { probe } from '../../platform/media/ffmpeg.js';
 import { createCosyVoiceSpeech } from './cosyvoice.js';
 import type { SpeechError } from './errors.js';
 import { fixtureDir, mostlySilentSample, spokenPcm, spokenSample } from './testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from './testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
 
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -19,7 +19,7 @@ const promptDir = join(fixtureDir, 'cosy-prompts');
 describe('CosyVoice', () => {
   it('clones into a 16 kHz prompt clip and speaks zero-shot with prompt text and prompt wav', async () => {
     const reply = await pcmReply();
-    fake = await startFakeService(() => reply);
+    fake = await startLoopbackFake(() => reply);
     const cosy = createCosyVoiceSpeech({ baseUrl: fake.url, promptDir });
     const cloned = await cosy.cloneVoice({ sampleFile: await spokenSample('f2', 11), name: 'v', promptText: '今天天气很好' });
     const clip = await probe(cloned.voiceRef);
@@ -47,7 +47,7 @@ describe('CosyVoice', () => {
   });
 
   it('drops a transcript that cannot match a clip cut from a longer sample', async () => {
-    fake = await startFakeService(() => ({ body: 'unused' }));
+    fake = await startLoopbackFake(() => ({ body: 'unused' }));
     const cosy = createCosyVoiceSpeech({ baseUrl: fake.url, promptDir });
     const cloned = await cosy.cloneVoice({ sampleFile: await spokenSample('f2', 30), name: 'v', promptText: '整段样本的文字' });
     expect(cloned.promptText).toBeUndefined();
@@ -55,7 +55,7 @@ describe('CosyVoice', () => {
 
   it('uses cross-lingual mode without a transcript and applies speed to the output', async () => {
     const reply = await pcmReply();
-    fake = await startFakeService(() => reply);
+    fake = await startLoopbackFake(() => reply);
     const cosy = createCosyVoiceSpeech({ baseUrl: fake.url, promptDir });
     const sample = await spokenSample('m3', 14);
     const normal = await cosy.synthesize({ text: '你好', voice: { voiceRef: sample }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'c1.mp3') });
@@ -65,7 +65,7 @@ describe('CosyVoice', () => {
   });
 
   it('refuses a sample with less than 10 s of speech before calling the server', async () => {
-    fake = await startFakeService(() => ({ body: 'unused' }));
+    fake = await startLoopbackFake(() => ({ body: 'unused' }));
     const cosy = createCosyVoiceSpeech({ baseUrl: fake.url, promptDir });
     const err = await cosy.cloneVoice({ sampleFile: await mostlySilentSample(), name: 'v' }).catch((e: unknown) => e);
     expect((err as SpeechError).kind).toBe('sample_too_short');

@@ -5,10 +5,10 @@ import { createFishSpeech } from './fish.js';
 import type { SpeechError } from './errors.js';
 import { speechMessages } from './messages.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from './testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
 
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -19,7 +19,7 @@ const audioReply = async () => ({ headers: { 'content-type': 'audio/mpeg' }, bod
 describe('Fish Audio cloud', () => {
   it('posts /v1/tts with the reference id, model header and bearer key, and writes real audio', async () => {
     const reply = await audioReply();
-    fake = await startFakeService(() => reply);
+    fake = await startLoopbackFake(() => reply);
     const fish = createFishSpeech({ deployment: 'cloud', baseUrl: fake.url, apiKey: 'fish-key', model: 's1' });
     const out = join(fixtureDir, 'fish.mp3');
     const result = await fish.synthesize({
@@ -41,7 +41,7 @@ describe('Fish Audio cloud', () => {
   });
 
   it('maps 402 to the balance message', async () => {
-    fake = await startFakeService(() => ({ status: 402, body: { message: 'insufficient balance' } }));
+    fake = await startLoopbackFake(() => ({ status: 402, body: { message: 'insufficient balance' } }));
     const fish = createFishSpeech({ deployment: 'cloud', baseUrl: fake.url, apiKey: 'k', retries: 2, retryDelayMs: 5 });
     const err = await fish
       .synthesize({ text: '你好', voice: { voiceRef: 'r' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'x.mp3') })
@@ -52,7 +52,7 @@ describe('Fish Audio cloud', () => {
   });
 
   it('clones by creating a private fast model from the sample', async () => {
-    fake = await startFakeService(() => ({ body: { _id: 'model-abc', state: 'trained' } }));
+    fake = await startLoopbackFake(() => ({ body: { _id: 'model-abc', state: 'trained' } }));
     const fish = createFishSpeech({ deployment: 'cloud', baseUrl: fake.url, apiKey: 'k' });
     const result = await fish.cloneVoice({ sampleFile: await spokenSample('m3', 14), name: '我的声音' });
     expect(result.voiceRef).toBe('model-abc');
@@ -75,7 +75,7 @@ describe('Fish Audio cloud', () => {
 describe('self-hosted Fish Speech', () => {
   it('adds a reference for cloning and speaks with it', async () => {
     const reply = await audioReply();
-    fake = await startFakeService((req) => (req.path === '/v1/references/add' ? { body: { success: true } } : reply));
+    fake = await startLoopbackFake((req) => (req.path === '/v1/references/add' ? { body: { success: true } } : reply));
     const fish = createFishSpeech({ deployment: 'self-hosted', baseUrl: fake.url });
     const cloned = await fish.cloneVoice({ sampleFile: await spokenSample('f2', 14), name: 'v', promptText: '今天天气很好' });
     const add = await fake.requests[0]!.form();

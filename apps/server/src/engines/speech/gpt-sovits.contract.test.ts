@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGptSovitsSpeech } from './gpt-sovits.js';
 import type { SpeechError } from './errors.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from './testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
 import { probe } from '../../platform/media/ffmpeg.js';
 
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -20,7 +20,7 @@ const referenceDir = join(fixtureDir, 'sovits-refs');
 describe('GPT-SoVITS api_v2', () => {
   it('cuts a 3–10 s reference clip into the shared folder and posts /tts with its server-side path', async () => {
     const reply = await wavReply();
-    fake = await startFakeService(() => reply);
+    fake = await startLoopbackFake(() => reply);
     const sovits = createGptSovitsSpeech({ baseUrl: fake.url, referenceDir, serverReferenceDir: '/srv/refs' });
     const cloned = await sovits.cloneVoice({ sampleFile: await spokenSample('m3', 14), name: 'v' });
     expect(cloned.voiceRef.startsWith('/srv/refs/')).toBe(true);
@@ -53,7 +53,7 @@ describe('GPT-SoVITS api_v2', () => {
   });
 
   it('reports a 400 JSON error as bad input, once', async () => {
-    fake = await startFakeService(() => ({ status: 400, body: { message: 'tts failed', Exception: 'ref audio not found' } }));
+    fake = await startLoopbackFake(() => ({ status: 400, body: { message: 'tts failed', Exception: 'ref audio not found' } }));
     const sovits = createGptSovitsSpeech({ baseUrl: fake.url, referenceDir, retries: 2, retryDelayMs: 5 });
     const err = await sovits
       .synthesize({ text: '你好', voice: { voiceRef: '/x.wav' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 's.mp3') })

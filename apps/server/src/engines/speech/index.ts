@@ -114,7 +114,7 @@ export function createSpeechChannels(env: SpeechEnv, opts: { dataDir: string }):
 export * from './types.js';
 export { SpeechError, isSpeechError, type SpeechErrorKind } from './errors.js';
 export { speechMessages } from './messages.js';
-export { CHANNEL_CAPABILITIES, SPEECH_LIMITS, effectiveCapabilities } from './capabilities.js';
+export { CHANNEL_CAPABILITIES, SPEECH_LIMITS, effectiveCapabilities, scriptMaxOf } from './capabilities.js';
 export { PAUSE_OPTIONS, CHARS_PER_SECOND, parseScript, pauseTag, stripPauseTags, countScriptChars, estimateSpeechSeconds, totalPauseSeconds } from './script.js';
 export { LOCAL_PRESET_VOICES, localVoiceRef, parseLocalVoiceRef } from './local-voice.js';
 export { speechEnvShape, speechEnvSchema, channelProviders, type SpeechEnv } from './env.js';

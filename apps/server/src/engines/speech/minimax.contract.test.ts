@@ -4,10 +4,10 @@ import { createMiniMaxSpeech } from './minimax.js';
 import { SpeechError } from './errors.js';
 import { speechMessages } from './messages.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from './testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
 
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -19,7 +19,7 @@ const ttsReply = async () => ({ body: { data: { audio: (await spokenBytes('mp3')
 describe('MiniMax speech', () => {
   it('sends voice_setting, pause marks, emotion and language boost, and decodes the hex audio', async () => {
     const reply = await ttsReply();
-    fake = await startFakeService(() => reply);
+    fake = await startLoopbackFake(() => reply);
     const mm = createMiniMaxSpeech({ baseUrl: fake.url, apiKey: 'mm-key', groupId: 'g1', model: 'speech-02-hd' });
     const result = await mm.synthesize({
       text: '大家好<break time="1s"/>欢迎',
@@ -51,7 +51,7 @@ describe('MiniMax speech', () => {
     [1008, 'quota', speechMessages.quotaExceeded],
     [2013, 'bad_input', speechMessages.badInput],
   ])('maps base_resp %i to %s without retrying', async (code, kind, message) => {
-    fake = await startFakeService(() => ({ body: { base_resp: { status_code: code, status_msg: 'x' } } }));
+    fake = await startLoopbackFake(() => ({ body: { base_resp: { status_code: code, status_msg: 'x' } } }));
     const mm = createMiniMaxSpeech({ baseUrl: fake.url, apiKey: 'k', retries: 2, retryDelayMs: 5 });
     const err = await mm
       .synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'e.mp3') })
@@ -64,7 +64,7 @@ describe('MiniMax speech', () => {
 
   it('retries an internal error status (1013) like a 5xx', async () => {
     const reply = await ttsReply();
-    fake = await startFakeService((_r, i) => (i === 0 ? { body: { base_resp: { status_code: 1013, status_msg: 'internal' } } } : reply));
+    fake = await startLoopbackFake((_r, i) => (i === 0 ? { body: { base_resp: { status_code: 1013, status_msg: 'internal' } } } : reply));
     const mm = createMiniMaxSpeech({ baseUrl: fake.url, apiKey: 'k', retries: 1, retryDelayMs: 5 });
     const result = await mm.synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'r.mp3') });
     expect(fake.requests).toHaveLength(2);
@@ -72,7 +72,7 @@ describe('MiniMax speech', () => {
   });
 
   it('clones by uploading the sample for voice_clone and registering a new voice id', async () => {
-    fake = await startFakeService((req) =>
+    fake = await startLoopbackFake((req) =>
       req.path === '/v1/files/upload' ? { body: { file: { file_id: 98765, purpose: 'voice_clone' }, base_resp: ok } } : { body: { base_resp: ok } },
     );
     const mm = createMiniMaxSpeech({ baseUrl: fake.url, apiKey: 'k' });

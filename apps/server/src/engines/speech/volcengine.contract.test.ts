@@ -4,10 +4,10 @@ import { createVolcengineSpeech } from './volcengine.js';
 import type { SpeechError } from './errors.js';
 import { speechMessages } from './messages.js';
 import { fixtureDir, spokenBytes, spokenSample } from './testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from './testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { remoteFailureContract } from './testing/remote-contract.js';
 
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -21,7 +21,7 @@ const config = (url: string) => ({ baseUrl: url, appId: 'app-1', accessToken: 't
 describe('Volcengine speech', () => {
   it('posts app/user/audio/request with Bearer;token, SSML for pauses, and decodes base64 audio', async () => {
     const reply = await ttsReply();
-    fake = await startFakeService(() => reply);
+    fake = await startLoopbackFake(() => reply);
     const hs = createVolcengineSpeech(config(fake.url));
     const result = await hs.synthesize({
       text: '你好<break time="0.5s"/>A&B',
@@ -51,7 +51,7 @@ describe('Volcengine speech', () => {
     [3011, 'bad_input'],
     [3003, 'rate_limited'],
   ])('maps code %i to %s without retrying', async (code, kind) => {
-    fake = await startFakeService(() => ({ body: { reqid: 'r', code, message: 'error' } }));
+    fake = await startLoopbackFake(() => ({ body: { reqid: 'r', code, message: 'error' } }));
     const hs = createVolcengineSpeech({ ...config(fake.url), retries: 2, retryDelayMs: 5 });
     const err = await hs
       .synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'e.mp3') })
@@ -61,7 +61,7 @@ describe('Volcengine speech', () => {
   });
 
   it('recognises an authentication failure inside a 400 reply', async () => {
-    fake = await startFakeService(() => ({ status: 400, body: { code: 3001, message: 'authenticate request: load grant: requested grant not found' } }));
+    fake = await startLoopbackFake(() => ({ status: 400, body: { code: 3001, message: 'authenticate request: load grant: requested grant not found' } }));
     const err = await createVolcengineSpeech(config(fake.url))
       .synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'a.mp3') })
       .catch((e: unknown) => e);
@@ -70,7 +70,7 @@ describe('Volcengine speech', () => {
 
   it('retries a busy backend (3005) and succeeds', async () => {
     const reply = await ttsReply();
-    fake = await startFakeService((_r, i) => (i === 0 ? { body: { code: 3005, message: 'server busy' } } : reply));
+    fake = await startLoopbackFake((_r, i) => (i === 0 ? { body: { code: 3005, message: 'server busy' } } : reply));
     const hs = createVolcengineSpeech({ ...config(fake.url), retries: 1, retryDelayMs: 5 });
     const result = await hs.synthesize({ text: '你好', voice: { voiceRef: 'v' }, rate: 1, volume: 1, pitch: 1, outFile: join(fixtureDir, 'b.mp3') });
     expect(fake.requests).toHaveLength(2);

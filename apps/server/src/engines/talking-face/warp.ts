@@ -55,56 +55,102 @@ export function localBox(a: LocalAxes, lx0: number, lx1: number, ly0: number, ly
 /** Reads the untouched plane at local coordinates (bilinear). */
 export type Sampler = (lx: number, ly: number) => number;
 
+/** Bilinear read of a w × h grid of values at (x, y), held inside the grid. */
+export function bilinear(t: ArrayLike<number>, w: number, h: number, x: number, y: number): number {
+  const x0 = x <= 0 ? 0 : x >= w - 2 ? w - 2 : Math.floor(x);
+  const y0 = y <= 0 ? 0 : y >= h - 2 ? h - 2 : Math.floor(y);
+  const ax = x - x0 < 0 ? 0 : x - x0 > 1 ? 1 : x - x0;
+  const ay = y - y0 < 0 ? 0 : y - y0 > 1 ? 1 : y - y0;
+  const i = y0 * w + x0;
+  const top = t[i]! + (t[i + 1]! - t[i]!) * ax;
+  const bottom = t[i + w]! + (t[i + w + 1]! - t[i + w]!) * ax;
+  return top + (bottom - top) * ay;
+}
+
+/** A rectangle in local coordinates. */
+export interface LocalRect {
+  lx0: number;
+  lx1: number;
+  ly0: number;
+  ly1: number;
+}
+
+/** Copies of the boxes being rewritten (one per plane of a call), reused from call to call. */
+const sources: Uint8Array[] = [];
+
 /**
- * Rewrites the pixels of one plane that fall inside a local rectangle: `shade` gets each pixel's
- * local coordinates and a sampler of the plane as it was, and returns the new value (NaN leaves the
- * pixel alone). Nothing outside the rectangle is touched.
+ * Rewrites the pixels that fall inside a local rectangle of one or more planes of the same scale (a
+ * frame's luma, or its two chroma planes at once, so the geometry of each pixel is worked out once
+ * for both): `shade` gets each pixel's local coordinates and a sampler per plane of the planes as
+ * they were, and fills `out` with each plane's new value (NaN leaves that pixel alone). Nothing
+ * outside the rectangle is touched.
  */
-export function remapPlane(
-  p: Plane,
+export function remapPlanes(
+  planes: readonly Plane[],
   a: LocalAxes,
-  rect: { lx0: number; lx1: number; ly0: number; ly1: number },
-  shade: (lx: number, ly: number, sample: Sampler) => number,
+  rect: LocalRect,
+  shade: (lx: number, ly: number, samplers: readonly Sampler[], out: Float64Array) => void,
 ): void {
-  const s = p.scale;
+  const p0 = planes[0]!;
+  const s = p0.scale;
   const box = localBox(a, rect.lx0, rect.lx1, rect.ly0, rect.ly1);
   const bx0 = Math.max(0, Math.floor(box.x0 * s));
   const by0 = Math.max(0, Math.floor(box.y0 * s));
-  const bx1 = Math.min(p.width - 1, Math.ceil(box.x1 * s));
-  const by1 = Math.min(p.height - 1, Math.ceil(box.y1 * s));
+  const bx1 = Math.min(p0.width - 1, Math.ceil(box.x1 * s));
+  const by1 = Math.min(p0.height - 1, Math.ceil(box.y1 * s));
   if (bx1 <= bx0 || by1 <= by0) return;
   const bw = bx1 - bx0 + 1;
   const bh = by1 - by0 + 1;
-  // The untouched source of the box, read while the box is rewritten.
-  const src = new Uint8Array(bw * bh);
-  for (let y = 0; y < bh; y++) {
-    const row = p.offset + (by0 + y) * p.width + bx0;
-    src.set(p.data.subarray(row, row + bw), y * bw);
-  }
-  const sample: Sampler = (lx, ly) => {
-    const fx = (a.ox + lx * a.ux - ly * a.uy + 0.5) * s - 0.5 - bx0;
-    const fy = (a.oy + lx * a.uy + ly * a.ux + 0.5) * s - 0.5 - by0;
-    const x0 = Math.max(0, Math.min(bw - 2, Math.floor(fx)));
-    const y0 = Math.max(0, Math.min(bh - 2, Math.floor(fy)));
-    const ax = Math.max(0, Math.min(1, fx - x0));
-    const ay = Math.max(0, Math.min(1, fy - y0));
-    const i = y0 * bw + x0;
-    const top = src[i]! + (src[i + 1]! - src[i]!) * ax;
-    const bottom = src[i + bw]! + (src[i + bw + 1]! - src[i + bw]!) * ax;
-    return top + (bottom - top) * ay;
-  };
+  // The untouched source of the box of each plane, read while the box is rewritten.
+  const samplers = planes.map((p, k): Sampler => {
+    if ((sources[k]?.length ?? 0) < bw * bh) sources[k] = new Uint8Array(bw * bh * 2);
+    const src = sources[k]!;
+    for (let y = 0; y < bh; y++) {
+      const row = p.offset + (by0 + y) * p.width + bx0;
+      src.set(p.data.subarray(row, row + bw), y * bw);
+    }
+    return (lx, ly) =>
+      bilinear(
+        src,
+        bw,
+        bh,
+        (a.ox + lx * a.ux - ly * a.uy + 0.5) * s - 0.5 - bx0,
+        (a.oy + lx * a.uy + ly * a.ux + 0.5) * s - 0.5 - by0,
+      );
+  });
+  const out = new Float64Array(planes.length);
+  // Local coordinates step linearly along a row of the plane.
+  const dlx = a.ux / s;
+  const dly = -a.uy / s;
   for (let py = by0; py <= by1; py++) {
-    for (let px = bx0; px <= bx1; px++) {
-      const X = (px + 0.5) / s - 0.5 - a.ox;
-      const Y = (py + 0.5) / s - 0.5 - a.oy;
-      const lx = X * a.ux + Y * a.uy;
-      const ly = -X * a.uy + Y * a.ux;
+    const Y = (py + 0.5) / s - 0.5 - a.oy;
+    const X0 = (bx0 + 0.5) / s - 0.5 - a.ox;
+    let lx = X0 * a.ux + Y * a.uy;
+    let ly = -X0 * a.uy + Y * a.ux;
+    for (let px = bx0; px <= bx1; px++, lx += dlx, ly += dly) {
       if (lx < rect.lx0 || lx > rect.lx1 || ly < rect.ly0 || ly > rect.ly1) continue;
-      const value = shade(lx, ly, sample);
-      if (Number.isNaN(value)) continue;
-      p.data[p.offset + py * p.width + px] = value < 0 ? 0 : value > 255 ? 255 : Math.round(value);
+      out.fill(NaN);
+      shade(lx, ly, samplers, out);
+      for (let k = 0; k < planes.length; k++) {
+        const value = out[k]!;
+        if (Number.isNaN(value)) continue;
+        const p = planes[k]!;
+        p.data[p.offset + py * p.width + px] = value < 0 ? 0 : value > 255 ? 255 : (value + 0.5) | 0;
+      }
     }
   }
+}
+
+/** `remapPlanes` for one plane: `shade` returns the pixel's new value (NaN leaves it alone). */
+export function remapPlane(
+  p: Plane,
+  a: LocalAxes,
+  rect: LocalRect,
+  shade: (lx: number, ly: number, sample: Sampler) => number,
+): void {
+  remapPlanes([p], a, rect, (lx, ly, samplers, out) => {
+    out[0] = shade(lx, ly, samplers[0]!);
+  });
 }
 
 export function smoothstep(t: number): number {
@@ -147,7 +193,18 @@ function insideSteps(a: number, b: number, limit: number, n: number): [number, n
 }
 
 /** `n` bilinear reads along a row, all four neighbours inside the plane; 16.16 fixed-point coordinates. */
-function fastRow(src: Uint8Array, dst: Uint8Array, offset: number, w: number, at: number, n: number, fx: number, fy: number, DX: number, DY: number): void {
+function fastRow(
+  src: Uint8Array,
+  dst: Uint8Array,
+  offset: number,
+  w: number,
+  at: number,
+  n: number,
+  fx: number,
+  fy: number,
+  DX: number,
+  DY: number,
+): void {
   for (let k = 0; k < n; k++) {
     const ax = (fx >> 8) & 255;
     const ay = (fy >> 8) & 255;
@@ -166,7 +223,15 @@ function fastRow(src: Uint8Array, dst: Uint8Array, offset: number, w: number, at
  * Resamples one plane through an affine map (bilinear, 8-bit fixed point). Pixels whose four
  * neighbours are all inside the picture take the fast path; the rest read with clamped edges.
  */
-function warpPlaneAffine(src: Uint8Array, dst: Uint8Array, offset: number, w: number, h: number, s: number, m: Affine): void {
+function warpPlaneAffine(
+  src: Uint8Array,
+  dst: Uint8Array,
+  offset: number,
+  w: number,
+  h: number,
+  s: number,
+  m: Affine,
+): void {
   // Plane pixel (cx, cy) is frame point ((cx + 0.5) / s, (cy + 0.5) / s); its source is read at plane index coordinates.
   const dx = m.m00;
   const dy = m.m10;
@@ -185,7 +250,18 @@ function warpPlaneAffine(src: Uint8Array, dst: Uint8Array, offset: number, w: nu
     const row = offset + cy * w;
     for (let k = 0; k < w; k++) {
       if (k === lo && hi >= lo) {
-        fastRow(src, dst, offset, w, row + k, hi - k + 1, Math.round((sx + dx * k) * ONE), Math.round((sy + dy * k) * ONE), DX, DY);
+        fastRow(
+          src,
+          dst,
+          offset,
+          w,
+          row + k,
+          hi - k + 1,
+          Math.round((sx + dx * k) * ONE),
+          Math.round((sy + dy * k) * ONE),
+          DX,
+          DY,
+        );
         k = hi + 1;
         if (k >= w) break;
       }

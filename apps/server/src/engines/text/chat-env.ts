@@ -9,14 +9,25 @@ import type { ChatStreamConfig } from './openai-stream.js';
  * CHAT_MODEL_URL the text model's TEXT_MODEL_URL and key are used; without either, chat is off.
  */
 export const chatModelEnvShape = {
+  /**
+   * OpenAI-compatible base URL of the chat models (`/chat/completions` is appended).
+   * @default `TEXT_MODEL_URL`
+   */
   CHAT_MODEL_URL: z.string().url().optional(),
+  /** Bearer key of the chat models; when the address is `TEXT_MODEL_URL`, `TEXT_MODEL_KEY` serves if this is unset. */
   CHAT_MODEL_KEY: z.string().min(1).optional(),
+  /** Model for v3. */
   CHAT_MODEL_V3: z.string().min(1).default('deepseek-chat'),
+  /** Model for r1 (deep thinking; its `<think>` blocks or reasoning field become the reasoning shown apart). */
   CHAT_MODEL_R1: z.string().min(1).default('deepseek-reasoner'),
   /** Longest silence of the model (before its first byte or between chunks) before the answer fails. */
   CHAT_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Estimated tokens of earlier messages sent along as context; the oldest go first. */
   CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(0).max(1_000_000).default(6000),
+  /**
+   * Credits per question and answer until the operator sets a price per model on the channels screen; also the viral
+   * tools' price per model call until set.
+   */
   CHAT_CREDITS: z.coerce.number().int().min(0).max(100_000).default(10),
 } as const;
 

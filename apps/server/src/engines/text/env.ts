@@ -3,9 +3,16 @@ import type { ChatModelConfig } from './openai-chat.js';
 
 /** Environment of the text model; the platform's config.ts merges this shape. Leave TEXT_MODEL_URL unset to disable. */
 export const textModelEnvShape = {
+  /**
+   * OpenAI-compatible chat-completions base URL for polish, AI write and translate; unset, those buttons answer
+   * 文本模型未配置，请联系管理员.
+   */
   TEXT_MODEL_URL: z.string().url().optional(),
+  /** The text model's API key (bearer). */
   TEXT_MODEL_KEY: z.string().min(1).optional(),
+  /** The text model's model name. */
   TEXT_MODEL_NAME: z.string().min(1).default('deepseek-chat'),
+  /** Timeout of one text-model request. */
   TEXT_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 } as const;
 

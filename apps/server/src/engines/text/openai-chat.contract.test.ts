@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeService, type FakeService } from '../speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { createTextModel, TextModelError } from './index.js';
 import { textMessages } from './messages.js';
 
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -19,7 +19,7 @@ const answer = (content: string) => ({
 
 describe('OpenAI-compatible text model', () => {
   it('polishes through /chat/completions with the model and bearer key', async () => {
-    fake = await startFakeService(() => answer('<think>想一想</think>大家好，欢迎光临！'));
+    fake = await startLoopbackFake(() => answer('<think>想一想</think>大家好，欢迎光临！'));
     const model = createTextModel({ baseUrl: `${fake.url}/v1`, apiKey: 'sk-1', model: 'deepseek-chat' });
     expect(await model.polish('大家好欢迎光临')).toBe('大家好，欢迎光临！');
     const req = fake.requests[0]!;
@@ -31,7 +31,7 @@ describe('OpenAI-compatible text model', () => {
   });
 
   it('asks for the chosen length when writing and names both languages when translating', async () => {
-    fake = await startFakeService(() => answer('文案'));
+    fake = await startLoopbackFake(() => answer('文案'));
     const model = createTextModel({ baseUrl: fake.url, model: 'm' });
     await model.aiWrite('春季新品上市', 300);
     await model.translate('你好', '中文', '英语');
@@ -51,13 +51,13 @@ describe('OpenAI-compatible text model', () => {
   });
 
   it('retries 5xx, not 4xx, and recognises an exhausted balance', async () => {
-    fake = await startFakeService((_r, i) => (i < 2 ? { status: 500, body: 'oops' } : answer('好')));
+    fake = await startLoopbackFake((_r, i) => (i < 2 ? { status: 500, body: 'oops' } : answer('好')));
     const model = createTextModel({ baseUrl: fake.url, model: 'm', retries: 2, retryDelayMs: 5 });
     expect(await model.polish('好')).toBe('好');
     expect(fake.requests).toHaveLength(3);
     await fake.close();
 
-    fake = await startFakeService(() => ({
+    fake = await startLoopbackFake(() => ({
       status: 429,
       body: { error: { code: 'insufficient_quota', message: 'You exceeded your quota' } },
     }));
@@ -68,7 +68,7 @@ describe('OpenAI-compatible text model', () => {
   });
 
   it('times out with a clear message', async () => {
-    fake = await startFakeService(() => ({ ...answer('慢'), delayMs: 1000 }));
+    fake = await startLoopbackFake(() => ({ ...answer('慢'), delayMs: 1000 }));
     const model = createTextModel({ baseUrl: fake.url, model: 'm', timeoutMs: 150, retries: 0 });
     const err = await model.polish('好').catch((e: unknown) => e);
     expect((err as TextModelError).message).toBe(textMessages.timeout);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
-import type { FakeService } from '../speech/testing/fake-service.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
 import {
   createOpenAiTranscription,
   createTranscriptionEngines,
@@ -17,7 +17,7 @@ import { startFakeVolcAsr } from './testing/fake-volcengine-asr.js';
 
 let dir: string;
 let wav: string;
-let fake: FakeService | undefined;
+let fake: FakeServer | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'asr-contract-'));

@@ -17,7 +17,7 @@ import {
 } from '@app/contract';
 import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.js';
 import { redeemCodes, users } from '../../db/schema/index.js';
-import { createRedeemCodes } from '../credits/index.js';
+import { createRedeemCodes } from '../billing/index.js';
 import { saveSiteSettings } from '../site/index.js';
 import { accountsServerMessages } from './messages.js';
 import { seedAdmin } from './seed.js';

@@ -2,7 +2,9 @@ import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
-import { forgetSessions, revokeAllTokens } from '../../platform/auth/tokens.js';
+import { announceSessionChange, forgetSessions, revokeAllTokens } from '../../platform/auth/tokens.js';
+import { vip } from '../billing/index.js';
+import { storageRows } from '../storage-quota/index.js';
 import { hashPassword } from './passwords.js';
 
 /** An account as the operator console sees it. */
@@ -24,17 +26,33 @@ const columns = {
   username: users.username,
   role: users.role,
   isTourist: users.isTourist,
-  vipExpireAt: users.vipExpireAt,
   disabledAt: users.disabledAt,
-  storageExtraGb: users.storageExtraGb,
-  storageUsedBytes: users.storageUsedBytes,
   createdAt: users.createdAt,
   lastLoginAt: users.lastLoginAt,
 };
-const asAccount = (r: Omit<ConsoleAccount, 'isTourist'> & { isTourist: number }): ConsoleAccount => ({
-  ...r,
-  isTourist: r.isTourist === 1,
-});
+type AccountColumns = Omit<ConsoleAccount, 'isTourist' | 'vipExpireAt' | 'storageExtraGb' | 'storageUsedBytes'> & {
+  isTourist: number;
+};
+
+/** The rows with their VIP (billing's) and storage (the quota's), read in one query each. */
+async function asAccounts(db: Db, rows: AccountColumns[]): Promise<ConsoleAccount[]> {
+  const ids = rows.map((r) => r.id);
+  const [vips, storage] = await Promise.all([vip.until(db, ids), storageRows.of(db, ids)]);
+  return rows.map((r) => ({
+    ...r,
+    isTourist: r.isTourist === 1,
+    vipExpireAt: vips.get(r.id) ?? null,
+    storageExtraGb: storage.get(r.id)?.storageExtraGb ?? 0,
+    storageUsedBytes: storage.get(r.id)?.storageUsedBytes ?? 0,
+  }));
+}
+
+/** Account names by id, for the console screens that show who did something (who used a code). */
+export async function accountNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
 
 /** `%` and `_` typed in a search box are looked for as themselves. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -55,22 +73,12 @@ export const accountConsole = {
       .orderBy(desc(users.id))
       .limit(limit)
       .offset((q.page - 1) * limit);
-    return { list: rows.map(asAccount), total: total?.n ?? 0 };
+    return { list: await asAccounts(db, rows), total: total?.n ?? 0 };
   },
 
   async get(db: Db, id: number): Promise<ConsoleAccount | null> {
     const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
-    return row ? asAccount(row) : null;
-  },
-
-  async usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
-    return new Map(rows.map((r) => [r.id, r.username]));
-  },
-
-  async setVipUntil(db: Db, id: number, until: Date | null): Promise<void> {
-    await db.update(users).set({ vipExpireAt: until, updatedAt: new Date() }).where(eq(users.id, id));
+    return row ? ((await asAccounts(db, [row]))[0] ?? null) : null;
   },
 
   /** A new password ends every session of the account. */
@@ -92,6 +100,7 @@ export const accountConsole = {
   /** Cached sessions carry the role, so they are dropped and looked up again (see `forgetCachedSessions`). */
   async setRole(db: Db, id: number, role: Role): Promise<void> {
     await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    await announceSessionChange(db, { userId: id });
   },
 
   /**

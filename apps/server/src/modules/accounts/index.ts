@@ -1,4 +1,3 @@
-export { accountsModule } from './module.js';
-export { accountRows, type AccountProfile, type AccountStorage } from './account-rows.js';
-export { accountConsole, type ConsoleAccount } from './console.js';
-export { accountStats } from './stats.js';
+export { createAccountsModule, type AccountsPorts } from './module.js';
+export { accountRows, type AccountProfile } from './account-rows.js';
+export { accountNames } from './console.js';

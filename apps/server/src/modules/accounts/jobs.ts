@@ -1,5 +1,4 @@
-import type { JobDefinition } from '../../jobs.js';
-import { sweepJob } from '../module.js';
+import { sweepJob, type JobDefinition } from '../module.js';
 
 export const accountsJobs = {
   /** Removes login image codes past their 5 minutes. */

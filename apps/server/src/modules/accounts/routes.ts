@@ -1,8 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, changePassword, login, loginCaptcha, logout, redeemCode, startGuest } from '@app/contract';
+import {
+  accountMessages,
+  changePassword,
+  getCredits,
+  login,
+  loginCaptcha,
+  logout,
+  redeemCode,
+  startGuest,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import { storageSecret } from '../../platform/storage/index.js';
+import { accountCredits } from '../billing/index.js';
+import { accountRows } from './account-rows.js';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from './known-device.js';
 import * as accounts from './service.js';
 
@@ -64,6 +75,12 @@ export function accountRoutes(ctx: AppContext): RouteDef[] {
         },
       },
     ),
+    // The top bar: the account's name and picture from here, its VIP, balance and batches from billing.
+    route(getCredits, async ({ user }) => {
+      const profile = await accountRows.profile(db, user.id);
+      if (!profile) throw new Error(`no account ${user.id}`);
+      return accountCredits(db, { id: user.id, ...profile });
+    }),
     route(startGuest, async ({ req }) => ({ token: await accounts.startGuest(db, counters, clientOf(req)) })),
     route(logout, async ({ user }) => {
       await accounts.logout(db, user);

@@ -9,7 +9,7 @@ import {
   revokeToken,
   type SessionUser,
 } from '../../platform/auth/tokens.js';
-import { creditLedger, redeemCodeFor } from '../credits/index.js';
+import { grantCredits, redeemCodeFor } from '../billing/index.js';
 import { readSiteSettings } from '../site/index.js';
 import { addDays } from '../../platform/protocol/date-time.js';
 import type { Counters } from '../../platform/limits/counters.js';
@@ -174,7 +174,8 @@ export async function startGuest(db: Db, counters: Counters, client: ClientInfo)
       let userId: number | null = null;
       while (userId === null) userId = await insertUser(tx, { username: guestName(), isTourist: 1 });
       if (settings.trial_credits > 0)
-        await creditLedger(tx).grantCredits(
+        await grantCredits(
+          tx,
           userId,
           settings.trial_credits,
           addDays(new Date(), settings.trial_days),

@@ -1,16 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { AuditAction, AuditRow } from '@app/contract';
+import type { AuditRow } from '@app/contract';
 import { adminAudit } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import type { SessionUser } from '../../platform/auth/tokens.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
-
-export interface AuditEntry {
-  action: AuditAction;
-  target: string;
-  before?: unknown;
-  after?: unknown;
-}
+import type { AuditEntry } from '../module.js';
 
 /** Writes one audit row; pass the transaction of the change so both land or neither does. */
 export async function recordAudit(db: Db, actor: SessionUser, entry: AuditEntry): Promise<void> {

@@ -1,39 +1,18 @@
 import {
   channelConsoleMessages,
-  type ChannelKind,
   type ConsoleChannel,
+  type ConsoleChannelKind,
   type ParsedParamsOf,
   type saveConsoleChannel,
 } from '@app/contract';
-import type { AppConfig } from '../../config.js';
-import type { Db } from '../../platform/db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import type { ChannelKind } from '../../platform/channels/keeper.js';
+import type { ChannelFacts, ChannelPatch } from '../../platform/db/channel-table.js';
 import type { SessionUser } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
-import { videoChannelConsole, type ChannelFacts, type ChannelPatch } from '../talking-video/index.js';
-import { photoChannelConsole } from '../photo-video/index.js';
-import { voiceChannelConsole } from '../voices/index.js';
-import { aiImagePrices, aiVideoPrices } from '../ai-media/index.js';
-import { chatPrices } from '../chat/index.js';
-import { translateChannelConsole } from '../video-translation/index.js';
-import { viralPrices } from '../viral/index.js';
 import { recordAudit } from './audit.js';
 
-interface ChannelKeeper {
-  list: (db: Db) => Promise<ChannelFacts[]>;
-  update: (db: Db, api: string, p: ChannelPatch) => Promise<boolean>;
-}
-const keepersOf = (config: AppConfig): Record<ChannelKind, ChannelKeeper> => ({
-  voice: voiceChannelConsole,
-  video: videoChannelConsole,
-  photo: photoChannelConsole,
-  image: aiImagePrices.console(config),
-  aivideo: aiVideoPrices.console(config),
-  chat: chatPrices.console(config),
-  translate: translateChannelConsole,
-  viral: viralPrices.console(config),
-});
-
-const wire = (kind: ChannelKind, c: ChannelFacts): ConsoleChannel => ({
+const wire = (kind: string, c: ChannelFacts): ConsoleChannel => ({
   kind,
   api: c.api,
   name: c.name,
@@ -45,21 +24,33 @@ const wire = (kind: ChannelKind, c: ChannelFacts): ConsoleChannel => ({
   enabled: c.enabled ? 1 : 0,
 });
 
-/** The channels screen: each kind of channel or price is kept by its own module; every save is audited. */
-export function consoleChannels(db: Db, config: AppConfig) {
-  const keepers = keepersOf(config);
-  const list = async (): Promise<ConsoleChannel[]> => {
+const kindInfo = (k: ChannelKind<AppContext>): ConsoleChannelKind => ({
+  kind: k.kind,
+  label: k.label,
+  unit: k.unit,
+  described: k.described ? 1 : 0,
+  free: k.free ? 1 : 0,
+});
+
+/**
+ * The channels screen: every kind of channel or price the registered modules declare, each kept by
+ * the module that owns it; every save is audited. A new producer's kinds appear here without an edit.
+ */
+export function consoleChannels(ctx: AppContext) {
+  const db = ctx.database.db;
+  const kinds = ctx.channelKinds;
+  const list = async () => {
     const all = await Promise.all(
-      (Object.keys(keepers) as ChannelKind[]).map(async (kind) =>
-        (await keepers[kind].list(db)).map((c) => wire(kind, c)),
-      ),
+      kinds.map(async (k) => (await k.console(ctx).list(db)).map((c) => wire(k.kind, c))),
     );
-    return all.flat();
+    return { list: all.flat(), kinds: kinds.map(kindInfo) };
   };
   return {
     list,
     async save(actor: SessionUser, p: ParsedParamsOf<typeof saveConsoleChannel>) {
-      const keeper = keepers[p.kind];
+      const kind = kinds.find((k) => k.kind === p.kind);
+      if (!kind) throw new AppError(channelConsoleMessages.kindMissing);
+      const keeper = kind.console(ctx);
       await db.transaction(async (tx) => {
         const before = (await keeper.list(tx)).find((c) => c.api === p.api);
         if (!before) throw new AppError(channelConsoleMessages.missing);
@@ -75,9 +66,9 @@ export function consoleChannels(db: Db, config: AppConfig) {
         await keeper.update(tx, p.api, patch);
         await recordAudit(tx, actor, {
           action: 'channel.update',
-          target: `channel:${p.kind}:${p.api}`,
-          before: wire(p.kind, before),
-          after: wire(p.kind, { api: p.api, ...patch }),
+          target: `channel:${kind.kind}:${p.api}`,
+          before: wire(kind.kind, before),
+          after: wire(kind.kind, { api: p.api, ...patch }),
         });
       });
     },

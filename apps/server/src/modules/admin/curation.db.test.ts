@@ -4,7 +4,6 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createRedeemCodes,
   curationMessages,
   getThemes,
   imagePrompt,
@@ -13,9 +12,7 @@ import {
   listConsoleLibrary,
   listConsoleWorkflows,
   listPhotos,
-  login,
   protocolMessages,
-  redeemCode,
   saveConsoleCuration,
   saveConsoleLibraryItem,
   saveConsoleWorkflow,
@@ -31,9 +28,9 @@ import {
   type RecommendedPrompt,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { adminAudit, photos, users } from '../../db/schema/index.js';
+import { adminAudit, aiWorkflows, photos, users } from '../../db/schema/index.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
-import { workflowRepo } from '../ai-media/index.js';
+import { loginAs, registerAccount } from '../../../test/accounts.js';
 
 /**
  * The content screens of the console: recommended prompts, inspiration groups and words, AI-writing
@@ -54,22 +51,12 @@ beforeAll(async () => {
   picture = path.join(dir, 'cover.png');
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=480x360', '-frames:v', '1', picture]);
   t = await buildTestApp();
-  const loginAs = async (username: string, password: string) =>
-    (await t.call<{ token: string; id?: number }>(login, { username, password })).data.token;
-  admin = await loginAs('admin', 'admin12345');
-  const codes = (
-    await t.call<{ list: string[] }>(createRedeemCodes, { credits: 1, count: 2, days: 30 }, { token: admin })
-  ).data.list;
-  const signUp = (username: string, code: string) =>
-    t.call<{ token: string }>(redeemCode, { username, password: 'abc12345', code });
-  plain = (await signUp('curation_user', codes[0]!)).data.token;
-  await signUp('curation_ops', codes[1]!);
-  const idOf = async (username: string) =>
-    (await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-  operatorId = await idOf('curation_ops');
-  adminId = await idOf('admin');
+  admin = await loginAs(t, 'admin', 'admin12345');
+  plain = (await registerAccount(t, admin, { username: 'curation_user' })).token;
+  operatorId = (await registerAccount(t, admin, { username: 'curation_ops' })).id;
+  adminId = (await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')))[0]!.id;
   expect(await t.call(setUserRole, { id: operatorId, role: 'operator' }, { token: admin })).toMatchObject({ code: 0 });
-  operator = await loginAs('curation_ops', 'abc12345');
+  operator = await loginAs(t, 'curation_ops', 'abc12345');
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -124,7 +111,12 @@ describe('console content curation', () => {
     expect((await save(operator, { kind: 'image_prompt', name: '新品', content: '  ' })).msg).toBe(
       curationMessages.contentRequired,
     );
-    const made = await save(operator, { kind: 'image_prompt', name: '新品海报', content: '一瓶香水放在大理石台面上', sort: -1 });
+    const made = await save(operator, {
+      kind: 'image_prompt',
+      name: '新品海报',
+      content: '一瓶香水放在大理石台面上',
+      sort: -1,
+    });
     expect(made).toMatchObject({ code: 0, msg: curationMessages.created });
     expect(await lastAudit(`curation:image_prompt:${made.data.id}`)).toMatchObject({
       action: 'curation.create',
@@ -158,8 +150,14 @@ describe('console content curation', () => {
     );
     // Someone else's upload is not the operator's to publish.
     expect(
-      (await save(operator, { kind: 'image_video_prompt', name: '花开', content: '花朵', image: await uploaded(adminId) }))
-        .msg,
+      (
+        await save(operator, {
+          kind: 'image_video_prompt',
+          name: '花开',
+          content: '花朵',
+          image: await uploaded(adminId),
+        })
+      ).msg,
     ).toBe(libraryConsoleMessages.pictureMissing);
     const made = await save(operator, {
       kind: 'image_video_prompt',
@@ -173,12 +171,25 @@ describe('console content curation', () => {
     expect(item.image).toMatch(/public\/ai-media\/.+\.png$/);
     expect(item.image_tail).toMatch(/public\/ai-media\/.+\.png$/);
     await onlyShow('image_video_prompt', [made.data.id]);
-    const shown = await t.call<{ list: RecommendedPrompt[] }>(videoPromptRecommend, { type: 'image' }, { token: plain });
-    expect(shown.data.list).toEqual([expect.objectContaining({ title: '花开', image: item.image, image_tail: item.image_tail })]);
+    const shown = await t.call<{ list: RecommendedPrompt[] }>(
+      videoPromptRecommend,
+      { type: 'image' },
+      { token: plain },
+    );
+    expect(shown.data.list).toEqual([
+      expect.objectContaining({ title: '花开', image: item.image, image_tail: item.image_tail }),
+    ]);
     // The last frame can be taken away again.
     expect(
-      (await save(operator, { kind: 'image_video_prompt', id: made.data.id, name: '花开', content: '花朵', clear_image_tail: 1 }))
-        .code,
+      (
+        await save(operator, {
+          kind: 'image_video_prompt',
+          id: made.data.id,
+          name: '花开',
+          content: '花朵',
+          clear_image_tail: 1,
+        })
+      ).code,
     ).toBe(0);
     expect((await items('image_video_prompt')).find((i) => i.id === made.data.id)).toMatchObject({ image_tail: '' });
   });
@@ -208,7 +219,9 @@ describe('console content curation', () => {
     expect(season).toMatchObject({ name: '季节', is_multi: 0 });
     expect(season.list.map((w) => w.name)).toEqual(['冬天', '春天']);
     expect(season.list[1]!.demo_url).toMatch(/public\/curation\/inspiration_word\/.+\.png$/);
-    expect(await save(operator, { kind: 'inspiration_word', id: winter.data.id, name: '冬天', hidden: 1, sort: 1 })).toMatchObject({
+    expect(
+      await save(operator, { kind: 'inspiration_word', id: winter.data.id, name: '冬天', hidden: 1, sort: 1 }),
+    ).toMatchObject({
       code: 0,
     });
     expect((await library()).find((g) => g.id === group.data.id)!.list.map((w) => w.name)).toEqual(['春天']);
@@ -217,7 +230,9 @@ describe('console content curation', () => {
       group_id: group.data.id,
       image: season.list[1]!.demo_url,
     });
-    expect(await save(admin, { kind: 'inspiration_group', id: group.data.id, name: '季节', is_multi: 0, hidden: 1 })).toMatchObject({
+    expect(
+      await save(admin, { kind: 'inspiration_group', id: group.data.id, name: '季节', is_multi: 0, hidden: 1 }),
+    ).toMatchObject({
       code: 0,
     });
     expect((await library()).some((g) => g.id === group.data.id)).toBe(false);
@@ -227,16 +242,32 @@ describe('console content curation', () => {
     expect((await save(operator, { kind: 'write_topic', name: '节日营销', content: ' \n ' })).msg).toBe(
       curationMessages.subTopicsRequired,
     );
-    const made = await save(operator, { kind: 'write_topic', name: '节日营销', content: '春节促销\n 中秋礼盒 \n\n', sort: -1 });
+    const made = await save(operator, {
+      kind: 'write_topic',
+      name: '节日营销',
+      content: '春节促销\n 中秋礼盒 \n\n',
+      sort: -1,
+    });
     expect(made.code, made.msg).toBe(0);
-    const topics = async () => (await t.call<{ list: { name: string; list: { name: string }[] }[] }>(getThemes)).data.list;
+    const topics = async () =>
+      (await t.call<{ list: { name: string; list: { name: string }[] }[] }>(getThemes)).data.list;
     expect((await topics())[0]).toEqual({ name: '节日营销', list: [{ name: '春节促销' }, { name: '中秋礼盒' }] });
     const seeded = (await items('write_topic')).find((i) => i.name === '口播带货')!;
     expect(
-      await save(operator, { kind: 'write_topic', id: seeded.id, name: seeded.name, content: seeded.content, hidden: 1, sort: seeded.sort }),
+      await save(operator, {
+        kind: 'write_topic',
+        id: seeded.id,
+        name: seeded.name,
+        content: seeded.content,
+        hidden: 1,
+        sort: seeded.sort,
+      }),
     ).toMatchObject({ code: 0 });
     expect((await topics()).map((x) => x.name)).not.toContain('口播带货');
-    expect(await lastAudit(`curation:write_topic:${seeded.id}`)).toMatchObject({ before: { hidden: 0 }, after: { hidden: 1 } });
+    expect(await lastAudit(`curation:write_topic:${seeded.id}`)).toMatchObject({
+      before: { hidden: 0 },
+      after: { hidden: 1 },
+    });
   });
 
   it('library covers: a new uploaded cover replaces a public picture, audited; voices have none', async () => {
@@ -250,15 +281,18 @@ describe('console content curation', () => {
       { token: operator },
     );
     expect(r).toMatchObject({ code: 0, msg: libraryConsoleMessages.saved });
-    const listed = (await t.call<{ list: ConsoleLibraryItem[] }>(listConsoleLibrary, { kind: 'person' }, { token: admin }))
-      .data.list.find((i) => i.id === row!.id)!;
+    const listed = (
+      await t.call<{ list: ConsoleLibraryItem[] }>(listConsoleLibrary, { kind: 'person' }, { token: admin })
+    ).data.list.find((i) => i.id === row!.id)!;
     expect(listed.cover).toMatch(/public\/library\/person\/.+\.png$/);
     const publicList = await t.call<{ list: { id: number; image?: string; url?: string }[] }>(
       listPhotos,
       { source: '2', type: 1, limit: 0 },
       { token: plain },
     );
-    expect(JSON.stringify(publicList.data.list.find((p) => p.id === row!.id))).toContain(listed.cover.replace(/^.*(public\/)/, '$1'));
+    expect(JSON.stringify(publicList.data.list.find((p) => p.id === row!.id))).toContain(
+      listed.cover.replace(/^.*(public\/)/, '$1'),
+    );
     expect(await lastAudit(`library:person:${row!.id}`)).toMatchObject({
       before: { cover: 'public/photos/old.png' },
       after: { cover: expect.stringMatching(/^public\/library\/person\//) },
@@ -269,7 +303,14 @@ describe('console content curation', () => {
       (
         await t.call(
           saveConsoleLibraryItem,
-          { kind: 'person', id: row!.id, name: '公共人物', hidden: 0, sort: 0, cover: await uploaded(operatorId, text) },
+          {
+            kind: 'person',
+            id: row!.id,
+            name: '公共人物',
+            hidden: 0,
+            sort: 0,
+            cover: await uploaded(operatorId, text),
+          },
           { token: operator },
         )
       ).msg,
@@ -309,7 +350,10 @@ describe('ComfyUI workflow templates', () => {
     const graph = {
       '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },
       '2': { class_type: 'CLIPTextEncode', inputs: { text: '{{prompt}}, masterpiece', clip: ['1', 1] } },
-      '3': { class_type: 'EmptyLatentImage', inputs: { width: '{{width}}', height: '{{height}}', batch_size: '{{count}}' } },
+      '3': {
+        class_type: 'EmptyLatentImage',
+        inputs: { width: '{{width}}', height: '{{height}}', batch_size: '{{count}}' },
+      },
     };
     const r = await t.call(
       saveConsoleWorkflow,
@@ -317,7 +361,8 @@ describe('ComfyUI workflow templates', () => {
       { token: operator },
     );
     expect(r).toMatchObject({ code: 0, msg: workflowMessages.saved });
-    expect(await workflowRepo.graph(t.ctx.database.db, 'text2image')).toEqual(graph);
+    const [stored] = await t.ctx.database.db.select().from(aiWorkflows).where(eq(aiWorkflows.kind, 'text2image'));
+    expect(stored?.graph).toEqual(graph);
     const listed = (await workflows()).find((w) => w.kind === 'text2image')!;
     expect(listed.name).toBe('SDXL 文生图');
     expect(JSON.parse(listed.graph)).toEqual(graph);

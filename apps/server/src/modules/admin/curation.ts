@@ -7,27 +7,13 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth/tokens.js';
-import type { CurationFacts, CurationKeeper, CurationValues } from '../../platform/db/curation-item.js';
+import type { CurationFacts, CurationValues } from '../../platform/db/curation-item.js';
 import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
-import {
-  inspirationGroupCuration,
-  inspirationWordCuration,
-  promptCuration,
-  SAMPLE_DIR,
-} from '../ai-media/index.js';
-import { writeTopicCuration } from '../site/index.js';
+import type { ConsoleCuration, FeatureModule } from '../module.js';
 import { recordAudit } from './audit.js';
 import { publishConsolePicture } from './console-picture.js';
-
-const keepers: Record<CurationKind, CurationKeeper> = {
-  image_prompt: promptCuration('image'),
-  video_prompt: promptCuration('text'),
-  image_video_prompt: promptCuration('image2video'),
-  inspiration_group: inspirationGroupCuration,
-  inspiration_word: inspirationWordCuration,
-  write_topic: writeTopicCuration,
-};
+import { keepersByKind } from './shared-screens.js';
 
 /** Longest name each kind's table keeps. */
 const NAME_MAX: Record<CurationKind, number> = {
@@ -60,11 +46,15 @@ const audited = (f: CurationValues) => ({
  * is kept by the module that owns its table; pictures are taken into public storage; every add and
  * edit is audited with the state before and after.
  */
-export function consoleCuration(ctx: AppContext) {
+export function consoleCuration(ctx: AppContext, modules: readonly FeatureModule[]) {
   const db = ctx.database.db;
   const url = (key: string) => fileUrl(ctx, key);
-  // Sample frames live with the seeded samples, where the image-to-video page accepts them.
-  const pictureDir = (kind: CurationKind) => (kind === 'image_video_prompt' ? SAMPLE_DIR : `public/curation/${kind}/`);
+  const keepers = keepersByKind<CurationKind, ConsoleCuration>(
+    modules.map((mod) => mod.curation),
+    m.missing,
+  );
+  const keeperOf = keepers.of;
+  const pictureDir = (kind: CurationKind) => keepers.find(kind)?.pictureDir ?? `public/curation/${kind}/`;
 
   const wire = (f: CurationFacts): ConsoleCurationItem => ({
     id: f.id,
@@ -90,14 +80,13 @@ export function consoleCuration(ctx: AppContext) {
     if (p.kind === 'inspiration_word') {
       groupId = p.group_id ?? before?.groupId ?? 0;
       if (!groupId) throw new AppError(m.groupRequired);
-      if (!(await inspirationGroupCuration.find(db, groupId))) throw new AppError(m.groupMissing);
+      if (!(await keeperOf('inspiration_group').find(db, groupId))) throw new AppError(m.groupMissing);
     }
     const takesPictures = p.kind === 'image_video_prompt' || p.kind === 'inspiration_word';
     const picture = async (sent: string | undefined, kept: string) =>
       sent && takesPictures ? publishConsolePicture(ctx, actor, sent, pictureDir(p.kind)) : kept;
     const imageKey = await picture(p.image, before?.imageKey ?? '');
-    const imageTailKey =
-      p.clear_image_tail === 1 ? '' : await picture(p.image_tail, before?.imageTailKey ?? '');
+    const imageTailKey = p.clear_image_tail === 1 ? '' : await picture(p.image_tail, before?.imageTailKey ?? '');
     if (p.kind === 'image_video_prompt' && !imageKey) throw new AppError(m.imageRequired);
     return {
       name,
@@ -113,11 +102,11 @@ export function consoleCuration(ctx: AppContext) {
 
   return {
     async list(kind: CurationKind): Promise<ConsoleCurationItem[]> {
-      return (await keepers[kind].list(db)).map(wire);
+      return (await keeperOf(kind).list(db)).map(wire);
     },
     /** Adds (no id) or edits one item; returns its id and whether it is new. */
     async save(actor: SessionUser, p: SaveParams): Promise<{ id: number; created: boolean }> {
-      const keeper = keepers[p.kind];
+      const keeper = keeperOf(p.kind);
       const existing = p.id ? await keeper.find(db, p.id) : null;
       if (p.id && !existing) throw new AppError(m.missing);
       const values = await valuesOf(actor, p, existing);

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
-  createRedeemCodes,
   engineConsoleMessages,
   listEngineSettings,
   listTranslateLanguages,
-  login,
   protocolMessages,
-  redeemCode,
   saveEngineSettings,
   setUserRole,
   testEngineConnection,
   type EngineSettingsRow,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { adminAudit, engineSettings, users } from '../../db/schema/index.js';
+import { adminAudit, engineSettings } from '../../db/schema/index.js';
 import {
   startFakeChatStream,
   textChunks,
@@ -25,6 +22,7 @@ import { makeFakeMedia, startFakeKling } from '../../engines/image/testing/fake-
 import { LIP_SYNC_CHANNEL, TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
 import { startFakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
+import { loginAs, registerAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;
@@ -45,30 +43,17 @@ beforeAll(async () => {
   );
   // The environment sets the OpenAI image key: the console shows it masked and read-only.
   t = await buildTestApp({ OPENAI_IMAGE_API_KEY: 'env-image-key-9876' });
-  admin = await loginAs('admin', 'admin12345');
-  operator = await makeMember('engine_ops');
-  member = await makeMember('engine_user');
-  const [op] = await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'engine_ops'));
-  expect(await t.call(setUserRole, { id: op!.id, role: 'operator' }, { token: admin })).toMatchObject({ code: 0 });
+  admin = await loginAs(t, 'admin', 'admin12345');
+  const op = await registerAccount(t, admin, { username: 'engine_ops' });
+  operator = op.token;
+  member = (await registerAccount(t, admin, { username: 'engine_user' })).token;
+  expect(await t.call(setUserRole, { id: op.id, role: 'operator' }, { token: admin })).toMatchObject({ code: 0 });
 });
 afterAll(async () => {
   await t?.close();
   await chat?.close();
 });
 
-async function loginAs(username: string, password: string): Promise<string> {
-  const r = await t.call<{ token: string }>(login, { username, password });
-  expect(r.code).toBe(0);
-  return r.data.token;
-}
-async function makeMember(name: string): Promise<string> {
-  const [code] = (
-    await t.call<{ list: string[] }>(createRedeemCodes, { credits: 1, count: 1, days: 30 }, { token: admin })
-  ).data.list;
-  const r = await t.call<{ token: string }>(redeemCode, { username: name, password: 'abc12345', code: code! });
-  expect(r.code).toBe(0);
-  return r.data.token;
-}
 const engines = async () =>
   (await t.call<{ list: EngineSettingsRow[] }>(listEngineSettings, {}, { token: admin })).data.list;
 const fieldOf = (list: EngineSettingsRow[], engine: string, key: string) =>
@@ -190,8 +175,12 @@ describe('engine settings', () => {
   it('chooses the lip-sync engine of translated videos from the console, at once, and refuses an unknown one', async () => {
     const duix = await startFakeDuix({ resultFile: '/nonexistent.mp4', result: 'url' });
     const mode1 = async () =>
-      (await t.call<{ modes: { mode: number; available: boolean }[] }>(listTranslateLanguages)).data.modes.find((x) => x.mode === 1);
-    const test = async () => (await t.call<{ ok: number; message: string }>(testEngineConnection, { engine: 'lip-sync' }, { token: admin })).data;
+      (await t.call<{ modes: { mode: number; available: boolean }[] }>(listTranslateLanguages)).data.modes.find(
+        (x) => x.mode === 1,
+      );
+    const test = async () =>
+      (await t.call<{ ok: number; message: string }>(testEngineConnection, { engine: 'lip-sync' }, { token: admin }))
+        .data;
     try {
       expect(t.ctx.engines.lipSync.engineId(LIP_SYNC_CHANNEL)).toBe('lipsync');
       expect(await test()).toMatchObject({ ok: 1, message: engineConsoleMessages.testOffline });

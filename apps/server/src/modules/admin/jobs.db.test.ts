@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   consoleJobDetail,
-  createRedeemCodes,
   getCredits,
   jobConsoleMessages,
   listConsoleJobs,
-  login,
   protocolMessages,
-  redeemCode,
   refundConsoleJob,
   retryConsoleJob,
   setUserRole,
@@ -17,8 +14,9 @@ import {
   type ConsoleJobRow,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
-import { adminAudit, aiMediaRecords, users } from '../../db/schema/index.js';
-import { creditLedger } from '../credits/index.js';
+import { adminAudit, aiMediaRecords } from '../../db/schema/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { loginAs, registerAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,29 +25,15 @@ let member: { token: string; id: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await loginAs('admin', 'admin12345');
-  member = await makeMember('jobs_user', 100);
-  const op = await makeMember('jobs_ops', 1);
+  admin = await loginAs(t, 'admin', 'admin12345');
+  member = await registerAccount(t, admin, { username: 'jobs_user', credits: 100 });
+  const op = await registerAccount(t, admin, { username: 'jobs_ops' });
   expect(await t.call(setUserRole, { id: op.id, role: 'operator' }, { token: admin })).toMatchObject({ code: 0 });
   operator = op.token;
 });
 afterAll(async () => t?.close());
 
 const db = () => t.ctx.database.db;
-async function loginAs(username: string, password: string): Promise<string> {
-  const r = await t.call<{ token: string }>(login, { username, password });
-  expect(r.code).toBe(0);
-  return r.data.token;
-}
-async function makeMember(name: string, credits: number): Promise<{ token: string; id: number }> {
-  const [code] = (
-    await t.call<{ list: string[] }>(createRedeemCodes, { credits, count: 1, days: 30 }, { token: admin })
-  ).data.list;
-  const r = await t.call<{ token: string }>(redeemCode, { username: name, password: 'abc12345', code: code! });
-  expect(r.code).toBe(0);
-  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.username, name));
-  return { token: r.data.token, id: row!.id };
-}
 const balance = async () => (await t.call<{ credits: number }>(getCredits, {}, { token: member.token })).data.credits;
 
 /**
@@ -70,7 +54,7 @@ async function strandedPaidJob(): Promise<{ id: string; recordId: number; jobKey
       jobKey,
     })
     .returning({ id: aiMediaRecords.id });
-  await creditLedger(db()).reserveCredits(member.id, 30, jobKey, 'AI图片');
+  await testLedger(db()).reserveCredits(member.id, 30, jobKey, 'AI图片');
   const id = await t.ctx.queue.send(
     'ai-media.generate',
     { recordId: rec!.id },

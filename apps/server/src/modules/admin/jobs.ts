@@ -6,13 +6,12 @@ import {
   type JobState,
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
-import { jobDefinitions, type JobDefinition } from '../../jobs.js';
 import type { Db, SqlExecutor } from '../../platform/db/client.js';
 import type { SessionUser } from '../../platform/auth/tokens.js';
 import type { JobQueue, QueuedJob } from '../../platform/queue/queue.js';
 import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
-import { creditLedger } from '../credits/index.js';
+import { jobRefunds } from '../billing/index.js';
 import { recordAudit } from './audit.js';
 
 const num = (data: unknown, key: string): number | null => {
@@ -21,15 +20,11 @@ const num = (data: unknown, key: string): number | null => {
 };
 
 /** The ledger key of the credits a paid job holds, read from the row its payload names (its `holds`). */
-async function jobKeyOf(db: Db, job: QueuedJob): Promise<string | null> {
-  const hold = (jobDefinitions as Record<string, JobDefinition>)[job.name]?.holds;
+async function jobKeyOf(db: Db, queue: JobQueue, job: QueuedJob): Promise<string | null> {
+  const hold = queue.definition(job.name)?.holds;
   const id = hold ? num(job.data, hold.idField) : null;
   if (!hold || !id) return null;
-  const [row] = await db
-    .select({ jobKey: hold.table.jobKey })
-    .from(hold.table)
-    .where(eq(hold.table.id, id))
-    .limit(1);
+  const [row] = await db.select({ jobKey: hold.table.jobKey }).from(hold.table).where(eq(hold.table.id, id)).limit(1);
   return typeof row?.jobKey === 'string' ? row.jobKey : null;
 }
 
@@ -66,8 +61,8 @@ export function consoleJobs(db: Db, executor: SqlExecutor, queue: JobQueue) {
   const payer = async (job: QueuedJob): Promise<QueuedJob> =>
     job.name === DEAD_LETTER ? ((await queue.deadLetterSource(executor, job.data)) ?? job) : job;
   const holdOf = async (job: QueuedJob): Promise<ConsoleJobHold | null> => {
-    const key = await jobKeyOf(db, await payer(job));
-    const r = key ? await creditLedger(db).reservation(key) : null;
+    const key = await jobKeyOf(db, queue, await payer(job));
+    const r = key ? await jobRefunds.hold(db, key) : null;
     return r
       ? {
           job_key: r.jobKey,
@@ -121,14 +116,13 @@ export function consoleJobs(db: Db, executor: SqlExecutor, queue: JobQueue) {
     async refund(actor: SessionUser, name: string, id: string): Promise<number> {
       const job = await find(name, id);
       if (!failed(job)) throw new AppError(m.notFailed);
-      const key = await jobKeyOf(db, await payer(job));
+      const key = await jobKeyOf(db, queue, await payer(job));
       if (!key) throw new AppError(m.noHold);
       return db.transaction(async (tx) => {
-        const ledger = creditLedger(tx);
-        const before = await ledger.reservation(key);
+        const before = await jobRefunds.hold(tx, key);
         if (!before || before.held <= 0) throw new AppError(m.noHold);
         // Decided under the payer's lock: of two refunds at once, the second finds it refunded.
-        const found = await ledger.refundHeldOnce(key);
+        const found = await jobRefunds.refundHeld(tx, key);
         if (found === 'refunded') throw new AppError(m.alreadyRefunded);
         if (found === 'settled') throw new AppError(m.settled);
         if (found !== 'held') throw new AppError(m.noHold);

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
-  createRedeemCodes,
   libraryConsoleMessages,
   listConsoleLibrary,
   listPhotos,
-  login,
   protocolMessages,
-  redeemCode,
   saveConsoleLibraryItem,
   type ConsoleLibraryItem,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { adminAudit, photos } from '../../db/schema/index.js';
+import { loginAs, registerAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,13 +19,8 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = (await t.call<{ token: string }>(login, { username: 'admin', password: 'admin12345' })).data.token;
-  const [code] = (
-    await t.call<{ list: string[] }>(createRedeemCodes, { credits: 1, count: 1, days: 30 }, { token: admin })
-  ).data.list;
-  member = (
-    await t.call<{ token: string }>(redeemCode, { username: 'library_user', password: 'abc12345', code: code! })
-  ).data.token;
+  admin = await loginAs(t, 'admin', 'admin12345');
+  member = (await registerAccount(t, admin, { username: 'library_user' })).token;
   for (const name of ['海边女孩', '办公室男士', '古风少女']) {
     const [row] = await t.ctx.database.db
       .insert(photos)

@@ -4,25 +4,21 @@ import type { SessionUser } from '../../platform/auth/tokens.js';
 import type { LibraryConsole } from '../../platform/db/library-table.js';
 import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
-import { publicAvatarLibrary } from '../avatars/index.js';
-import { publicVoiceLibrary } from '../voices/index.js';
-import { publicPhotoLibrary } from '../photo-video/index.js';
+import type { FeatureModule } from '../module.js';
 import { recordAudit } from './audit.js';
 import { publishConsolePicture } from './console-picture.js';
+import { keepersByKind } from './shared-screens.js';
 
-const libraries: Record<LibraryKind, LibraryConsole> = {
-  avatar: publicAvatarLibrary,
-  voice: publicVoiceLibrary,
-  person: publicPhotoLibrary.person,
-  pet: publicPhotoLibrary.pet,
-};
-
-/** The public library screen: each library is kept by its own module; every change is audited. */
-export function consoleLibrary(ctx: AppContext) {
+/** The public library screen: each library is kept by the module that brings it; every change is audited. */
+export function consoleLibrary(ctx: AppContext, modules: readonly FeatureModule[]) {
   const db = ctx.database.db;
+  const libraryOf = keepersByKind<LibraryKind, LibraryConsole>(
+    modules.map((mod) => mod.libraries),
+    m.missing,
+  ).of;
   return {
     async list(kind: LibraryKind): Promise<ConsoleLibraryItem[]> {
-      return (await libraries[kind].list(db)).map((i) => ({
+      return (await libraryOf(kind).list(db)).map((i) => ({
         id: i.id,
         name: i.name,
         cover: fileUrl(ctx, i.coverKey),
@@ -34,10 +30,12 @@ export function consoleLibrary(ctx: AppContext) {
       actor: SessionUser,
       p: { kind: LibraryKind; id: number; name: string; hidden: number; sort: number; cover?: string },
     ) {
-      const library = libraries[p.kind];
+      const library = libraryOf(p.kind);
       if (p.cover && !library.hasCover) throw new AppError(m.noCover);
       // A new cover is copied into public storage first; a refused save leaves it unused.
-      const coverKey = p.cover ? await publishConsolePicture(ctx, actor, p.cover, `public/library/${p.kind}/`) : undefined;
+      const coverKey = p.cover
+        ? await publishConsolePicture(ctx, actor, p.cover, `public/library/${p.kind}/`)
+        : undefined;
       await db.transaction(async (tx) => {
         const patch = { name: p.name.trim(), hidden: p.hidden === 1, sort: p.sort, coverKey };
         const before = await library.update(tx, p.id, patch);

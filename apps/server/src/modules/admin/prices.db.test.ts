@@ -9,7 +9,6 @@ import {
   channelConsoleMessages,
   chatMessages,
   createImageGenerate,
-  createRedeemCodes,
   createVideoGenerate,
   generateScript,
   listChatRecords,
@@ -17,9 +16,7 @@ import {
   listImageGenerate,
   listTranslateLanguages,
   listVideoGenerate,
-  login,
   protocolMessages,
-  redeemCode,
   saveConsoleChannel,
   sendChatMessage,
   setUserRole,
@@ -31,7 +28,7 @@ import {
   type VideoRecord,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
-import { adminAudit, users } from '../../db/schema/index.js';
+import { adminAudit } from '../../db/schema/index.js';
 import { makeFakeMedia, startFakeKling, type FakeKling } from '../../engines/image/testing/fake-vendors.js';
 import {
   finished,
@@ -40,8 +37,9 @@ import {
   type FakeChatService,
 } from '../../engines/text/testing/fake-chat-stream.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { registerUpload } from '../works/testing/studio.js';
+import { loginAs, newAccount, registerAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * Prices edited in the console are what the product charges next: AI pictures, AI videos per mode and
@@ -73,18 +71,11 @@ beforeAll(async () => {
     TRANSCRIPTION_OPENAI_URL: 'http://127.0.0.1:9/v1',
     TEXT_MODEL_URL: 'http://127.0.0.1:9/v1',
   });
-  const loginAs = async (username: string, password: string) =>
-    (await t.call<{ token: string }>(login, { username, password })).data.token;
-  admin = await loginAs('admin', 'admin12345');
-  const codes = (await t.call<{ list: string[] }>(createRedeemCodes, { credits: 1, count: 2, days: 30 }, { token: admin }))
-    .data.list;
-  const signUp = async (username: string, code: string) =>
-    (await t.call<{ token: string }>(redeemCode, { username, password: 'abc12345', code })).data.token;
-  plain = await signUp('price_user', codes[0]!);
-  await signUp('price_ops', codes[1]!);
-  const [ops] = await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'price_ops'));
-  expect(await t.call(setUserRole, { id: ops!.id, role: 'operator' }, { token: admin })).toMatchObject({ code: 0 });
-  operator = await loginAs('price_ops', 'abc12345');
+  admin = await loginAs(t, 'admin', 'admin12345');
+  plain = (await registerAccount(t, admin, { username: 'price_user' })).token;
+  const ops = await registerAccount(t, admin, { username: 'price_ops' });
+  expect(await t.call(setUserRole, { id: ops.id, role: 'operator' }, { token: admin })).toMatchObject({ code: 0 });
+  operator = await loginAs(t, 'price_ops', 'abc12345');
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -118,7 +109,7 @@ const setPrice = async (
     { token },
   );
 };
-const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
+const balance = (m: TestAccount) => testLedger(t.ctx.database.db).balance(m.id);
 
 describe('console prices', () => {
   it('lists every kind with the shipped prices; an ordinary user is refused, an operator and an admin may save', async () => {
@@ -158,7 +149,7 @@ describe('console prices', () => {
   });
 
   it('AI pictures: the next order holds and settles the new price, and the page shows it; switched off it is refused', async () => {
-    const m = await member(t, 1000);
+    const m = await newAccount(t, { credits: 1000 });
     expect(await setPrice(operator, 'image', 'image', { credits: 7 })).toMatchObject({ code: 0 });
     const listed = await t.call<{ service: { prices: { api: string; credits: number }[] } }>(
       listImageGenerate,
@@ -174,9 +165,9 @@ describe('console prices', () => {
     const done = await waitFor(
       'picture',
       async () =>
-        (
-          await t.call<{ list: ImageRecord[] }>(listImageGenerate, { type: 'text' }, { token: m.token })
-        ).data.list.find((x) => x.id === r.data.id && x.status >= 3),
+        (await t.call<{ list: ImageRecord[] }>(listImageGenerate, { type: 'text' }, { token: m.token })).data.list.find(
+          (x) => x.id === r.data.id && x.status >= 3,
+        ),
       120_000,
     );
     expect(done).toMatchObject({ status: 3, credits: 14 });
@@ -203,7 +194,7 @@ describe('console prices', () => {
   });
 
   it('AI videos: each mode and length has its own price; a length switched off is refused; pro stays off until turned on', async () => {
-    const m = await member(t, 5000);
+    const m = await newAccount(t, { credits: 5000 });
     expect(await setPrice(operator, 'aivideo', 'std-10', { credits: 500 })).toMatchObject({ code: 0 });
     const listed = await t.call<{ service: { prices: { api: string; credits: number }[] } }>(
       listVideoGenerate,
@@ -222,9 +213,9 @@ describe('console prices', () => {
     );
     expect(r.code, r.msg).toBe(0);
     expect(await balance(m)).toBe(5000 - 500);
-    expect(await t.call(createVideoGenerate, { type: 'text', prompt: '海浪', mode: 'pro' }, { token: m.token })).toMatchObject(
-      { code: 1, msg: aiMediaMessages.proUnavailable },
-    );
+    expect(
+      await t.call(createVideoGenerate, { type: 'text', prompt: '海浪', mode: 'pro' }, { token: m.token }),
+    ).toMatchObject({ code: 1, msg: aiMediaMessages.proUnavailable });
     expect(await setPrice(admin, 'aivideo', 'std-5', { credits: 360, enabled: 0 })).toMatchObject({ code: 0 });
     expect(await t.call(createVideoGenerate, { type: 'text', prompt: '海浪' }, { token: m.token })).toMatchObject({
       code: 1,
@@ -241,8 +232,8 @@ describe('console prices', () => {
     const done = await waitFor(
       'videos',
       async () => {
-        const list = (await t.call<{ list: VideoRecord[] }>(listVideoGenerate, { type: 'text' }, { token: m.token })).data
-          .list;
+        const list = (await t.call<{ list: VideoRecord[] }>(listVideoGenerate, { type: 'text' }, { token: m.token }))
+          .data.list;
         return list.every((x) => x.status >= 3) ? list : undefined;
       },
       180_000,
@@ -254,7 +245,7 @@ describe('console prices', () => {
   });
 
   it('chat: the price of the chosen model is held and charged, and the page reads it; a model switched off is refused', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     expect(await setPrice(operator, 'chat', 'r1', { credits: 25 })).toMatchObject({ code: 0 });
     const records = await t.call<{ prices: { model: string; credits: number }[] }>(
       listChatRecords,
@@ -282,7 +273,7 @@ describe('console prices', () => {
   });
 
   it('viral analysis: a model call and a video analysis hold the new prices; switched off is refused', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     const r = await t.call(generateScript, { action: 'polish', text: '咖啡很好喝' }, { token: m.token });
     expect(r.code, r.msg).toBe(0);
     // The model price is 12 since the first test.
@@ -302,11 +293,25 @@ describe('console prices', () => {
   });
 
   it('video translation: the page lists the new price per second and the order is priced by it', async () => {
-    const m = await member(t, 0);
+    const m = await newAccount(t);
     const file = path.join(dir, 'talk.mp4');
     await ffmpeg([
-      '-f', 'lavfi', '-i', 'testsrc2=s=320x240:d=6', '-f', 'lavfi', '-i', 'sine=f=300:d=6',
-      '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file,
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x240:d=6',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=300:d=6',
+      '-shortest',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      file,
     ]);
     const fileId = await registerUpload(t, m.id, 'video', file);
     expect(await setPrice(operator, 'translate', '2', { credits: 9, name: '仅配音' })).toMatchObject({ code: 0 });

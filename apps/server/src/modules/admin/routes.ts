@@ -1,31 +1,10 @@
 import {
-  adjustUserCredits,
-  adminMessages,
   channelConsoleMessages,
   consoleDashboard,
   listConsoleChannels,
   saveConsoleChannel,
   consoleSession,
-  consoleUserDetail,
-  createCodeBatch,
-  exportCodeBatch,
   listAudit,
-  listCodeBatches,
-  listCodes,
-  listConsoleUsers,
-  resetUserPassword,
-  setUserDisabled,
-  setUserRole,
-  setUserVip,
-  voidCodes,
-  deleteConsoleNotice,
-  getConsoleSite,
-  listConsoleNotices,
-  publishConsoleNotice,
-  saveConsoleNotice,
-  saveConsoleSite,
-  saveConsoleSiteText,
-  siteConsoleMessages,
   type Role,
   engineConsoleMessages,
   libraryConsoleMessages,
@@ -40,72 +19,44 @@ import {
   listConsoleCuration,
   saveConsoleCuration,
   curationMessages,
-  listConsoleWorkflows,
-  saveConsoleWorkflow,
-  workflowMessages,
   saveEngineSettings,
   testEngineConnection,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
-import { listAuditRows } from './audit.js';
-import { consoleCodes } from './codes.js';
-import { consoleUsers } from './users.js';
-import { consoleSite } from './site.js';
+import { listAuditRows, recordAudit } from './audit.js';
+import { guardTarget } from './targets.js';
 import { dashboard } from './dashboard.js';
 import { consoleChannels } from './channels.js';
 import { consoleEngines } from './engines.js';
 import { consoleJobs } from './jobs.js';
 import { consoleLibrary } from './library.js';
 import { consoleCuration } from './curation.js';
-import { consoleWorkflows } from './workflows.js';
+import type { ConsoleKit, FeatureModule } from '../module.js';
+import { publishConsolePicture } from './console-picture.js';
 
-/** /api/admin/*: the protocol layer has checked the role (operator or admin) before any handler runs. */
-export function adminRoutes(ctx: AppContext): RouteDef[] {
+/**
+ * /api/admin/*: the console's own screens (session, dashboard, engines, jobs, channels,
+ * the shared library and content screens, the audit log), then each module's section. The protocol
+ * layer has checked the role (operator or admin) before any handler runs.
+ */
+export function adminRoutes(ctx: AppContext, modules: readonly FeatureModule[]): RouteDef[] {
   const db = ctx.database.db;
-  const users = consoleUsers(db);
-  const codes = consoleCodes(db);
-  const site = consoleSite(db);
-  const channels = consoleChannels(db, ctx.config);
+  const kit: ConsoleKit = {
+    audit: recordAudit,
+    guardTarget: (actor, targetId, action) => guardTarget(db, actor, targetId, action),
+    publishPicture: (actor, url, dir) => publishConsolePicture(ctx, actor, url, dir),
+  };
+  const channels = consoleChannels(ctx);
   const engines = consoleEngines(db, ctx.config, ctx.engineSettings);
-  const library = consoleLibrary(ctx);
-  const curation = consoleCuration(ctx);
-  const workflows = consoleWorkflows(ctx);
+  const library = consoleLibrary(ctx, modules);
+  const curation = consoleCuration(ctx, modules);
   const jobs = consoleJobs(db, ctx.database.executor, ctx.queue);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
-    route(listConsoleUsers, ({ params }) => users.search(params)),
-    route(consoleUserDetail, ({ params }) => users.detail(params.id)),
-    route(adjustUserCredits, async ({ user, params }) =>
-      ok(await users.adjustCredits(user, params), adminMessages.adjusted),
-    ),
-    route(setUserVip, async ({ user, params }) =>
-      ok(await users.setVip(user, params).then(() => null), adminMessages.vipSaved),
-    ),
-    route(resetUserPassword, async ({ user, params }) =>
-      ok(await users.resetPassword(user, params).then(() => null), adminMessages.passwordReset),
-    ),
-    route(setUserDisabled, async ({ user, params }) => {
-      await users.setDisabled(user, { id: params.id, disabled: params.disabled === 1 });
-      return ok(null, params.disabled ? adminMessages.disabled : adminMessages.enabled);
-    }),
-    route(setUserRole, async ({ user, params }) =>
-      ok(await users.setRole(user, params).then(() => null), adminMessages.roleSaved),
-    ),
     route(listAudit, ({ params }) => listAuditRows(db, params)),
-    route(createCodeBatch, async ({ user, params }) => {
-      const made = await codes.create(user, params);
-      return ok(made, adminMessages.codesMade(made.count));
-    }),
-    route(listCodes, ({ params }) => codes.list(params)),
-    route(listCodeBatches, async () => ({ list: await codes.batches() })),
-    route(exportCodeBatch, ({ user, params }) => codes.exportCsv(user, params.batch)),
-    route(voidCodes, async ({ user, params }) => {
-      const count = await codes.voidUnused(user, params);
-      return ok({ count }, adminMessages.codesVoided(count));
-    }),
-    route(consoleDashboard, () => dashboard(db)),
-    route(listConsoleChannels, async () => ({ list: await channels.list() })),
+    route(consoleDashboard, () => dashboard(db, modules)),
+    route(listConsoleChannels, () => channels.list()),
     route(saveConsoleChannel, async ({ user, params }) => {
       await channels.save(user, params);
       return ok(null, channelConsoleMessages.saved);
@@ -138,28 +89,6 @@ export function adminRoutes(ctx: AppContext): RouteDef[] {
       const r = await curation.save(user, params);
       return ok({ id: r.id }, r.created ? curationMessages.created : curationMessages.saved);
     }),
-    route(listConsoleWorkflows, async () => ({ list: await workflows.list() })),
-    route(saveConsoleWorkflow, async ({ user, params }) => {
-      await workflows.save(user, params);
-      return ok(null, workflowMessages.saved);
-    }),
-    route(getConsoleSite, () => site.read()),
-    route(saveConsoleSite, async ({ user, params }) => ok(await site.save(user, params), siteConsoleMessages.saved)),
-    route(saveConsoleSiteText, async ({ user, params }) => {
-      await site.saveText(user, params);
-      return ok(null, siteConsoleMessages.textSaved);
-    }),
-    route(listConsoleNotices, async () => ({ list: await site.list() })),
-    route(saveConsoleNotice, async ({ user, params }) =>
-      ok(await site.saveNotice(user, params), siteConsoleMessages.noticeSaved),
-    ),
-    route(publishConsoleNotice, async ({ user, params }) => {
-      await site.publish(user, params.id, params.published === 1);
-      return ok(null, params.published ? siteConsoleMessages.noticePublished : siteConsoleMessages.noticeUnpublished);
-    }),
-    route(deleteConsoleNotice, async ({ user, params }) => {
-      await site.remove(user, params.id);
-      return ok(null, siteConsoleMessages.noticeDeleted);
-    }),
+    ...modules.flatMap((m) => m.console?.(ctx, kit) ?? []),
   ];
 }

@@ -27,8 +27,8 @@ import { aiWorkflows } from '../../db/schema/index.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { pictureInfo } from '../../engines/image/index.js';
 import { makeFakeMedia, startFakeKling, type FakeKling } from '../../engines/image/testing/fake-vendors.js';
-import { creditLedger } from '../credits/index.js';
-import { member, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /** AI pictures and videos through the HTTP contract, on 可灵 (a loopback fake of its API). */
 let t: TestApp;
@@ -64,20 +64,20 @@ afterAll(async () => {
   await fsp.rm(dir, { recursive: true, force: true });
 });
 
-const balance = (m: Member, app = t) => creditLedger(app.ctx.database.db).balance(m.id);
+const balance = (m: TestAccount, app = t) => testLedger(app.ctx.database.db).balance(m.id);
 
 /** Puts a picture in the member's image folder, as a signed upload would, and returns its URL. */
-async function ownPicture(m: Member, file: string): Promise<string> {
+async function ownPicture(m: TestAccount, file: string): Promise<string> {
   const key = `users/${m.id}/image/${path.basename(file, path.extname(file))}-${Date.now()}${path.extname(file)}`;
   await t.ctx.storage.putFile(key, file);
   return t.ctx.storage.signedUrl(key, { expiresIn: 600 });
 }
 
-async function images(m: Member): Promise<ImageRecord[]> {
+async function images(m: TestAccount): Promise<ImageRecord[]> {
   const r = await t.call<{ list: ImageRecord[] }>(listImageGenerate, { type: 'text' }, { token: m.token });
   return r.data.list;
 }
-async function videos(m: Member, type: 'text' | 'image'): Promise<VideoRecord[]> {
+async function videos(m: TestAccount, type: 'text' | 'image'): Promise<VideoRecord[]> {
   const r = await t.call<{ list: VideoRecord[] }>(listVideoGenerate, { type }, { token: m.token });
   return r.data.list;
 }
@@ -88,7 +88,8 @@ const ended = <T extends { id: number; status: number }>(what: string, list: () 
       const r = (await list()).find((x) => x.id === id);
       return r && (r.status === 3 || r.status === 4) ? r : null;
     },
-    60_000,
+    // Generous: on a loaded 2-core machine the first order also waits for the queue and the vendor fake.
+    120_000,
   );
 
 /** The stored file behind a URL the list hands out, read through the app. */
@@ -99,7 +100,7 @@ async function fetchResult(url: string) {
 
 describe('nothing configured', () => {
   it('lists say which setting enables the service, and orders are refused without charging', async () => {
-    const m = await member(bare, 5000);
+    const m = await newAccount(bare, { credits: 5000 });
     const list = await bare.call<{ service: { available: boolean; message: string } }>(
       listImageGenerate,
       {},
@@ -134,9 +135,9 @@ describe('nothing configured', () => {
 });
 
 describe('text-to-image', () => {
-  let m: Member;
+  let m: TestAccount;
   beforeAll(async () => {
-    m = await member(t, 1000);
+    m = await newAccount(t, { credits: 1000 });
   });
 
   it('checks the description, ratio and count', async () => {
@@ -174,7 +175,7 @@ describe('text-to-image', () => {
       n: 3,
       aspect_ratio: '16:9',
     });
-  });
+  }, 240_000);
 
   it('refunds in full when the vendor refuses the content, at submit or in the task', async () => {
     for (const text of ['违规画面', '风控画面']) {
@@ -188,7 +189,7 @@ describe('text-to-image', () => {
   });
 
   it('takes a reference picture of the caller only, png/jpg at least 300 px, and sends it', async () => {
-    const other = await member(t, 100);
+    const other = await newAccount(t, { credits: 100 });
     const post = (image: string) =>
       t.call<{ id: number }>(createImageGenerate, { text: '参考图', num: 1, image }, { token: m.token });
     expect(await post(await ownPicture(other, photo))).toMatchObject({ code: 1, msg: aiMediaMessages.imageMissing });
@@ -208,7 +209,7 @@ describe('text-to-image', () => {
   });
 
   it('deletes only the caller\u2019s finished records, with their pictures and storage', async () => {
-    const other = await member(t, 100);
+    const other = await newAccount(t, { credits: 100 });
     const [rec] = await images(m);
     expect(await t.call(deleteImageGenerate, { id: rec!.id }, { token: other.token })).toMatchObject({
       code: 1,
@@ -225,9 +226,9 @@ describe('text-to-image', () => {
 });
 
 describe('text-to-video and image-to-video', () => {
-  let m: Member;
+  let m: TestAccount;
   beforeAll(async () => {
-    m = await member(t, 5000);
+    m = await newAccount(t, { credits: 5000 });
   });
   const post = (p: Record<string, string | number>) =>
     t.call<{ id: number }>(createVideoGenerate, p, { token: m.token });
@@ -356,7 +357,7 @@ describe('text-to-video and image-to-video', () => {
       msg: aiMediaMessages.stillRunning,
     });
     await ended('to delete', () => videos(m, 'text'), r.data.id);
-    const other = await member(t, 0);
+    const other = await newAccount(t);
     expect((await t.call(deleteVideoGenerate, { id: r.data.id }, { token: other.token })).code).toBe(1);
     expect(await t.call(deleteVideoGenerate, { id: r.data.id }, { token: m.token })).toMatchObject({ code: 0 });
   });
@@ -364,7 +365,7 @@ describe('text-to-video and image-to-video', () => {
 
 describe('recommendations, inspiration words and presets', () => {
   it('serves three random image and text-video prompts and five image-to-video ones with samples', async () => {
-    const m = await member(t, 0);
+    const m = await newAccount(t);
     const img = await t.call<{ list: RecommendedPrompt[] }>(imagePrompt, { type: 'text' }, { token: m.token });
     expect(img.data.list).toHaveLength(3);
     const text = await t.call<{ list: RecommendedPrompt[] }>(
@@ -389,8 +390,8 @@ describe('recommendations, inspiration words and presets', () => {
   });
 
   it('presets: title and content required, search, and only the owner deletes', async () => {
-    const m = await member(t, 0);
-    const other = await member(t, 0);
+    const m = await newAccount(t);
+    const other = await newAccount(t);
     const add = (p: Record<string, string>) => t.call<{ id: number }>(createUserPrompt, p, { token: m.token });
     expect(await add({ title: '', content: '内容' })).toMatchObject({
       code: 1,

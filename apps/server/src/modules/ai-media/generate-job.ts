@@ -6,7 +6,7 @@ import { GenerationError, pictureInfo } from '../../engines/image/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { failPaidJob, refundPaidJob, runPaidJob, settlePaidJob } from '../credits/index.js';
+import { failPaidJob, refundPaidJob, runPaidJob, settlePaidJob } from '../producing/index.js';
 import { readPicture } from './pictures.js';
 import { mediaRepo, type MediaRow } from './repo.js';
 import { imageParamsOf, videoParamsOf } from './service.js';
@@ -128,7 +128,7 @@ export function generateJob(ctx: AppContext) {
           rowId: r.id,
           engine: { id: engine.id, max: engine.maxConcurrency },
           progress: r.progress,
-          wait: () => ctx.queue.send('ai-media.generate', { recordId: r.id }, { startAfter: 3 }).then(() => undefined),
+          retrySeconds: 3,
         },
         reasonOf,
         run: ({ signal }) => (r.kind === 'image' ? images(r, dir, signal) : video(r, dir, signal)),

@@ -1,5 +1,3 @@
 export { aiMediaModule } from './module.js';
-export { aiImagePrices, aiVideoPrices } from './prices.js';
-export { keyOfPictureUrl, SAMPLE_DIR } from './pictures.js';
-export { promptCuration, inspirationGroupCuration, inspirationWordCuration } from './curation.js';
-export { workflowRepo, DEFAULT_WORKFLOWS } from './workflows.js';
+export { keyOfPictureUrl } from './pictures.js';
+export { DEFAULT_WORKFLOWS } from './workflows.js';

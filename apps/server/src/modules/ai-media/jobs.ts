@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { aiMediaRecords } from '../../db/schema/index.js';
-import type { JobDefinition } from '../../jobs.js';
-import { sweepJob } from '../module.js';
+import type { JobDefinition } from '../module.js';
 
 export const aiMediaJobs = {
   /** Runs one picture or video order on its engine's slot, stores the results, settles or refunds. */
@@ -12,6 +11,4 @@ export const aiMediaJobs = {
     concurrency: 4,
     holds: { table: aiMediaRecords, idField: 'recordId' },
   },
-  /** Puts back the jobs of records whose worker died while holding a slot. */
-  'ai-media.release-lapsed': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;

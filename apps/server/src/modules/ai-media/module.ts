@@ -1,27 +1,34 @@
 import { handlersOf, type FeatureModule } from '../module.js';
 import { generateJob } from './generate-job.js';
+import { aiMediaConsole } from './console.js';
+import { inspirationGroupCuration, inspirationWordCuration, promptCuration } from './curation.js';
 import { aiMediaJobs } from './jobs.js';
+import { aiMediaPriceKinds } from './prices.js';
+import { SAMPLE_DIR } from './pictures.js';
 import { mediaRepo } from './repo.js';
 import { aiMediaRoutes } from './routes.js';
 import { seedAiMedia } from './seed.js';
 import { AiMediaService } from './service.js';
-import { mediaSlots } from './slots.js';
 
 /** AI pictures (text-to-image) and videos (text-to-video, image-to-video), billed per order. */
-export const aiMediaModule: FeatureModule = {
+export const aiMediaModule: FeatureModule<typeof aiMediaJobs> = {
   name: 'ai-media',
   routes: (ctx) => aiMediaRoutes(new AiMediaService(ctx)),
+  channels: aiMediaPriceKinds,
+  tools: [{ key: 'wsImage' }, { key: 'wsVideo' }, { key: 'tsVideo' }],
+  console: aiMediaConsole,
+  curation: {
+    image_prompt: promptCuration('image'),
+    video_prompt: promptCuration('text'),
+    // Sample frames live with the seeded samples, where the image-to-video page accepts them.
+    image_video_prompt: { ...promptCuration('image2video'), pictureDir: SAMPLE_DIR },
+    inspiration_group: inspirationGroupCuration,
+    inspiration_word: inspirationWordCuration,
+  },
   jobs: handlersOf(aiMediaJobs, (ctx) => {
     const run = generateJob(ctx);
     return {
       'ai-media.generate': (payload, job) => run(payload, job),
-      'ai-media.release-lapsed': async () => {
-        await mediaSlots.releaseLapsed(ctx, {
-          name: 'ai-media.generate',
-          idField: 'recordId',
-          leaseSeconds: ctx.config.WORK_LEASE_SECONDS,
-        });
-      },
     };
   }),
   // A record committed just before a crash may never have had its job sent: each unfinished record

@@ -23,3 +23,9 @@ export const aiVideoPrices = priceList('aivideo', () =>
     })),
   ),
 );
+
+/** The console's channel screen: pictures and videos, each priced per order. */
+export const aiMediaPriceKinds = [
+  aiImagePrices.channelKind({ label: 'AI 图片', unit: '积分/张' }),
+  aiVideoPrices.channelKind({ label: 'AI 视频', unit: '积分/条' }),
+];

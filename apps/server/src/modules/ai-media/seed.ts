@@ -7,6 +7,7 @@ import { aiInspirationGroups, aiInspirationWords, aiPrompts } from '../../db/sch
 import { scratchDir } from '../../engines/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
+import { makeSeedMedia } from '../../platform/media/seed-cache.js';
 import { SAMPLE_DIR } from './pictures.js';
 import { workflowRepo } from './workflows.js';
 import { IMAGE_PROMPTS, IMAGE_VIDEO_PROMPTS, INSPIRATION_GROUPS, TEXT_VIDEO_PROMPTS } from './seed-data.js';
@@ -26,7 +27,10 @@ async function storeSample(ctx: AppContext, n: number): Promise<void> {
   const dir = await scratchDir(ctx.config.dataDir, `ai-sample-${n}-${randomUUID()}`);
   try {
     const out = path.join(dir, 'sample.jpg');
-    await ffmpeg(['-i', facePackageSample(n), '-vf', "scale='min(1280,iw)':-2", '-frames:v', '1', '-q:v', '3', out]);
+    const args = ['-i', facePackageSample(n), '-vf', "scale='min(1280,iw)':-2", '-frames:v', '1', '-q:v', '3'];
+    await makeSeedMedia(ctx.config.TEST_CACHE_DIR, `ai-sample ${JSON.stringify(args)}`, out, (o) =>
+      ffmpeg([...args, o]),
+    );
     await ctx.storage.putFile(key, out);
   } finally {
     await rm(dir, { recursive: true, force: true });

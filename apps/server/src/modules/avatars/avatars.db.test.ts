@@ -9,19 +9,20 @@ import { avatars, users } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { probe, runTool } from '../../platform/media/ffmpeg.js';
-import { cloneAvatar, member, registerUpload, type Member } from '../works/testing/studio.js';
+import { cloneAvatar, registerUpload } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let media: string;
-let alice: Member;
-let bob: Member;
+let alice: TestAccount;
+let bob: TestAccount;
 let portrait: Avatar;
 
 beforeAll(async () => {
   t = await buildTestApp();
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'avatars-media-'));
-  alice = await member(t, 0);
-  bob = await member(t, 0);
+  alice = await newAccount(t);
+  bob = await newAccount(t);
   portrait = await cloneAvatar(
     t,
     alice,
@@ -34,7 +35,7 @@ afterAll(async () => {
   fs.rmSync(media, { recursive: true, force: true });
 });
 
-const own = (m: Member, extra: Record<string, string | number> = {}) =>
+const own = (m: TestAccount, extra: Record<string, string | number> = {}) =>
   t.call<{ list: Avatar[]; hlist: Avatar[]; slist: Avatar[]; total: number; generate: number }>(
     listAvatars,
     { source: '1', limit: 0, ...extra },
@@ -137,7 +138,7 @@ describe('avatar cloning', () => {
 });
 
 describe('preparation bounded by cost', () => {
-  const create = (m: Member, fileId: number, name = '分身') =>
+  const create = (m: TestAccount, fileId: number, name = '分身') =>
     t.call<{ id: number }>(createAvatar, { name, file_id: fileId }, { token: m.token });
 
   it('refuses the 4K, 1 fps, 600 s black video at once, before any work is queued', async () => {
@@ -166,7 +167,7 @@ describe('preparation bounded by cost', () => {
       { timeoutMs: 300_000 },
     );
     expect(fs.statSync(file).size).toBeLessThan(2_000_000);
-    const carol = await member(t, 0);
+    const carol = await newAccount(t);
     const fileId = await registerUpload(t, carol.id, 'video', file);
     const started = Date.now();
     expect(await create(carol, fileId)).toMatchObject({
@@ -178,7 +179,7 @@ describe('preparation bounded by cost', () => {
   }, 400_000);
 
   it('refuses an upload past the pixel-frame ceiling, lower for guests', async () => {
-    const dave = await member(t, 0);
+    const dave = await newAccount(t);
     const clip = await makeClip(path.join(media, 'ceiling.mp4'), { width: 640, height: 360, seconds: 6 });
     const fileId = await registerUpload(t, dave.id, 'video', clip);
     const cost = 640 * 360 * 6 * 30;
@@ -192,7 +193,7 @@ describe('preparation bounded by cost', () => {
   });
 
   it('stops a preparation past its time budget: the avatar fails with a clear reason and nothing is left running', async () => {
-    const erin = await member(t, 0);
+    const erin = await newAccount(t);
     const saved = t.ctx.config.AVATAR_PREPARE_BUDGET_SECONDS;
     t.ctx.config.AVATAR_PREPARE_BUDGET_SECONDS = 0.3;
     try {
@@ -207,8 +208,8 @@ describe('preparation bounded by cost', () => {
   });
 
   it("one user's many preparations do not hold up another user's", async () => {
-    const frank = await member(t, 0);
-    const gina = await member(t, 0);
+    const frank = await newAccount(t);
+    const gina = await newAccount(t);
     const files = [];
     for (let i = 0; i < 4; i++)
       files.push(await registerUpload(t, frank.id, 'video', path.join(media, 'portrait.mp4')));
@@ -259,7 +260,7 @@ describe('demo actors', () => {
     expect(r.hlist).toHaveLength(2);
     expect(r.slist).toHaveLength(2);
     expect(r.hlist[0]!.url).toMatch(/^\/files\/public\/actors\//);
-    const m = await member(seeded, 0);
+    const m = await newAccount(seeded);
     const pub = await seeded.call<{ list: Avatar[]; total: number }>(
       listAvatars,
       { source: '2', limit: 0 },

@@ -5,4 +5,3 @@ export { resendMissingJobs } from './resume.js';
 export type { StudioUploads, UploadedFile } from './ports.js';
 export { AvatarsService } from './service.js';
 export { ownedAvatarsCount } from './owned-count.js';
-export { publicAvatarLibrary } from './library.js';

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { avatarsJobs } from './jobs.js';
+import { publicAvatarLibrary } from './library.js';
 import type { StudioUploads } from './ports.js';
 import { prepareAvatar, retryEnginePrepare } from './prepare-job.js';
 import { avatarsRepo } from './repo.js';
@@ -14,10 +15,11 @@ export interface AvatarsModuleOptions {
 }
 
 /** Avatar cloning, own and public avatar lists, public actors of the home page. */
-export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule {
+export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule<typeof avatarsJobs> {
   return {
     name: 'avatars',
     routes: (ctx: AppContext) => avatarRoutes(new AvatarsService(ctx, opts.uploads)),
+    libraries: { avatar: publicAvatarLibrary },
     jobs: handlersOf(avatarsJobs, (ctx) => ({
       'avatar.prepare': ({ avatarId }, job) => prepareAvatar(ctx, avatarId, job),
       'avatar.engine-retry': (payload, job) => retryEnginePrepare(ctx, payload, job),

@@ -11,7 +11,7 @@ import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { scratchDir } from '../../engines/index.js';
-import { storageUsage } from '../credits/index.js';
+import { storageUsage } from '../storage-quota/index.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
 /** Where an avatar's derived files live: the owner's folder, or the public folder for demo actors. */

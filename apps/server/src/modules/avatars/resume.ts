@@ -1,4 +1,4 @@
-import type { JobName } from '../../jobs.js';
+import type { JobName } from '../../platform/queue/jobs.js';
 import type { AppContext } from '../../platform/context.js';
 
 /** Ids (under `field` of the payload) that already have a job waiting or running. */

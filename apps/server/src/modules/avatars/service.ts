@@ -2,7 +2,7 @@ import path from 'node:path';
 import { studioMessages, type Avatar } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { storageUsage } from '../credits/index.js';
+import { storageUsage } from '../storage-quota/index.js';
 import { accountRows } from '../accounts/index.js';
 import { checkPreparationCost } from './preparation-cost.js';
 import type { StudioUploads } from './ports.js';

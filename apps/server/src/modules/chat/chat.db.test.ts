@@ -28,10 +28,10 @@ import {
   type FakeChatRequest,
   type FakeChatService,
 } from '../../engines/text/testing/fake-chat-stream.js';
-import { creditLedger } from '../credits/index.js';
-import { member, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
 import { estimateTokens } from './context-budget.js';
 import { createChatModule } from './module.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 const BUDGET = 400;
 let t: TestApp;
@@ -50,10 +50,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
+const balance = (m: TestAccount) => testLedger(t.ctx.database.db).balance(m.id);
 const lastRequest = () => fake.requests.at(-1)!;
 
-async function send(m: Member, content: string, extra: Record<string, string | number> = {}) {
+async function send(m: TestAccount, content: string, extra: Record<string, string | number> = {}) {
   return t.call<{ cid: number; mid: number }>(sendChatMessage, { content, ...extra }, { token: m.token });
 }
 
@@ -80,7 +80,7 @@ function parse(text: string): Streamed {
 }
 
 /** Reads the answer stream; with `leaveAfter` the client goes away after that many answer characters. */
-function stream(m: Member, cid: number, mid: number, leaveAfter?: number): Promise<Streamed> {
+function stream(m: TestAccount, cid: number, mid: number, leaveAfter?: number): Promise<Streamed> {
   const qs = new URLSearchParams({ token: m.token, cid: String(cid), mid: String(mid) });
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: `${chatAnswerStream.path}?${qs}` }, (res) => {
@@ -119,7 +119,7 @@ const reservationOf = async (mid: number) => {
 
 describe('asking and answering', () => {
   it('streams the answer, charges 10 points once, titles the conversation by its first question', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [...textChunks('你好，我可以帮你写文案。', 4), finished], chunkDelayMs: 5 });
     const sent = await send(m, '  帮我写一段夏季防晒霜的口播文案，要求活泼有趣，适合抖音短视频使用  ');
     expect(sent.code).toBe(0);
@@ -155,7 +155,7 @@ describe('asking and answering', () => {
   });
 
   it('sends r1 to the reasoner and keeps its reasoning apart from the answer', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({
       chunks: [...textChunks('用户想要一句问候。', 3, 'reasoning'), ...textChunks('早上好！'), finished],
     });
@@ -168,7 +168,7 @@ describe('asking and answering', () => {
   });
 
   it('refuses a blank question, an unknown model and a short balance, writing nothing', async () => {
-    const m = await member(t, 5);
+    const m = await newAccount(t, { credits: 5 });
     for (const content of ['', '   \n '])
       expect(await send(m, content)).toMatchObject({ code: 1, msg: chatMessages.contentRequired });
     expect(await t.call(sendChatMessage, {}, { token: m.token })).toMatchObject({
@@ -185,7 +185,7 @@ describe('asking and answering', () => {
 
 describe('charging when an answer ends early', () => {
   it('refunds when the model fails before answering (429) and says why', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ status: 429, errorBody: { error: { message: 'Rate limit reached' } }, chunks: [] });
     const sent = await send(m, '你好');
     const out = await stream(m, sent.data.cid, sent.data.mid);
@@ -196,7 +196,7 @@ describe('charging when an answer ends early', () => {
   });
 
   it('keeps and charges the part received when the model fails mid-answer', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [{ content: '前半段' }, { error: { message: 'overloaded' } }] });
     const sent = await send(m, '你好');
     const out = await stream(m, sent.data.cid, sent.data.mid);
@@ -211,7 +211,7 @@ describe('charging when an answer ends early', () => {
   });
 
   it('a client that stops mid-answer aborts the upstream request; the part is saved and charged', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [...textChunks('一'.repeat(400), 2), finished], chunkDelayMs: 20 });
     const sent = await send(m, '写长一点');
     const out = await stream(m, sent.data.cid, sent.data.mid, 10);
@@ -226,7 +226,7 @@ describe('charging when an answer ends early', () => {
   });
 
   it('a client that leaves before any answer is refunded', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ thinkMs: 3000, chunks: [{ content: '迟到' }, finished] });
     const asked = fake.requests.length;
     const sent = await send(m, '你好', { model: 'r1' });
@@ -243,7 +243,7 @@ describe('charging when an answer ends early', () => {
   });
 
   it('one answer opened twice at once streams to one client and is charged once', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [...textChunks('只回答一次。', 2), finished], chunkDelayMs: 5 });
     const sent = await send(m, '同时打开两次');
     const requestsBefore = fake.requests.length;
@@ -262,7 +262,7 @@ describe('charging when an answer ends early', () => {
   });
 
   it('an answer another process claimed first is not streamed here, saved or settled', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [...textChunks('这里不该出现。', 2), finished], chunkDelayMs: 5 });
     const sent = await send(m, '另一个进程先打开了');
     // Another API process took the answer for its stream between the question and this stream.
@@ -278,14 +278,14 @@ describe('charging when an answer ends early', () => {
   });
 
   it('a question whose stream never opens is given up by the sweep and refunded', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     const sent = await send(m, '你好');
     expect(await balance(m)).toBe(90);
     await t.ctx.database.db
       .update(messageRows)
       .set({ updatedAt: new Date(Date.now() - 3600_000) })
       .where(eq(messageRows.id, sent.data.mid));
-    const handlers = createChatModule().jobs!(t.ctx);
+    const handlers = createChatModule().jobs!.handlers(t.ctx);
     await (handlers['chat.sweep-open-answers'] as (p: object) => Promise<void>)({});
     expect(await answerRow(sent.data.mid)).toMatchObject({ status: CHAT_STATUS.failed });
     expect(await balance(m)).toBe(100);
@@ -294,8 +294,8 @@ describe('charging when an answer ends early', () => {
 
 describe('ownership', () => {
   it('refuses another user’s conversation and answer on every call', async () => {
-    const owner = await member(t, 100);
-    const other = await member(t, 100);
+    const owner = await newAccount(t, { credits: 100 });
+    const other = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [{ content: '秘密' }, finished] });
     const sent = await send(owner, '我的问题');
     const { cid, mid } = sent.data;
@@ -330,7 +330,7 @@ describe('ownership', () => {
 
 describe('deletion', () => {
   it('deletes a conversation with its messages; an answer still waiting is refunded', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     plan = () => ({ chunks: [{ content: '好' }, finished] });
     const first = await send(m, '第一问');
     await stream(m, first.data.cid, first.data.mid);
@@ -352,7 +352,7 @@ describe('deletion', () => {
 
 describe('context budget', () => {
   it('sends earlier turns within the budget, oldest dropped first, never starting on an answer', async () => {
-    const m = await member(t, 1000);
+    const m = await newAccount(t, { credits: 1000 });
     const long = (n: number) => `第${n}轮：${'文'.repeat(70)}`;
     plan = (req) => ({ chunks: [{ content: `答${req.body.messages.length}${'案'.repeat(60)}` }, finished] });
     let cid: number | undefined;
@@ -381,8 +381,8 @@ describe('context budget', () => {
 
 describe('text materials', () => {
   it('saves, lists, edits and deletes the caller’s own texts only', async () => {
-    const m = await member(t, 0);
-    const other = await member(t, 0);
+    const m = await newAccount(t);
+    const other = await newAccount(t);
     expect(await t.call(saveTextMaterial, { name: '', source: 'chat', text: '  ' }, { token: m.token })).toMatchObject({
       code: 1,
       msg: chatMessages.materialTextRequired,

@@ -1,5 +1,4 @@
-import type { JobDefinition } from '../../jobs.js';
-import { sweepJob } from '../module.js';
+import { sweepJob, type JobDefinition } from '../module.js';
 
 export const chatJobs = {
   /** Answers whose stream was never opened, or whose process stopped, are closed and their holds settled or refunded. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { chatJobs } from './jobs.js';
+import { chatPriceKind } from './prices.js';
 import { chatRepo } from './repo.js';
 import { chatRoutes, type TextAnalyser } from './routes.js';
 import { ChatService, type LiveAnswers, type PreparedAnswers } from './service.js';
@@ -16,12 +17,14 @@ export interface ChatModuleDeps {
   analyseText?: (ctx: AppContext) => TextAnalyser;
 }
 
-export function createChatModule(deps: ChatModuleDeps = {}): FeatureModule {
+export function createChatModule(deps: ChatModuleDeps = {}): FeatureModule<typeof chatJobs> {
   // One map per process: a delete reaches the streams this process runs.
   const live: LiveAnswers = new Map();
   const prepared: PreparedAnswers = new Map();
   return {
     name: 'chat',
+    channels: [chatPriceKind],
+    tools: [{ key: 'aiChat' }],
     routes: (ctx) =>
       chatRoutes(
         new ChatService(ctx, live, prepared),

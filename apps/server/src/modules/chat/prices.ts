@@ -5,3 +5,6 @@ export const chatPrices = priceList('chat', (config) => [
   { api: 'v3', name: 'DeepSeek V3 对话（每次问答）', credits: config.CHAT_CREDITS, sort: 0 },
   { api: 'r1', name: 'DeepSeek R1 深度思考（每次问答）', credits: config.CHAT_CREDITS, sort: 1 },
 ]);
+
+/** The console's channel screen: the price of a question, per model. */
+export const chatPriceKind = chatPrices.channelKind({ label: 'AI 对话', unit: '积分/次' });

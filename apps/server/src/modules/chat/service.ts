@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_STATUS, chatMessages, type ChatMessage, type ChatModelKey, type ChatPrice, type ChatRecord } from '@app/contract';
+import {
+  CHAT_STATUS,
+  chatMessages,
+  type ChatMessage,
+  type ChatModelKey,
+  type ChatPrice,
+  type ChatRecord,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
-import { creditLedger } from '../credits/index.js';
+import { paidStream } from '../producing/index.js';
 import type { ChatTurn } from '../../engines/text/index.js';
 import { contextOf } from './context-budget.js';
 import { chatRepo, type MessageRow } from './repo.js';
@@ -49,7 +56,7 @@ export class ChatService {
 
   /** What an answer is charged once it has text: what was held when it was asked, whatever the price is now. */
   async heldFor(jobKey: string | null): Promise<number> {
-    return jobKey ? ((await creditLedger(this.db).reservation(jobKey))?.held ?? 0) : 0;
+    return paidStream.held(this.db, jobKey);
   }
 
   async records(
@@ -96,9 +103,8 @@ export class ChatService {
     if (!model?.enabled) throw new AppError(chatMessages.modelOff);
     const jobKey = `chat:${randomUUID()}`;
     const price = model.credits;
-    const asked = await this.db.transaction(async (tx) => {
-      // The payer's row is locked by the hold before any row referring to it is written.
-      if (price > 0) await creditLedger(tx).reserveCredits(userId, price, jobKey, chatMessages.actionName);
+    const bill = { userId, jobKey, held: price, actionName: chatMessages.actionName };
+    const asked = await paidStream.open(this.db, bill, async (tx) => {
       const cid = p.cid ?? (await chatRepo.insertConversation(tx, userId, titleFrom(question))).id;
       await chatRepo.insertMessage(tx, {
         conversationId: cid,
@@ -162,16 +168,11 @@ export class ChatService {
     v: { status: number; content: string; reasoning: string; failReason?: string },
     opts: { touch?: boolean } = {},
   ): Promise<number> {
-    const charged = v.content ? await this.heldFor(row.jobKey) : 0;
-    await this.db.transaction(async (tx) => {
-      if (!(await chatRepo.close(tx, row.id, { ...v, creditsCharged: charged }))) return;
-      if (row.jobKey) {
-        if (charged) await creditLedger(tx).settleCredits(row.jobKey, charged);
-        else await creditLedger(tx).refundCredits(row.jobKey);
-      }
+    return paidStream.close(this.db, row.jobKey, Boolean(v.content), async (tx, charged) => {
+      if (!(await chatRepo.close(tx, row.id, { ...v, creditsCharged: charged }))) return false;
       if (opts.touch) await chatRepo.touchConversation(tx, row.conversationId);
+      return true;
     });
-    return charged;
   }
 }
 

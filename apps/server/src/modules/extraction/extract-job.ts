@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { ffmpeg, MediaToolError, probe, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { scratchDir } from '../../engines/index.js';
-import { refundPaidJob, runPaidJob, settlePaidJob } from '../credits/index.js';
+import { refundPaidJob, runPaidJob, settlePaidJob } from '../producing/index.js';
 import { fileRecords, uploadedFiles } from '../files/index.js';
 import { ExtractionFailure, reasonOf } from './messages.js';
 import { analyseRepo, type AnalyseRow } from './repo.js';

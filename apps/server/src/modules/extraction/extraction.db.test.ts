@@ -23,12 +23,15 @@ import {
   type MaterialItem,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { productModulesWith } from '../../../test/modules.js';
 import { analyseRecords, creditReservations } from '../../db/schema/index.js';
 import { probe } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
 import { saveSiteSettings } from '../site/index.js';
-import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { toolTilesOf } from '../module.js';
+import { registerUpload } from '../works/testing/studio.js';
 import { makeSiteMedia, PAGE_TITLE, startFakeSite, type FakeSite } from './testing/fake-site.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * Extraction through the HTTP contract with the real yt-dlp: its generic extractor reads a page on
@@ -64,11 +67,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
+const balance = (m: TestAccount) => testLedger(t.ctx.database.db).balance(m.id);
 const share = (p: string) =>
   `复制打开抖音，看看【街头舞蹈的作品】 ${site.url}${p} 复制此链接，打开Dou音搜索，直接观看视频！`;
 
-async function records(m: Member, kind: 'video' | 'audio', status = ''): Promise<AnalyseRecord[]> {
+async function records(m: TestAccount, kind: 'video' | 'audio', status = ''): Promise<AnalyseRecord[]> {
   const r = await t.call<{ list: AnalyseRecord[] }>(
     kind === 'video' ? listVideoAnalyse : listAudioAnalyse,
     { limit: 999, page: 1, status },
@@ -79,7 +82,7 @@ async function records(m: Member, kind: 'video' | 'audio', status = ''): Promise
 }
 
 /** Waits until the record has ended, and returns it as the list shows it. */
-async function ended(m: Member, kind: 'video' | 'audio', id: number): Promise<AnalyseRecord> {
+async function ended(m: TestAccount, kind: 'video' | 'audio', id: number): Promise<AnalyseRecord> {
   return waitFor(
     `record ${id} to end`,
     async () => {
@@ -90,12 +93,12 @@ async function ended(m: Member, kind: 'video' | 'audio', id: number): Promise<An
   );
 }
 
-async function free(m: Member, kind: 'video' | 'audio'): Promise<AnalyseFree> {
+async function free(m: TestAccount, kind: 'video' | 'audio'): Promise<AnalyseFree> {
   return (await t.call<AnalyseFree>(kind === 'video' ? videoAnalyseFree : audioAnalyseFree, {}, { token: m.token }))
     .data;
 }
 
-async function parse(m: Member, link: string) {
+async function parse(m: TestAccount, link: string) {
   return t.call<{ id: number }>(parseVideoLink, { link }, { token: m.token });
 }
 
@@ -111,9 +114,9 @@ async function probeResult(r: AnalyseRecord) {
 }
 
 describe('what a link must be', () => {
-  let m: Member;
+  let m: TestAccount;
   beforeAll(async () => {
-    m = await member(t, 100);
+    m = await newAccount(t, { credits: 100 });
   });
 
   it('refuses an empty paste, a paste without a link, and non-web schemes', async () => {
@@ -160,7 +163,7 @@ describe('what a link must be', () => {
   });
 
   it('fails a link that redirects to a private address, without fetching it, and refunds', async () => {
-    const paid = await member(t, 100);
+    const paid = await newAccount(t, { credits: 100 });
     // Use up the free ones so this one is paid.
     await t.ctx.database.db.insert(analyseRecords).values(
       Array.from({ length: FREE }, (_, i) => ({
@@ -194,7 +197,7 @@ describe('what a link must be', () => {
   });
 
   it('checks audio uploads: needs a file, the caller\u2019s own, and a video', async () => {
-    const other = await member(t, 0);
+    const other = await newAccount(t);
     const theirs = await registerUpload(t, other.id, 'video', media.clip);
     const sound = await registerUpload(t, m.id, 'voice', media.clip);
     expect(await t.call(extractAudio, { type: 2 }, { token: m.token })).toMatchObject({
@@ -214,10 +217,10 @@ describe('what a link must be', () => {
 });
 
 describe('video extraction with yt-dlp', () => {
-  let m: Member;
+  let m: TestAccount;
   let first: AnalyseRecord;
   beforeAll(async () => {
-    m = await member(t, 15);
+    m = await newAccount(t, { credits: 15 });
   });
 
   it('finds the link in a share text, shows it processing, then stores the video with its title', async () => {
@@ -251,7 +254,7 @@ describe('video extraction with yt-dlp', () => {
   });
 
   it('a link sent twice at once (a double click) is one extraction', async () => {
-    const twice = await member(t, 0);
+    const twice = await newAccount(t);
     const [a, b] = await Promise.all([
       parse(twice, share('/share/video.html')),
       parse(twice, share('/share/video.html')),
@@ -286,7 +289,7 @@ describe('video extraction with yt-dlp', () => {
   });
 
   it('refunds a paid extraction that fails', async () => {
-    const rich = await member(t, 50);
+    const rich = await newAccount(t, { credits: 50 });
     await t.ctx.database.db.insert(analyseRecords).values(
       Array.from({ length: FREE }, (_, i) => ({
         userId: rich.id,
@@ -335,7 +338,7 @@ describe('video extraction with yt-dlp', () => {
     expect(await records(m, 'video', '1')).toEqual([]);
     expect(all.length).toBe(failed.length + (await records(m, 'video', '3')).length);
 
-    const stranger = await member(t, 0);
+    const stranger = await newAccount(t);
     expect(await records(stranger, 'video')).toEqual([]);
     expect(await t.call(deleteVideoAnalyse, { id: failed[0]!.id }, { token: stranger.token })).toMatchObject({
       code: 1,
@@ -357,8 +360,8 @@ describe('video extraction with yt-dlp', () => {
   });
 
   it('saves a finished record to the materials library, only the caller\u2019s and only finished', async () => {
-    const stranger = await member(t, 0);
-    const save = (who: Member, rid: number, type = 'video') =>
+    const stranger = await newAccount(t);
+    const save = (who: TestAccount, rid: number, type = 'video') =>
       t.call<{ id: number }>(
         saveMaterial,
         { type, source: 'analyse', name: first.desc.slice(0, 15), rid },
@@ -381,9 +384,9 @@ describe('video extraction with yt-dlp', () => {
 });
 
 describe('audio extraction', () => {
-  let m: Member;
+  let m: TestAccount;
   beforeAll(async () => {
-    m = await member(t, 30);
+    m = await newAccount(t, { credits: 30 });
   });
 
   it('takes the audio of a linked video as m4a', async () => {
@@ -437,20 +440,14 @@ describe('audio extraction', () => {
 });
 
 describe('the launcher\u2019s tiles', () => {
-  it('are the copywriting, chat, AI picture and video, photo-speak, extraction and translation tools unless the operator says otherwise', async () => {
+  it('are the tiles the modules bring switched on, extraction\u2019s two among them, unless the operator says otherwise', async () => {
     const site = async () => (await t.call<SiteSettings>(getSiteSettings)).data;
-    expect((await site()).store_tools).toEqual([
-      'copywrite',
-      'copyTrace',
-      'aiChat',
-      'wsImage',
-      'wsVideo',
-      'tsVideo',
-      'imageSpeak',
-      'extraction',
-      'audioExtraction',
-      'sea',
+    const brought = toolTilesOf(productModulesWith());
+    expect(brought.filter((x) => x.key === 'extraction' || x.key === 'audioExtraction')).toEqual([
+      { key: 'extraction', on: true },
+      { key: 'audioExtraction', on: true },
     ]);
+    expect((await site()).store_tools).toEqual(brought.filter((x) => x.on).map((x) => x.key));
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['audioExtraction'] });
     expect((await site()).store_tools).toEqual(['audioExtraction']);
     await saveSiteSettings(t.ctx.database.db, { store_tools: ['extraction', 'audioExtraction'] });

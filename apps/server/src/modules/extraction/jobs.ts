@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analyseRecords } from '../../db/schema/index.js';
-import type { JobDefinition } from '../../jobs.js';
+import type { JobDefinition } from '../module.js';
 
 export const extractionJobs = {
   /** Downloads the media behind a link (or reads an upload), stores the video or its audio; settles or refunds. */

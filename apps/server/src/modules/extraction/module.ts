@@ -22,9 +22,10 @@ export function resolversFromConfig(config: AppConfig): ResolverRegistry {
 }
 
 /** Video extraction from share links and audio extraction from links or uploads, billed per extraction. */
-export const extractionModule: FeatureModule = {
+export const extractionModule: FeatureModule<typeof extractionJobs> = {
   name: 'extraction',
   routes: (ctx) => extractionRoutes(new ExtractionService(ctx)),
+  tools: [{ key: 'extraction' }, { key: 'audioExtraction' }],
   jobs: handlersOf(extractionJobs, (ctx) => {
     const run = extractionJob(ctx, resolversFromConfig(ctx.config));
     return { 'extraction.run': (payload, job) => run(payload, job) };

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listVideoAnalyse, parseVideoLink, type AnalyseRecord } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { analyseRecords } from '../../db/schema/index.js';
-import type { FakeServer } from '../../engines/avatar/testing/http-fake.js';
-import { member } from '../works/testing/studio.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
 import { startFakeParseService } from './testing/fake-parse-service.js';
 import { makeSiteMedia, startFakeSite, type FakeSite } from './testing/fake-site.js';
+import { newAccount } from '../../../test/accounts.js';
 
 /** With an operator's parse service configured, it takes over the links yt-dlp cannot read. */
 let t: TestApp;
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 it('falls back to the parse service when yt-dlp finds no video on the page', async () => {
-  const m = await member(t, 0);
+  const m = await newAccount(t);
   const link = `${site.url}/share/empty.html`;
   const sent = await t.call<{ id: number }>(parseVideoLink, { link: `看看 ${link}` }, { token: m.token });
   expect(sent.code).toBe(0);

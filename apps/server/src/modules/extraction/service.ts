@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { LinkRefusal, parseWebUrl, resolvePublic, type AddressPolicy } from '../../platform/security/public-address.js';
-import { submitPaidJob } from '../credits/index.js';
+import { submitPaidJob } from '../producing/index.js';
 import { fileRecords, uploadedFiles } from '../files/index.js';
 import { refusalMessage } from './messages.js';
 import { analyseRepo, type AnalyseKind, type AnalyseRow } from './repo.js';

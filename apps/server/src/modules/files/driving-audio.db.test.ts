@@ -14,7 +14,8 @@ import {
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
-import { multipart, newAccount, storedFiles } from './test-support.js';
+import { multipart, storedFiles } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 // Audio that drives a video (spec 001 §5) runs 5 s to 30 min, past the 20 MB of a voice-clone sample.
 let t: TestApp;
@@ -63,7 +64,7 @@ async function uploadVoice(content: Buffer) {
 beforeAll(async () => {
   t = await buildTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'driving-audio-'));
-  carol = await newAccount(t.ctx.database.db, 'carol_audio');
+  carol = await newAccount(t, { username: 'carol_audio' });
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { storageUsage } from '../credits/index.js';
+import { storageUsage } from '../storage-quota/index.js';
 import { materialsRepo } from './materials-repo.js';
 import { filesRepo, type FileRecord } from './repo.js';
 

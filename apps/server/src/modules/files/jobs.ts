@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs.js';
+import type { JobDefinition } from '../module.js';
 
 export const filesJobs = {
   /** Removes uploads that were never registered (the quota counts only registered files). */

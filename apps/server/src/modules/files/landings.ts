@@ -6,7 +6,8 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { alreadyExists, type UploadAdmission } from '../../platform/storage/upload-host.js';
 import { OssRefusal } from '../../platform/storage/upload-policy.js';
-import { lockPayer, storageUsage } from '../credits/index.js';
+import { lockPayer } from '../billing/index.js';
+import { storageUsage } from '../storage-quota/index.js';
 
 /** The account whose folder a key is in (`users/{id}/…`), or null for any other key. */
 export function ownerOfKey(key: string): number | null {

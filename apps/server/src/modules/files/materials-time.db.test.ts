@@ -16,7 +16,8 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { materials } from '../../db/schema/index.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
-import { multipart, newAccount } from './test-support.js';
+import { multipart } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 // A server eight hours east of UTC: a reply that showed UTC would differ from server time here.
 vi.stubEnv('TZ', 'Asia/Shanghai');
@@ -33,7 +34,7 @@ afterAll(async () => t?.close());
 describe('material times', () => {
   it('show create_time in server time, as every other reply does', async () => {
     expect(new Date().getTimezoneOffset()).toBe(-480);
-    const { token } = await newAccount(t.ctx.database.db, 'erin_materials');
+    const { token } = await newAccount(t, { username: 'erin_materials' });
     const s = (await t.call<UploadSignature>(signUpload, { file_type: 'image' }, { token })).data;
     const key = `${s.dir}${Date.now()}.png`;
     const { body, contentType } = multipart(

@@ -22,7 +22,8 @@ import { sweepUnregistered } from './sweep-unregistered.js';
 import { materialsRepo } from './materials-repo.js';
 import { uploadedFiles } from './uploaded-files.js';
 import { filesRepo } from './repo.js';
-import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';
+import { makeMedia, multipart, storedFiles, tempFiles } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let media: (name: string) => string;
@@ -33,8 +34,8 @@ beforeAll(async () => {
   // No demo actors: their preparation writes files in the background, and these tests count what is on disk.
   t = await buildTestApp();
   media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'material-media-')));
-  carol = await newAccount(t.ctx.database.db, 'carol_materials');
-  dave = await newAccount(t.ctx.database.db, 'dave_materials');
+  carol = await newAccount(t, { username: 'carol_materials' });
+  dave = await newAccount(t, { username: 'dave_materials' });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -193,7 +194,7 @@ describe('materials library', () => {
 describe('an upload registered and saved in one step', () => {
   let erin: { id: number; token: string };
   beforeAll(async () => {
-    erin = await newAccount(t.ctx.database.db, 'erin_materials');
+    erin = await newAccount(t, { username: 'erin_materials' });
   });
   const fileOf = (key: string) => filesRepo.findByKey(t.ctx.database.db, key);
 

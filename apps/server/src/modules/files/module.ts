@@ -13,7 +13,7 @@ export interface FilesModuleOptions {
 }
 
 /** Signed uploads, file registration, recordings and the materials library. */
-export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule {
+export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule<typeof filesJobs> {
   // One service per built app (tests build several apps from the same module list).
   const services = new WeakMap<AppContext, FilesService>();
   const filesOf = (ctx: AppContext) => {

@@ -18,7 +18,8 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { files, users } from '../../db/schema/index.js';
 import { startFakeOss } from '../../platform/storage/testing/fake-oss.js';
 import { startFakeS3 } from '../../platform/storage/testing/fake-s3.js';
-import { makeMedia, multipart, newAccount } from './test-support.js';
+import { makeMedia, multipart } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let media: (name: string) => string;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe.each(drivers)('STORAGE_DRIVER=$name against a fake of the service on lo
     const s = await start();
     fake = s.fake;
     t = await buildTestApp(s.env);
-    user = await newAccount(t.ctx.database.db, 'remote_user');
+    user = await newAccount(t, { username: 'remote_user' });
   });
   afterAll(async () => {
     await t?.close();

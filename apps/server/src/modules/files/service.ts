@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { InvalidKeyError, assertSafeKey } from '../../platform/storage/types.js';
 import { inspectUpload, MediaRefusal, sha256Of, type MediaFacts } from './media-rules.js';
-import { storageUsage } from '../credits/index.js';
+import { storageUsage } from '../storage-quota/index.js';
 import { endLanding } from './landings.js';
 import { receiveRecording } from './voice-upload.js';
 import { filesRepo, isUniqueViolation, type FileRecord } from './repo.js';

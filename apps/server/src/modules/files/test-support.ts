@@ -3,9 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ffmpeg, runTool } from '../../platform/media/ffmpeg.js';
-import { users } from '../../db/schema/index.js';
-import { issueToken } from '../../platform/auth/tokens.js';
-import type { Db } from '../../platform/db/client.js';
 
 /** Test media made with ffmpeg and espeak-ng, and helpers to post upload forms. */
 export async function makeMedia(dir: string) {
@@ -68,12 +65,6 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-export async function newAccount(db: Db, username: string): Promise<{ id: number; token: string }> {
-  const [row] = await db.insert(users).values({ username }).returning({ id: users.id });
-  if (!row) throw new Error('no user');
-  return { id: row.id, token: await issueToken(db, row.id) };
 }
 
 /** Every stored object under a folder of the local store, and what is left in its temp folder. */

@@ -23,7 +23,8 @@ import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { buildOssPostForm } from '../../platform/storage/upload-policy.js';
 import { codecMessages } from './media-rules.js';
 import { sweepUnregistered } from './sweep-unregistered.js';
-import { makeMedia, multipart, newAccount, storedFiles, tempFiles } from './test-support.js';
+import { makeMedia, multipart, storedFiles, tempFiles } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let media: (name: string) => string;
@@ -35,8 +36,8 @@ beforeAll(async () => {
   // No demo actors: their preparation writes files in the background, and these tests count what is on disk.
   t = await buildTestApp();
   media = await makeMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'upload-media-')));
-  alice = await newAccount(t.ctx.database.db, 'alice_files');
-  bob = await newAccount(t.ctx.database.db, 'bob_files');
+  alice = await newAccount(t, { username: 'alice_files' });
+  bob = await newAccount(t, { username: 'bob_files' });
   root = t.ctx.localStorage!.root;
 }, 120_000);
 afterAll(async () => t?.close());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { workHold } from '../works/index.js';
-import type { JobDefinition } from '../../jobs.js';
+import type { JobDefinition } from '../module.js';
 
 export const multiSceneJobs = {
   /** Speech and render of one scene (fan-out: every scene of a work is its own job, run in parallel). */

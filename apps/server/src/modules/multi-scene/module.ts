@@ -33,7 +33,7 @@ async function resume(ctx: AppContext): Promise<void> {
 }
 
 /** Multi-scene works: the composer's submission, one job per scene (fan-out) and the join (fan-in). */
-export function createMultiSceneModule(deps: MultiSceneDeps): FeatureModule {
+export function createMultiSceneModule(deps: MultiSceneDeps): FeatureModule<typeof multiSceneJobs> {
   return {
     name: 'multi-scene',
     routes: (ctx) => multiSceneRoutes(new MultiSceneService(ctx, deps)),

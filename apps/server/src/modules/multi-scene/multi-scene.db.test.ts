@@ -19,15 +19,16 @@ import { creditReservations, multiScenes, works } from '../../db/schema/index.js
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { LOCAL_PRESET_VOICES } from '../../engines/speech/index.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { creditsFor } from '../works/index.js';
-import { addVoice, cloneAvatar, member, registerUpload, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { creditsFor } from '../producing/index.js';
+import { addVoice, cloneAvatar, registerUpload } from '../works/testing/studio.js';
 import { sceneOrder } from './service.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let dir: string;
-let alice: Member;
-let bob: Member;
+let alice: TestAccount;
+let bob: TestAccount;
 let portrait: Avatar;
 let landscape: Avatar;
 let voiceA: number;
@@ -35,8 +36,8 @@ let voiceB: number;
 let aliceAudio: number;
 
 const db = () => t.ctx.database.db;
-const balance = (who: Member) => creditLedger(db()).balance(who.id);
-const submit = (who: Member, p: Record<string, string>) =>
+const balance = (who: TestAccount) => testLedger(db()).balance(who.id);
+const submit = (who: TestAccount, p: Record<string, string>) =>
   t.call<{ id: number; credits: number }>(saveMultiWork, p, { token: who.token });
 const scenes = (items: MultiSceneItem[]) => JSON.stringify(items);
 const textScene = (o: Partial<MultiSceneItem> = {}): MultiSceneItem => ({
@@ -49,9 +50,9 @@ const textScene = (o: Partial<MultiSceneItem> = {}): MultiSceneItem => ({
   pitch: 1,
   ...o,
 });
-const worksOf = async (who: Member, p: Record<string, string | number> = {}) =>
+const worksOf = async (who: TestAccount, p: Record<string, string | number> = {}) =>
   (await t.call<{ list: Work[]; total: number }>(listWorks, { limit: 0, ...p }, { token: who.token })).data;
-const finished = (who: Member, id: number) =>
+const finished = (who: TestAccount, id: number) =>
   waitFor(`work ${id}`, async () => (await worksOf(who)).list.find((w) => w.id === id && w.status >= 3), 240_000);
 const rowOf = async (id: number) => (await db().select().from(works).where(eq(works.id, id)))[0]!;
 const reservation = async (jobKey: string) =>
@@ -61,9 +62,9 @@ const localFile = async (key: string) => (await t.ctx.storage.toLocalFile(key, d
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-'));
   t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
-  alice = await member(t, 5000);
-  bob = await member(t, 5000);
-  const owner = await member(t, 0);
+  alice = await newAccount(t, { credits: 5000 });
+  bob = await newAccount(t, { credits: 5000 });
+  const owner = await newAccount(t);
   portrait = await cloneAvatar(
     t,
     owner,
@@ -137,7 +138,7 @@ describe('POST /api/user/multiWorks: validation against the caller', () => {
       code: 1,
       msg: voiceMessages.cloneFailed,
     });
-    const poor = await member(t, 10);
+    const poor = await newAccount(t, { credits: 10 });
     const short = await submit(poor, { api: 'local', content: scenes([textScene()]) });
     expect(short.code).toBe(1);
     expect(short.msg).toMatch(/^积分不足/);

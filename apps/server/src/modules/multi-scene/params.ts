@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ProducedWork, WorkRow } from '../works/index.js';
+import { canvasShape, type ProducedWork } from '../producing/index.js';
+import type { WorkRow } from '../works/index.js';
 
 /** What only the multi-scene producer reads of its work row. */
 export const multiParams = z.object({
@@ -11,6 +12,8 @@ export const multiParams = z.object({
   creditsPerSecond: z.number().int(),
   /** Whether the last join was a plain stream copy (every clip already matched the first). */
   joinedByCopy: z.boolean().nullable().default(null),
+  /** Each scene's frame by position (open API orders with a dimension); none or null keeps the avatar's size. */
+  canvases: z.array(canvasShape.nullable()).default([]),
   files: z.array(z.string()).default([]),
 });
 export type MultiParams = z.output<typeof multiParams>;

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { multiSceneMessages as m, voiceMessages } from '@app/contract';
+import { multiSceneMessages as m } from '@app/contract';
 import { AvatarEngineError, avatarMessages } from '../../engines/avatar/index.js';
 import { scratchDir } from '../../engines/index.js';
 import { SpeechError } from '../../engines/speech/index.js';
@@ -9,8 +9,8 @@ import { AppError } from '../../platform/errors.js';
 import { ffmpeg, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
-import { failPaidJob } from '../credits/index.js';
-import { sceneSlots, WORK_STATUS, workLedger, workPrefix } from '../works/index.js';
+import { failPaidJob, fitIntoCanvas, sceneSlots, silence, speakInVoice, workPrefix } from '../producing/index.js';
+import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
 import { clipOf, probeClip, trimSpeechEdges } from './media.js';
@@ -18,12 +18,12 @@ import { multiWorkOf, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
 
-/** How soon a scene that found no free render slot asks again (its job is re-sent, holding no worker meanwhile). */
+/** How soon a scene that found no free render slot asks again (the same job, holding no worker meanwhile). */
 const SLOT_RETRY_SECONDS = 2;
 
 /**
  * A video scene takes one of its engine's render slots, in line with the studio's works (the channel's
- * concurrency limit, submit order); 'wait' re-sends its job a little later. Audio-only scenes render no video.
+ * concurrency limit, submit order); 'wait' brings the same job back a little later. Audio-only scenes render no video.
  */
 async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: JobContext) {
   if (work.p.outputMode !== 'video') {
@@ -39,7 +39,7 @@ async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: 
     job.id,
     lease,
   );
-  if (answer === 'wait') await ctx.queue.send('multi.scene', { sceneId: scene.id }, { startAfter: SLOT_RETRY_SECONDS });
+  if (answer === 'wait') job.later(SLOT_RETRY_SECONDS);
   if (answer !== 'taken') return { answer, release: () => undefined };
   // Renewed at a third of the lease, so one missed beat never frees the slot of a live render.
   const heartbeat = setInterval(
@@ -78,24 +78,26 @@ interface SceneSpeech {
 async function sceneSpeech(s: SceneSteps): Promise<SceneSpeech> {
   const { ctx, deps, scene, work } = s;
   const db = ctx.database.db;
+  if (scene.type === 'silence') return silence(scene.estimateSeconds, path.join(s.scratch, 'silence.wav'), s.signal);
   if (scene.type === 'audio') {
     const file = scene.fileId ? await deps.uploads.findOwned(db, work.row.userId, scene.fileId) : null;
     if (!file) throw new AppError(m.audioRequired);
     return { file: (await ctx.storage.toLocalFile(file.key, s.scratch)).path };
   }
-  const voice = scene.voiceId ? await deps.voices.find(db, scene.voiceId) : null;
-  if (!voice || (voice.userId !== null && voice.userId !== work.row.userId))
-    throw new AppError(voiceMessages.voiceMissing);
   // Uncompressed: the clip's render encodes the sound once, and the edges are cut on the samples.
-  const result = await ctx.engines.speech.forChannel(voice.api as 'local').synthesize({
-    text: scene.script,
-    voice: voice.speech,
-    rate: scene.rate,
-    volume: scene.volume,
-    pitch: scene.pitch,
-    outFile: path.join(s.scratch, 'speech.wav'),
-    signal: s.signal,
-  });
+  const result = await speakInVoice(
+    ctx,
+    deps.voices,
+    { userId: work.row.userId, voiceId: scene.voiceId },
+    {
+      text: scene.script,
+      rate: scene.rate,
+      volume: scene.volume,
+      pitch: scene.pitch,
+      outFile: path.join(s.scratch, 'speech.wav'),
+      signal: s.signal,
+    },
+  );
   return trimSpeechEdges(result.file, path.join(s.scratch, 'speech-trimmed.wav'));
 }
 
@@ -133,20 +135,25 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   const unusable = engine.unusableReason?.(row);
   if (unusable) throw new AppError(unusable);
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
-  const clip = path.join(s.scratch, 'clip.mp4');
+  const rendered = path.join(s.scratch, 'clip.mp4');
   let info: MediaInfo | undefined;
   try {
     ({ info } = await engine.render({
       avatar,
       audioFile: speech.file,
       audioDuration: speech.duration,
-      outFile: clip,
+      outFile: rendered,
       signal: s.signal,
     }));
   } finally {
     await cleanup();
   }
-  return { clip, cover: await sceneCover(s, clip, engine.lipSync ? null : row.coverKey), info };
+  const canvas = work.p.canvases[scene.position] ?? null;
+  if (!canvas)
+    return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
+  // Framed: a new file whose cover and format are its own.
+  const clip = await fitIntoCanvas(rendered, canvas, s.signal);
+  return { clip, cover: await sceneCover(s, clip, null) };
 }
 
 /**

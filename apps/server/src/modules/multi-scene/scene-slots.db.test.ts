@@ -8,11 +8,12 @@ import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { multiScenes } from '../../db/schema/index.js';
 import type { AvatarVideoEngine } from '../../engines/avatar/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
+import { addVoice, cloneAvatar } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let dir: string;
-let alice: Member;
+let alice: TestAccount;
 let avatarId: number;
 let voiceId: number;
 /** Renders running now, the most seen at once, and when each started (ms). */
@@ -36,7 +37,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scene-slots-'));
   // The local channel's engine runs one render at a time.
   t = await buildTestApp({ AVATAR_CHANNELS: 'local=local', AVATAR_LOCAL_MAX_CONCURRENCY: '1' });
-  alice = await member(t, 5000);
+  alice = await newAccount(t, { credits: 5000 });
   avatarId = (
     await cloneAvatar(t, alice, await makeClip(path.join(dir, 'p.mp4'), { width: 360, height: 640, seconds: 6 }))
   ).id;

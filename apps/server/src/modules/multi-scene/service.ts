@@ -1,28 +1,52 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
+  avatarSecondsRefusal,
   MULTI_CREDITS_PER_SECOND,
   MULTI_SCENES_MAX,
   MULTI_SCRIPT_TOTAL_MAX,
   multiSceneContent,
+  type multiSceneItem,
   multiSceneMessages as m,
   studioMessages,
   type ParsedParamsOf,
   type saveMultiWork,
 } from '@app/contract';
-import { AvatarEngineError, checkChannelAvatar } from '../../engines/avatar/index.js';
 import { countScriptChars, stripPauseTags } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { submitPaidJob } from '../credits/index.js';
-import { usableChannel, type VideoChannelRow } from '../talking-video/index.js';
+import {
+  checkSpokenDrive,
+  creditActionOf,
+  type Canvas,
+  type DriveUploads,
+  type OrderOptions,
+  spokenWorkHold,
+  submitWork,
+} from '../producing/index.js';
+import { resolveChannel } from '../../platform/channels/keeper.js';
+import { videoChannelKind, type ResolvedVideoChannel } from '../talking-video/index.js';
 import type { StudioVoices } from '../voices/index.js';
-import { checkSpokenDrive, type DriveUploads, spokenWorkHold, workLedger } from '../works/index.js';
+import { workLedger } from '../works/index.js';
 import { MULTI_KIND } from './labels.js';
 import type { MultiParams } from './params.js';
 import { scenesRepo, type NewSceneRow } from './repo.js';
 
 export type SaveMultiWorkParams = ParsedParamsOf<typeof saveMultiWork>;
+
+/**
+ * One scene as an order gives it: the composer's items (text or audio), or (from the open API) a
+ * stretch of silence of `seconds`.
+ */
+export type SceneOrder = Omit<MultiSceneItemParsed, 'type' | 'video_duration'> & {
+  type: 'text' | 'audio' | 'silence';
+  seconds?: number;
+};
+type MultiSceneItemParsed = z.output<typeof multiSceneItem>;
+
+/** What an order outside the composer adds: each scene's frame (by position), besides the common options. */
+export type SceneOrderOptions = OrderOptions & { canvases?: (Canvas | null)[] };
 
 export interface MultiSceneDeps {
   uploads: DriveUploads;
@@ -53,8 +77,6 @@ function parseContent(content: string | undefined) {
   }
   const parsed = multiSceneContent.safeParse(raw);
   if (!parsed.success) throw new AppError(m.contentInvalid);
-  if (parsed.data.length === 0) throw new AppError(m.scenesRequired);
-  if (parsed.data.length > MULTI_SCENES_MAX) throw new AppError(m.tooManyScenes(MULTI_SCENES_MAX));
   return parsed.data;
 }
 
@@ -69,36 +91,39 @@ export class MultiSceneService {
     return this.ctx.database.db;
   }
 
-  private async checkChannel(api: string | undefined): Promise<VideoChannelRow> {
-    if (!api) throw new AppError(studioMessages.channelMissing);
-    const { row, configured } = await usableChannel(this.ctx, api);
-    if (!row) throw new AppError(studioMessages.channelMissing);
-    if (!configured) throw new AppError(studioMessages.channelUnavailable);
-    return row;
-  }
-
   /** The studio's avatar rules: the caller's own or a public avatar, ready, fit for the channel. */
-  private async checkAvatar(userId: number, videoId: number | undefined, channel: VideoChannelRow): Promise<AvatarRow> {
+  private async checkAvatar(
+    userId: number,
+    videoId: number | undefined,
+    channel: ResolvedVideoChannel,
+  ): Promise<AvatarRow> {
     if (!videoId) throw new AppError(studioMessages.avatarRequired);
     const a = await avatarsRepo.find(this.db, videoId);
     if (!a || (a.userId !== null && a.userId !== userId)) throw new AppError(studioMessages.avatarMissing);
     if (a.status === AVATAR_STATUS.processing) throw new AppError(studioMessages.avatarProcessing);
     if (a.status !== AVATAR_STATUS.ready) throw new AppError(studioMessages.avatarFailed);
-    try {
-      checkChannelAvatar(channel.api, { duration: a.duration });
-    } catch (e) {
-      if (e instanceof AvatarEngineError) throw new AppError(studioMessages.gjDuration);
-      throw e;
-    }
-    const reason = this.ctx.engines.avatar.forChannel(channel.api).unusableReason?.(a);
+    const tooLong = avatarSecondsRefusal(channel.rule.avatarSeconds, a.duration);
+    if (tooLong) throw new AppError(tooLong);
+    const reason = channel.engine.unusableReason?.(a);
     if (reason) throw new AppError(reason);
     return a;
   }
 
   async create(userId: number, p: SaveMultiWorkParams): Promise<{ id: number; credits: number }> {
-    const items = parseContent(p.content);
+    return this.submitScenes(userId, p, parseContent(p.content));
+  }
+
+  /** Checks every scene against the caller, estimates, holds and fans out: the composer's order, or the open API's. */
+  async submitScenes(
+    userId: number,
+    p: Omit<SaveMultiWorkParams, 'content'>,
+    items: SceneOrder[],
+    o: SceneOrderOptions = {},
+  ): Promise<{ id: number; credits: number }> {
+    if (items.length === 0) throw new AppError(m.scenesRequired);
+    if (items.length > MULTI_SCENES_MAX) throw new AppError(m.tooManyScenes(MULTI_SCENES_MAX));
     const video = p.output_mode === 'video';
-    const channel = video ? await this.checkChannel(p.api) : null;
+    const channel = video ? await resolveChannel(this.ctx, videoChannelKind, p.api) : null;
     const scenes: PlannedScene[] = [];
     let scriptTotal = 0;
     for (const [position, item] of items.entries()) {
@@ -110,6 +135,7 @@ export class MultiSceneService {
         material_audio_id: item.type === 'audio' ? item.file_id : undefined,
         text: item.type === 'text' ? item.text : undefined,
         voice_id: item.type === 'text' ? item.voice_id || undefined : undefined,
+        silence_seconds: item.type === 'silence' ? (item.seconds ?? 1) : undefined,
       });
       scriptTotal += countScriptChars(drive.script);
       if (scriptTotal > MULTI_SCRIPT_TOTAL_MAX) throw new AppError(m.scriptTotalTooLong(MULTI_SCRIPT_TOTAL_MAX));
@@ -127,57 +153,55 @@ export class MultiSceneService {
       });
     }
     // Each video scene renders on the channel's engine and takes that engine's slots like a studio work.
-    const engine = channel ? this.ctx.engines.avatar.forChannel(channel.api).id : '';
+    const engine = channel?.engine.id ?? '';
     const estimateSeconds = scenes.reduce((s, x) => s + (x.estimateSeconds ?? 0), 0);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, estimateSeconds, MULTI_CREDITS_PER_SECOND);
     const first = scenes[0]?.avatarId ? await avatarsRepo.find(this.db, scenes[0].avatarId) : null;
     let sceneIds: number[] = [];
-    let made;
-    try {
-      made = await submitPaidJob(this.db, {
-        userId,
-        params: p,
-        findSame: (tx, submission, windowSeconds) => workLedger.sameSubmission(tx, userId, submission, windowSeconds),
-        open: async (tx, submission) => {
-          const params: MultiParams = {
-            driveMode: p.drive_mode,
-            outputMode: p.output_mode,
-            order: sceneOrder(scenes.length, p.drive_mode),
-            estimateSeconds,
-            creditsPerSecond: MULTI_CREDITS_PER_SECOND,
-            joinedByCopy: null,
-            files: [],
-          };
-          const row = await workLedger.open(tx, {
-            userId,
-            kind: MULTI_KIND,
-            name: p.name?.trim() || m.defaultWorkName,
-            channel: channel?.api ?? 'audio',
-            channelName: channel?.name ?? m.audioChannelName,
-            engine: engine || 'speech',
-            hs: first?.hs ?? 2,
-            isMulti: 1,
-            onlyAudio: video ? 0 : 1,
-            creditsHeld: credits,
-            jobKey: `multi:${randomUUID()}`,
-            submission,
-            params,
-          });
-          // The scenes are written with the work and its hold: a work never exists without them.
-          const rows = await scenesRepo.insertMany(
-            tx,
-            scenes.map((s) => ({ ...s, engine, workId: row.id })),
-          );
-          sceneIds = rows.map((r) => r.id);
-          return { row, bill: { userId, jobKey: row.jobKey, held: credits, actionName: m.creditAction } };
-        },
-      });
-    } catch (e) {
-      if (e instanceof AppError) throw await short();
-      throw e;
-    }
-    // Fan-out: every scene is its own job, rendered in parallel as workers and engine allow.
-    if (made.fresh) for (const sceneId of sceneIds) await this.ctx.queue.send('multi.scene', { sceneId });
-    return { id: made.row.id, credits: made.row.creditsHeld };
+    return submitWork(this.ctx, {
+      userId,
+      short,
+      params: { ...p, scenes: items, canvases: o.canvases },
+      actionName: creditActionOf(m.creditAction, o.origin),
+      open: async (tx, submission) => {
+        const params: MultiParams = {
+          driveMode: p.drive_mode,
+          outputMode: p.output_mode,
+          order: sceneOrder(scenes.length, p.drive_mode),
+          estimateSeconds,
+          creditsPerSecond: MULTI_CREDITS_PER_SECOND,
+          joinedByCopy: null,
+          canvases: o.canvases ?? [],
+          files: [],
+        };
+        const row = await workLedger.open(tx, {
+          userId,
+          kind: MULTI_KIND,
+          name: p.name?.trim() || m.defaultWorkName,
+          channel: channel?.key ?? 'audio',
+          channelName: channel?.row.name ?? m.audioChannelName,
+          engine: engine || 'speech',
+          hs: first?.hs ?? 2,
+          isMulti: 1,
+          onlyAudio: video ? 0 : 1,
+          creditsHeld: credits,
+          jobKey: `multi:${randomUUID()}`,
+          submission,
+          params,
+        });
+        // The scenes are written with the work and its hold: a work never exists without them.
+        const rows = await scenesRepo.insertMany(
+          tx,
+          scenes.map((s) => ({ ...s, engine, workId: row.id })),
+        );
+        sceneIds = rows.map((r) => r.id);
+        await o.onOpen?.(tx, row);
+        return row;
+      },
+      // Fan-out: every scene is its own job, rendered in parallel as workers and engine allow.
+      queue: async () => {
+        for (const sceneId of sceneIds) await this.ctx.queue.send('multi.scene', { sceneId });
+      },
+    });
   }
 }

@@ -1,11 +1,31 @@
-import { asc, eq } from 'drizzle-orm';
-import type { PhotoChannel } from '@app/contract';
+import { photoLibraryMessages, type PhotoChannel } from '@app/contract';
+import type { PhotoVideoEngine } from '../../engines/photo/index.js';
 import { photoChannels } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { workLedger } from '../works/index.js';
+import { channelTableKind } from '../../platform/db/channel-table.js';
+import { listWorkChannels } from '../producing/index.js';
 import { PHOTO_CHANNEL_SEEDS } from './labels.js';
 
 export type PhotoChannelRow = typeof photoChannels.$inferSelect;
+
+/**
+ * The photo-video channels (pet videos, photo-speak): the table and the photo engines. Their rules on
+ * the picture (one face, face size) are the engine's own check of the file, told in the row's tips.
+ */
+export const photoChannelKind = channelTableKind<AppContext, PhotoChannelRow, PhotoVideoEngine, null>({
+  kind: 'photo',
+  label: '照片说话',
+  unit: '积分/秒',
+  table: photoChannels,
+  columns: { desc: 'desc' },
+  refusals: {
+    missing: photoLibraryMessages.photoChannelMissing,
+    disabled: photoLibraryMessages.photoChannelMissing,
+    unconfigured: photoLibraryMessages.photoChannelUnavailable,
+  },
+  engines: (ctx) => ctx.engines.photo,
+  rule: () => null,
+});
 
 /** Writes the channels that are missing; existing rows (operators' prices) are left alone. */
 export async function seedPhotoChannels(ctx: AppContext): Promise<void> {
@@ -15,38 +35,6 @@ export async function seedPhotoChannels(ctx: AppContext): Promise<void> {
     .onConflictDoNothing();
 }
 
-const configured = (ctx: AppContext) =>
-  new Set(
-    ctx.engines.photo
-      .channels()
-      .filter((c) => c.available)
-      .map((c) => c.channel as string),
-  );
-
-/** A channel a photo video may use now: enabled in the table and backed by a configured engine. */
-export async function usablePhotoChannel(
-  ctx: AppContext,
-  api: string,
-): Promise<{ row: PhotoChannelRow | null; configured: boolean }> {
-  const [row] = await ctx.database.db.select().from(photoChannels).where(eq(photoChannels.api, api)).limit(1);
-  return { row: row && row.enabled === 1 ? row : null, configured: configured(ctx).has(api) };
-}
-
-/** Channels listed in the channel dialog: only those configured here, each with its live queue length. */
-export async function listPhotoChannels(ctx: AppContext, api?: string): Promise<PhotoChannel[]> {
-  const available = configured(ctx);
-  const db = ctx.database.db;
-  const rows = (
-    await db.select().from(photoChannels).where(eq(photoChannels.enabled, 1)).orderBy(asc(photoChannels.sort))
-  ).filter((r) => available.has(r.api) && (!api || r.api === api));
-  const byEngine = await workLedger.liveByEngine(db);
-  return rows.map((r) => ({
-    api: r.api,
-    name: r.name,
-    desc: r.desc,
-    version_name: r.versionName,
-    credits: r.credits,
-    tips: r.tips,
-    queue: byEngine.get(ctx.engines.photo.engineId(r.api) ?? '') ?? 0,
-  }));
-}
+/** Channels listed in the channel dialog: only those usable here, each with its tips and its live queue length. */
+export const listPhotoChannels = (ctx: AppContext, api?: string): Promise<PhotoChannel[]> =>
+  listWorkChannels(ctx, photoChannelKind, api, ({ row }) => ({ tips: row.tips }));

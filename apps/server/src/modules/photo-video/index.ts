@@ -1,3 +1,2 @@
 export { createPhotoVideoModule, type PhotoWorks } from './module.js';
-export { photoChannelConsole } from './channel-console.js';
-export { publicPhotoLibrary } from './public-library.js';
+export { photoChannelKind } from './channels.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { workHold } from '../works/index.js';
-import type { JobDefinition } from '../../jobs.js';
-import { sweepJob } from '../module.js';
+import type { JobDefinition } from '../module.js';
 
 export const photoVideoJobs = {
   /** Speech, render, probe and settlement of one photo video; per-engine limits are the slots in the database. */
@@ -12,6 +11,4 @@ export const photoVideoJobs = {
     concurrency: 2,
     holds: workHold,
   },
-  /** Re-queues photo renders whose worker died without releasing them (lease lapsed). */
-  'photo.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;

@@ -1,22 +1,16 @@
 import type { AppContext } from '../../platform/context.js';
 import { resendMissingJobs } from '../avatars/index.js';
 import { handlersOf, type FeatureModule } from '../module.js';
-import { workLedger, workSlots } from '../works/index.js';
-import { seedPhotoChannels } from './channels.js';
+import { workLedger } from '../works/index.js';
+import { photoChannelKind, seedPhotoChannels } from './channels.js';
 import { PhotoVideoService, type PhotoVideoDeps, type SaveWorkParams } from './create.js';
 import { photoVideoJobs } from './jobs.js';
 import { PHOTO_KIND } from './labels.js';
 import { PhotoLibrary } from './library.js';
 import { renderPhotoWork } from './render-job.js';
+import { publicPhotoLibrary } from './public-library.js';
 import { photoRoutes } from './routes.js';
 import { seedDemoPortraits } from './seed.js';
-
-const releaseLapsed = (ctx: AppContext) =>
-  workSlots.releaseLapsed(ctx, {
-    name: 'photo.render',
-    idField: 'workId',
-    leaseSeconds: ctx.config.WORK_LEASE_SECONDS,
-  });
 
 /** How the studio's save call hands a submission with photo_id to this producer. */
 export interface PhotoWorks {
@@ -24,18 +18,21 @@ export interface PhotoWorks {
 }
 
 /** Pet videos and photo-speak: the person-image and pet libraries, and the videos made from their pictures. */
-export function createPhotoVideoModule(deps: PhotoVideoDeps): FeatureModule & { works: PhotoWorks } {
+export function createPhotoVideoModule(
+  deps: PhotoVideoDeps,
+): FeatureModule<typeof photoVideoJobs> & { works: PhotoWorks } {
   return {
     name: 'photo-video',
+    channels: [photoChannelKind],
+    tools: [{ key: 'imageSpeak' }],
     routes: (ctx) => photoRoutes(ctx, new PhotoLibrary(ctx)),
+    libraries: { person: publicPhotoLibrary.person, pet: publicPhotoLibrary.pet },
     jobs: handlersOf(photoVideoJobs, (ctx) => ({
       'photo.render': ({ workId }, job) => renderPhotoWork(ctx, deps, workId, job),
-      'photo.sweep': async () => void (await releaseLapsed(ctx)),
     })),
     seed: async (ctx) => {
       await seedPhotoChannels(ctx);
       await seedDemoPortraits(ctx);
-      await releaseLapsed(ctx);
       await resendMissingJobs(
         ctx,
         'photo.render',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { spokenParamsShape, type ProducedWork, type WorkRow } from '../works/index.js';
+import { spokenParamsShape, type ProducedWork } from '../producing/index.js';
+import { type WorkRow } from '../works/index.js';
 
 /** What only the photo video reads of its work: the order as submitted and its steps' outputs. */
 export const photoParams = z.object({

@@ -22,15 +22,16 @@ import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { creditLogs, creditReservations, files, photos, users, works } from '../../db/schema/index.js';
 import { samplePhoto } from '../../engines/talking-face/testing/media.js';
 import { audioLevels, ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { addVoice, member, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { addVoice } from '../works/testing/studio.js';
 import { seedDemoPortraits } from './seed.js';
 import { uploadFile } from './test-support.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let dir: string;
-let alice: Member;
-let bob: Member;
+let alice: TestAccount;
+let bob: TestAccount;
 const at = (name: string) => path.join(dir, name);
 
 beforeAll(async () => {
@@ -39,8 +40,8 @@ beforeAll(async () => {
   t = await buildTestApp({ DID_API_KEY: 'dGVzdDprZXk=', DID_BASE_URL: 'http://127.0.0.1:9' });
   // The demo portraits only (the demo actors' preparation is not what these tests look at).
   await seedDemoPortraits({ ...t.ctx, config: { ...t.ctx.config, SEED_DEMO_ACTORS: true } });
-  alice = await member(t, 1000);
-  bob = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
+  bob = await newAccount(t, { credits: 1000 });
   // A portrait crop of a face-api sample photo (one face), a pet-like picture without a face, small and odd files.
   await ffmpeg(['-i', samplePhoto(1), '-vf', 'crop=378:672:304:218', '-frames:v', '1', at('person.jpg')]);
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x480', '-frames:v', '1', at('pet.png')]);
@@ -59,19 +60,19 @@ afterAll(async () => {
 });
 
 const db = () => t.ctx.database.db;
-const list = (who: Member, p: Record<string, string | number>) =>
+const list = (who: TestAccount, p: Record<string, string | number>) =>
   t.call<{ list: Photo[]; hlist: Photo[]; slist: Photo[]; total: number }>(listPhotos, p, { token: who.token });
-const add = (who: Member, p: Record<string, string | number>) =>
+const add = (who: TestAccount, p: Record<string, string | number>) =>
   t.call<{ id: number }>(savePhoto, p, { token: who.token });
-const image = async (who: Member, file: string) => {
+const image = async (who: Pick<TestAccount, 'id' | 'token'>, file: string) => {
   const r = await uploadFile(t, who, 'image', file);
   expect(r.code, r.msg).toBe(0);
   return r.fileId;
 };
-const worksOf = async (who: Member, p: Record<string, string | number> = {}) =>
+const worksOf = async (who: TestAccount, p: Record<string, string | number> = {}) =>
   (await t.call<{ list: Work[]; counts: Record<string, number> }>(listWorks, { limit: 0, ...p }, { token: who.token }))
     .data;
-const finished = (who: Member, id: number) =>
+const finished = (who: TestAccount, id: number) =>
   waitFor(`work ${id}`, async () => (await worksOf(who)).list.find((w) => w.id === id && w.status >= 3), 120_000);
 const reservation = async (jobKey: string) =>
   (await db().select().from(creditReservations).where(eq(creditReservations.jobKey, jobKey)))[0];
@@ -203,7 +204,7 @@ describe('DELETE /api/user/photo releases the upload', () => {
   const fileRow = async (id: number) => (await db().select().from(files).where(eq(files.id, id)))[0];
 
   it('gives the bytes back and removes the object once no other entry uses the upload', async () => {
-    const carol = await member(t, 1000);
+    const carol = await newAccount(t, { credits: 1000 });
     const before = await usedBytes(carol.id);
     const fileId = await image(carol, at('person.jpg'));
     const file = (await fileRow(fileId))!;
@@ -226,7 +227,7 @@ describe('DELETE /api/user/photo releases the upload', () => {
   });
 
   it('keeps the upload while a video is still being made from it', async () => {
-    const dave = await member(t, 1000);
+    const dave = await newAccount(t, { credits: 1000 });
     const fileId = await image(dave, at('pet.png'));
     const file = (await fileRow(fileId))!;
     const { data } = await add(dave, { name: '还在用', file_id: fileId, type: 2 });
@@ -265,7 +266,7 @@ describe('POST /api/user/works with photo_id', () => {
     const { data } = await add(bob, { name: '鲍勃', file_id: await image(bob, at('person.jpg')), type: 1 });
     const voice = await addVoice(t, { userId: null });
     const base = { api: 'local', voice_id: voice, text: '你好' };
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     expect(await t.call(saveWork, { ...base, photo_id: data.id }, { token: alice.token })).toMatchObject({
       code: 1,
       msg: m.photoMissing,
@@ -301,11 +302,11 @@ describe('POST /api/user/works with photo_id', () => {
         { token: alice.token },
       ),
     ).toMatchObject({ code: 1, msg: studioMessages.audioFileRequired });
-    const poor = await member(t, 0);
+    const poor = await newAccount(t);
     const r = await t.call(saveWork, { ...base, photo_id: pub.id }, { token: poor.token });
     expect(r.code).toBe(1);
     expect(r.msg).toMatch(/^积分不足/);
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before);
     expect((await db().select().from(works).where(eq(works.userId, alice.id))).length).toBe(0);
   });
 
@@ -313,14 +314,14 @@ describe('POST /api/user/works with photo_id', () => {
     await ffmpeg(['-i', samplePhoto(2), '-vf', 'scale=960:-2', at('group.jpg')]);
     const group = await add(alice, { name: '合影', file_id: await image(alice, at('group.jpg')), type: 1 });
     const voice = await addVoice(t, { userId: null });
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     const r = await t.call(
       saveWork,
       { api: 'did', photo_id: group.data.id, voice_id: voice, text: '大家好' },
       { token: alice.token },
     );
     expect(r).toMatchObject({ code: 1, msg: '该通道要求图片中有且只有一张清晰的人脸，请更换图片或选择其他通道' });
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before);
     expect((await db().select().from(works).where(eq(works.userId, alice.id))).length).toBe(0);
   }, 60_000);
 
@@ -329,7 +330,7 @@ describe('POST /api/user/works with photo_id', () => {
     const pub = (await list(alice, { source: 2, type: 1, limit: 0 })).data.list.find(
       (p) => p.name === '示例人物·小林',
     )!;
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     const r = await t.call<{ id: number; credits: number }>(
       saveWork,
       {
@@ -342,7 +343,7 @@ describe('POST /api/user/works with photo_id', () => {
       { token: alice.token },
     );
     expect(r).toMatchObject({ code: 0, msg: studioMessages.submitTitle });
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - r.data.credits);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - r.data.credits);
     const done = await finished(alice, r.data.id);
     expect(done).toMatchObject({ status: 3, photo_type: 1, name: '小林说话', api_key: 'local', note: '' });
     const [row] = await db().select().from(works).where(eq(works.id, r.data.id));
@@ -350,7 +351,7 @@ describe('POST /api/user/works with photo_id', () => {
     const res = await reservation(row!.jobKey);
     expect(res).toMatchObject({ status: 'settled', charged: Math.ceil(done.duration - 0.001) });
     expect(done.credits).toBe(res!.charged);
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - res!.charged);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - res!.charged);
     const logs = await db().select().from(creditLogs).where(eq(creditLogs.jobKey, row!.jobKey));
     expect(logs.filter((l) => l.credits < 0)).toHaveLength(1);
     expect(logs[0]!.actionName).toBe('照片说话合成');
@@ -399,20 +400,20 @@ describe('POST /api/user/works with photo_id', () => {
     fs.writeFileSync(at('broken.png'), 'not a picture at all');
     await t.ctx.storage.putFile(photoRow!.imageKey, at('broken.png'));
     const audio = await uploadFile(t, alice, 'voice', at('speech.wav'));
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     const r = await t.call<{ id: number; credits: number }>(
       saveWork,
       { api: 'local', photo_id: pet.data.id, material_audio_id: audio.fileId, name: '会失败' },
       { token: alice.token },
     );
     expect(r.code, r.msg).toBe(0);
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - r.data.credits);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - r.data.credits);
     const done = await finished(alice, r.data.id);
     expect(done).toMatchObject({ status: 4, credits: 0 });
     expect(done.fail_reason).toBe('图片无法读取，请上传JPG/PNG格式的图片');
     const [row] = await db().select().from(works).where(eq(works.id, r.data.id));
     expect(await reservation(row!.jobKey)).toMatchObject({ status: 'refunded' });
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before);
   }, 180_000);
 });
 

@@ -7,20 +7,20 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { failPaidJob, runPaidJob } from '../credits/index.js';
 import {
+  failPaidJob,
+  runPaidJob,
   creditsFor,
   keepParams,
   resultFacts,
   speechStep,
   storedStepFile,
-  WORK_STATUS,
   workEndings,
-  workLedger,
   workPrefix,
   workSlot,
   type WorkSteps,
-} from '../works/index.js';
+} from '../producing/index.js';
+import { WORK_STATUS, workLedger } from '../works/index.js';
 import type { PhotoVideoDeps } from './create.js';
 import { PHOTO_KIND } from './labels.js';
 import { photoWorkOf, type PhotoParams } from './params.js';
@@ -93,9 +93,7 @@ export async function renderPhotoWork(
   try {
     await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...ends,
-      slot: workSlot(row, engine, () =>
-        ctx.queue.send('photo.render', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS }),
-      ),
+      slot: workSlot(row, engine, SLOT_RETRY_SECONDS),
       reasonOf: readableReason,
       run: async ({ signal, progress }) => {
         const s: Steps = { ctx, work, scratch, signal, progress };

@@ -1,5 +1,3 @@
 export { siteModule } from './module.js';
 export { readSiteSettings, saveSiteSettings, type SiteSettingValues } from './settings.js';
 export { seedOnce } from './seed-marks.js';
-export { siteConsole, type SitePatch } from './console.js';
-export { writeTopicCuration } from './write-topics.js';

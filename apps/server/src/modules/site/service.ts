@@ -27,7 +27,7 @@ export const siteTextKeys = {
 const NOTICE_LIST_LIMIT = 100;
 
 /** What /api/index/site shows: the public fields only, with the shipped logo and banner as fallbacks. */
-export async function publicSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+export async function publicSiteSettings(ctx: AppContext, toolsOn: readonly string[]): Promise<SiteSettings> {
   const s = await readSiteSettings(ctx.database.db);
   const logo = s.logo || defaultAssetUrl(ctx, 'logo');
   return {
@@ -57,7 +57,7 @@ export async function publicSiteSettings(ctx: AppContext): Promise<SiteSettings>
     mobile_url: s.mobile_url,
     text_model: ctx.engines.text.isConfigured(TEXT_CHANNEL),
     unavailable_features: s.unavailable_features,
-    store_tools: s.store_tools,
+    store_tools: s.store_tools ?? [...toolsOn],
   };
 }
 

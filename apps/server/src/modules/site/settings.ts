@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteDefaults, STORE_TOOL_KEYS } from '@app/contract';
+import { siteDefaults } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { siteSettings } from '../../db/schema/index.js';
 import { sanitizeFooterHtml } from './sanitize.js';
@@ -41,11 +41,11 @@ export const siteSettingsSchema = z.object({
   mobile_url: str(),
   /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
   unavailable_features: z.enum(['disable', 'hide']).default('disable'),
-  /** Tiles of the tool launcher that are on (keys of STORE_TOOL_KEYS): every tool the product has ships on; music has none yet. */
-  store_tools: z
-    .array(z.enum(STORE_TOOL_KEYS))
-    .max(50)
-    .default(STORE_TOOL_KEYS.filter((k) => k !== 'music')),
+  /**
+   * Tiles of the tool launcher the operator switched on; unset, the tiles the modules bring switched on
+   * (`FeatureModule.tools`) are on.
+   */
+  store_tools: z.array(z.string().min(1).max(32)).max(50).optional(),
 
   /** Credits a new guest receives, and for how many days. */
   trial_credits: count(100, 1_000_000),

@@ -22,8 +22,8 @@ import {
   type WriteTopic,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { productModulesWith } from '../../../test/modules.js';
 import { notices, redeemCodes, seedMarks, siteSettings } from '../../db/schema/index.js';
-import { creditsModule } from '../credits/index.js';
 import { outdatedUsageGuideMarks, pictureLessUsageGuideSha256, seedUsageGuide } from './seed-content.js';
 import { seedSite } from './seed.js';
 import { seedWriteTopics } from './write-topics.js';
@@ -216,7 +216,9 @@ describe('demo redeem code', () => {
     expect(demo[0]).toMatchObject({ credits: 1000, creditDays: 365 });
     const lines: string[] = [];
     const log = { ...t.ctx.log, info: (_o: unknown, msg?: string) => void lines.push(String(msg)) };
-    await creditsModule.seed?.({ ...t.ctx, log: log as typeof t.ctx.log });
+    await productModulesWith()
+      .find((m) => m.name === 'billing')!
+      .seed?.({ ...t.ctx, log: log as typeof t.ctx.log });
     expect(await t.ctx.database.db.select().from(redeemCodes).where(eq(redeemCodes.note, 'demo'))).toHaveLength(1);
     expect(lines.some((l) => l.includes(demo[0]!.code))).toBe(true);
   });

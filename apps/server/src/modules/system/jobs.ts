@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs.js';
+import type { JobDefinition } from '../module.js';
 
 /** Jobs of the platform's own housekeeping. */
 export const systemJobs = {

@@ -3,7 +3,7 @@ import { systemJobs } from './jobs.js';
 import { sweepTemp } from './sweep-temp.js';
 
 /** The platform's own housekeeping jobs. */
-export const systemModule: FeatureModule = {
+export const systemModule: FeatureModule<typeof systemJobs> = {
   name: 'system',
   jobs: handlersOf(systemJobs, (ctx) => ({
     'storage.sweep-temp': async ({ olderThanSeconds }, job) => {

@@ -10,8 +10,9 @@ import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-
 import { makeClip } from '../../engines/avatar/testing/media.js';
 import { estimateSpeechSeconds } from '../../engines/speech/index.js';
 import { probe } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { addVoice, cloneAvatar } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * A work holds its estimate plus headroom and is charged its real duration: the difference comes
@@ -41,7 +42,7 @@ beforeAll(async () => {
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '100',
   });
-  const owner = await member(t, 0);
+  const owner = await newAccount(t);
   avatar = await cloneAvatar(
     t,
     owner,
@@ -56,7 +57,7 @@ afterAll(async () => {
   fs.rmSync(media, { recursive: true, force: true });
 });
 
-async function render(m: Member, seconds: number) {
+async function render(m: TestAccount, seconds: number) {
   await makeClip(result, { seconds, withAudio: true });
   const r = await t.call<{ id: number; credits: number }>(
     saveWork,
@@ -86,33 +87,33 @@ async function render(m: Member, seconds: number) {
 
 describe('charging the real duration', () => {
   it('charges a video running 20 % over its estimate its real duration, beyond the estimate', async () => {
-    const m = await member(t, 1000);
+    const m = await newAccount(t, { credits: 1000 });
     const { w, real, realPrice, hold } = await render(m, Math.round(estimate * 1.2 * 100) / 100);
     expect(real).toBeGreaterThan(estimate * 1.15);
     // Capped at the estimate this would have been estimatePrice.
     expect(realPrice).toBeGreaterThan(estimatePrice);
     expect(w.credits).toBe(realPrice);
     expect(hold).toMatchObject({ status: 'settled', held, charged: realPrice });
-    expect(await creditLedger(t.ctx.database.db).balance(m.id)).toBe(1000 - realPrice);
+    expect(await testLedger(t.ctx.database.db).balance(m.id)).toBe(1000 - realPrice);
   }, 200_000);
 
   it('takes the difference beyond the hold from the balance, down to 0, naming what stayed unpaid', async () => {
-    const m = await member(t, held + 5);
+    const m = await newAccount(t, { credits: held + 5 });
     const { w, realPrice, hold, logs } = await render(m, Math.round(estimate * 2 * 100) / 100);
     expect(realPrice).toBeGreaterThan(held + 5);
     expect(w.credits).toBe(held + 5);
     expect(hold).toMatchObject({ status: 'settled', held, charged: held + 5 });
-    expect(await creditLedger(t.ctx.database.db).balance(m.id)).toBe(0);
+    expect(await testLedger(t.ctx.database.db).balance(m.id)).toBe(0);
     const extra = logs.find((l) => l.credits === -5);
     expect(extra?.actionName).toContain(`${realPrice - held - 5} 积分未扣`);
   }, 200_000);
 
   it('returns the rest of the hold when the video is shorter than its estimate', async () => {
-    const m = await member(t, 1000);
+    const m = await newAccount(t, { credits: 1000 });
     const { w, realPrice, hold } = await render(m, 2);
     expect(realPrice).toBe(6);
     expect(w.credits).toBe(6);
     expect(hold).toMatchObject({ status: 'settled', held, charged: 6 });
-    expect(await creditLedger(t.ctx.database.db).balance(m.id)).toBe(1000 - 6);
+    expect(await testLedger(t.ctx.database.db).balance(m.id)).toBe(1000 - 6);
   }, 200_000);
 });

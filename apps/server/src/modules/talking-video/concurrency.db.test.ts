@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, saveWork, studioMessages, type Envelope } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { creditLogs, creditReservations, works } from '../../db/schema/index.js';
-import { creditLedger } from '../credits/index.js';
-import { addVoice, member, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { addVoice } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * Many submissions of one user at once, as a double click or a script sends them: each is created
@@ -36,7 +37,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const submit = (m: Member, name: string) =>
+const submit = (m: TestAccount, name: string) =>
   t.call<{ id: number; credits: number }>(
     saveWork,
     { name, video_id: avatarId, voice_id: voiceId, text: SCRIPT, api: 'local' },
@@ -44,12 +45,12 @@ const submit = (m: Member, name: string) =>
   );
 
 /** Every credit the account was granted is in its balance, its holds, or its charges, and the logs agree. */
-async function expectBalanced(m: Member, granted: number) {
+async function expectBalanced(m: TestAccount, granted: number) {
   const db = t.ctx.database.db;
   const holds = await db.select().from(creditReservations).where(eq(creditReservations.userId, m.id));
   const held = holds.filter((h) => h.status === 'held').reduce((s, h) => s + h.held, 0);
   const charged = holds.filter((h) => h.status === 'settled').reduce((s, h) => s + h.charged, 0);
-  const balance = await creditLedger(db).balance(m.id);
+  const balance = await testLedger(db).balance(m.id);
   expect(balance + held + charged).toBe(granted);
   const [logged] = await db
     .select({ n: sql<number>`coalesce(sum(${creditLogs.credits}), 0)::int` })
@@ -70,9 +71,9 @@ const businessRefusal = (r: Envelope<unknown>) =>
 describe.each([2, 20, 200])('%i submissions of one user at once', (k) => {
   it('are all created, or refused for want of credits, quickly; the ledger balances', async () => {
     // Enough for about half of them, so both outcomes happen under contention.
-    const one = (await submit(await member(t, 1000), 'probe')).data.credits;
+    const one = (await submit(await newAccount(t, { credits: 1000 }), 'probe')).data.credits;
     const granted = Math.max(one, Math.floor(k / 2) * one + Math.floor(one / 2));
-    const m = await member(t, granted);
+    const m = await newAccount(t, { credits: granted });
     const started = Date.now();
     const replies = await Promise.all(Array.from({ length: k }, (_, i) => submit(m, `并发${i}`)));
     const took = Date.now() - started;
@@ -84,7 +85,7 @@ describe.each([2, 20, 200])('%i submissions of one user at once', (k) => {
     if (k === 200) {
       // One user's submissions run one after another (the payer lock): 200 at once should cost about
       // what 200 in a row cost, never lock waits piling up. Baseline: 20 in a row, timed here, now.
-      const paced = await member(t, 20 * one);
+      const paced = await newAccount(t, { credits: 20 * one });
       const t0 = Date.now();
       for (let i = 0; i < 20; i++) expect((await submit(paced, `顺序${i}`)).code).toBe(0);
       const inRow = Date.now() - t0;
@@ -99,7 +100,7 @@ describe.each([2, 20, 200])('%i submissions of one user at once', (k) => {
 
 describe('a double click', () => {
   it('creates one work: the second identical submission gets the first one back', async () => {
-    const m = await member(t, 1000);
+    const m = await newAccount(t, { credits: 1000 });
     const [a, b] = await Promise.all([submit(m, '双击'), submit(m, '双击')]);
     expect(a).toMatchObject({ code: 0, msg: studioMessages.submitTitle });
     expect(b).toMatchObject({ code: 0, msg: studioMessages.submitTitle });

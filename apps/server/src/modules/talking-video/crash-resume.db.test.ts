@@ -1,20 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listWorks, saveWork, type Work } from '@app/contract';
-import { callServer, childServerEnv, exited, healthy, startServer, withApp } from '../../../test/child-server.js';
+import { callServer, childServer, childServerEnv, withApp } from '../../../test/child-server.js';
 import { freshDatabase, waitFor } from '../../../test/helper.js';
 import { creditLogs, creditReservations, works } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { startFake, type FakeServer } from '../../engines/avatar/testing/http-fake.js';
-import { AvatarsService } from '../avatars/index.js';
-import { avatarsRepo } from '../avatars/index.js';
-import { creditLedger } from '../credits/index.js';
-import { uploadedFiles } from '../files/index.js';
-import { addVoice, member, registerUpload } from '../works/testing/studio.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { studioOrderReady } from '../works/testing/studio.js';
 
 /**
  * A Duix service whose first task runs until `goOn()` (the worker that submitted it is killed meanwhile;
@@ -24,7 +20,7 @@ async function stallingDuix(resultFile: string): Promise<FakeServer & { submits:
   const submits: string[] = [];
   const polls = new Map<string, number>();
   let stalled = true;
-  const fake = await startFake((req) => {
+  const fake = await startLoopbackFake((req) => {
     const ok = (data: unknown) => ({ json: { code: 10000, success: true, msg: '成功', data } });
     if (req.path === '/easy/submit') {
       const code = (req.body as { code: string }).code;
@@ -49,7 +45,7 @@ let dir: string;
 let duix: Awaited<ReturnType<typeof stallingDuix>>;
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let env: Record<string, string>;
-let child: ChildProcess | null = null;
+let server: ReturnType<typeof childServer>;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-resume-'));
@@ -62,9 +58,10 @@ beforeAll(async () => {
     DUIX_POLL_INTERVAL_MS: '200',
     WORK_LEASE_SECONDS: '3',
   };
+  server = childServer(env, dir);
 });
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  await server?.stop('SIGKILL');
   await duix?.close();
   await db?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -72,43 +69,29 @@ afterAll(async () => {
 
 describe('a worker killed with kill -9 mid-render', () => {
   it('resumes after restart and the work ends done with exactly one charge', async () => {
-    const setup = await withApp(env, async (ctx) => {
-      const m = await member({ ctx }, 1000);
-      const fileId = await registerUpload(
-        { ctx },
-        m.id,
-        'video',
-        await makeClip(path.join(dir, 'avatar.mp4'), { width: 360, height: 640, seconds: 6 }),
-      );
-      const avatarId = await new AvatarsService(ctx, uploadedFiles).create(m.id, '分身', fileId);
-      await waitFor('avatar', async () => (await avatarsRepo.find(ctx.database.db, avatarId))?.status === 2, 60_000);
-      return { m, avatarId, voiceId: await addVoice({ ctx }, { userId: null }) };
-    });
+    const setup = await withApp(env, (ctx) => studioOrderReady(ctx, dir, 1000));
 
-    child = startServer(env, dir);
-    await healthy(env);
+    await server.start();
     const text = '大家好，这是一个会在合成中途被强行停止的视频任务。';
     const created = await callServer<{ id: number; credits: number }>(
       env,
       'POST',
       saveWork.path,
       { api: 'ou', video_id: setup.avatarId, voice_id: setup.voiceId, text },
-      setup.m.token,
+      setup.who.token,
     );
     expect(created.code).toBe(0);
     await waitFor('the render to reach the engine', () => Promise.resolve(duix.submits.length === 1), 60_000);
-    child.kill('SIGKILL');
-    await exited(child);
+    await server.stop('SIGKILL');
     duix.goOn();
     // Let the dead worker's lease lapse, as another worker would see it on PostgreSQL.
     await new Promise((r) => setTimeout(r, 4000));
 
-    child = startServer(env, dir);
-    await healthy(env, 'server again');
+    await server.start('server again');
     const done = await waitFor(
       'the resumed work',
       async () =>
-        (await callServer<{ list: Work[] }>(env, 'GET', listWorks.path, { limit: 0 }, setup.m.token)).data.list.find(
+        (await callServer<{ list: Work[] }>(env, 'GET', listWorks.path, { limit: 0 }, setup.who.token)).data.list.find(
           (w) => w.status === 3 || w.status === 4,
         ),
       120_000,
@@ -116,9 +99,7 @@ describe('a worker killed with kill -9 mid-render', () => {
     expect(done).toMatchObject({ id: created.data.id, status: 3 });
     // The resumed render follows the task Duix went on with: nothing is lip-synced twice.
     expect(duix.submits).toHaveLength(1);
-    child.kill('SIGTERM');
-    await exited(child);
-    child = null;
+    await server.stop('SIGTERM');
 
     await withApp(env, async (ctx) => {
       const [w] = await ctx.database.db.select().from(works).where(eq(works.id, created.data.id));
@@ -133,7 +114,7 @@ describe('a worker killed with kill -9 mid-render', () => {
         -created.data.credits,
         created.data.credits - 6,
       ]);
-      expect(await creditLedger(ctx.database.db).balance(setup.m.id)).toBe(1000 - 6);
+      expect(await testLedger(ctx.database.db).balance(setup.who.id)).toBe(1000 - 6);
     });
   }, 300_000);
 });

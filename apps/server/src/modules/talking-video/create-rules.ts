@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  filesMessages,
-  studioMessages,
-  type ParsedParamsOf,
-  type saveWork,
-} from '@app/contract';
-import { AvatarEngineError, checkAvatarSource, checkChannelAvatar } from '../../engines/avatar/index.js';
+import { avatarSecondsRefusal, filesMessages, studioMessages, type ParsedParamsOf, type saveWork } from '@app/contract';
+import { AvatarEngineError, checkAvatarSource } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scratchDir } from '../../engines/index.js';
 import { type StudioUploads, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { checkSpokenDrive, type SpokenDrive } from '../works/index.js';
-import { usableChannel, type VideoChannelRow } from './channels.js';
+import { checkSpokenDrive, type SpokenDrive } from '../producing/index.js';
+import { resolveChannel } from '../../platform/channels/keeper.js';
+import { videoChannelKind, type ResolvedVideoChannel } from './channels.js';
 import type { StudioVoices } from './ports.js';
 
 export type SaveWorkParams = ParsedParamsOf<typeof saveWork>;
@@ -29,19 +25,38 @@ export interface MaterialSource {
 
 /** What a valid studio submission resolves to, before anything is written. */
 export interface WorkPlan extends SpokenDrive {
-  channel: VideoChannelRow;
+  /** The channel's row, price, engine and rule, resolved once. */
+  channel: ResolvedVideoChannel;
   /** An avatar the user chose, or (material mode) null until the material's avatar row exists. */
   avatar: AvatarRow | null;
   material: MaterialSource | null;
 }
 
-async function checkAvatar(ctx: AppContext, userId: number, videoId: number | undefined): Promise<AvatarRow> {
-  if (!videoId) throw new AppError(studioMessages.avatarRequired);
+/** An avatar the user may use (own or public); refused as missing otherwise (a stranger's, or none signed in). */
+export async function visibleAvatar(ctx: AppContext, userId: number | null, videoId: number): Promise<AvatarRow> {
   const a = await avatarsRepo.find(ctx.database.db, videoId);
   if (!a || (a.userId !== null && a.userId !== userId)) throw new AppError(studioMessages.avatarMissing);
-  if (a.status === AVATAR_STATUS.processing) throw new AppError(studioMessages.avatarProcessing);
-  if (a.status !== AVATAR_STATUS.ready) throw new AppError(studioMessages.avatarFailed);
   return a;
+}
+
+/** An avatar still being prepared, or failed, goes through no channel. */
+function avatarStateRefusal(avatar: AvatarRow): string | null {
+  if (avatar.status === AVATAR_STATUS.processing) return studioMessages.avatarProcessing;
+  return avatar.status === AVATAR_STATUS.ready ? null : studioMessages.avatarFailed;
+}
+
+/**
+ * Why this avatar cannot go through this channel, in the user's words, or null when it can: still
+ * being prepared or failed, outside the channel's avatar length (spec 001: gj 30–300 s), or the
+ * channel's engine cannot render it (e.g. no clear face for lip-sync, no trained person).
+ */
+export function avatarRefusal(channel: ResolvedVideoChannel, avatar: AvatarRow): string | null {
+  return (
+    avatarStateRefusal(avatar) ??
+    avatarSecondsRefusal(channel.rule.avatarSeconds, avatar.duration) ??
+    channel.engine.unusableReason?.(avatar) ??
+    null
+  );
 }
 
 /** A material video must pass the same rules as an avatar clone; checked on the stored file now. */
@@ -88,37 +103,30 @@ async function checkMaterialVideo(
   }
 }
 
-/** The channel's engine must be able to render this avatar (e.g. 蝉镜 needs its trained person). */
-function checkEngineReady(channel: string, avatar: AvatarRow, ctx: AppContext): void {
-  const reason = ctx.engines.avatar.forChannel(channel).unusableReason?.(avatar);
-  if (reason) throw new AppError(reason);
-}
-
-async function checkChannel(ctx: AppContext, api: string | undefined): Promise<VideoChannelRow> {
-  if (!api) throw new AppError(studioMessages.channelMissing);
-  const { row, configured } = await usableChannel(ctx, api);
-  if (!row) throw new AppError(studioMessages.channelMissing);
-  if (!configured) throw new AppError(studioMessages.channelUnavailable);
-  return row;
-}
-
 /** Everything the studio checks before a work is accepted, each refusal with the spec's message. */
 export async function planWork(
   ctx: AppContext,
   deps: { uploads: StudioUploads; voices: StudioVoices },
   userId: number,
   p: SaveWorkParams,
+  silenceSeconds?: number,
 ): Promise<WorkPlan> {
   const fromMaterial = !p.video_id && p.material_video_id !== undefined;
-  const avatar = fromMaterial ? null : await checkAvatar(ctx, userId, p.video_id);
-  const channel = await checkChannel(ctx, p.api);
+  if (!fromMaterial && !p.video_id) throw new AppError(studioMessages.avatarRequired);
+  const avatar = fromMaterial ? null : await visibleAvatar(ctx, userId, p.video_id ?? 0);
+  const unready = avatar && avatarStateRefusal(avatar);
+  if (unready) throw new AppError(unready);
+  const channel = await resolveChannel(ctx, videoChannelKind, p.api);
   const material = fromMaterial ? await checkMaterialVideo(ctx, deps.uploads, userId, p.material_video_id ?? 0) : null;
-  try {
-    checkChannelAvatar(channel.api, { duration: avatar?.duration ?? material?.duration ?? 0 });
-  } catch (e) {
-    if (e instanceof AvatarEngineError) throw new AppError(studioMessages.gjDuration);
-    throw e;
-  }
-  if (avatar) checkEngineReady(channel.api, avatar, ctx);
-  return { channel, avatar, material, ...(await checkSpokenDrive(ctx, deps, userId, p)) };
+  // The same reasons the channel list gives (its `unusable`), so a channel the studio offers is one that is taken.
+  const refused = avatar
+    ? avatarRefusal(channel, avatar)
+    : avatarSecondsRefusal(channel.rule.avatarSeconds, material?.duration ?? 0);
+  if (refused) throw new AppError(refused);
+  return {
+    channel,
+    avatar,
+    material,
+    ...(await checkSpokenDrive(ctx, deps, userId, { ...p, silence_seconds: silenceSeconds })),
+  };
 }

@@ -10,9 +10,10 @@ import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeChanjing, type FakeChanjing } from '../../engines/avatar/testing/fake-chanjing.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { creditLedger } from '../credits/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
 import { talkingParams } from './params.js';
-import { addVoice, cloneAvatar, member, registerUpload, type Member } from '../works/testing/studio.js';
+import { addVoice, cloneAvatar, registerUpload } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * Works on remote engines, against fakes of their published APIs on loopback: 蝉镜 (gj) from avatar
@@ -24,7 +25,7 @@ let t: TestApp;
 let duix: FakeDuix;
 let chanjing: FakeChanjing;
 let media: string;
-let alice: Member;
+let alice: TestAccount;
 let voice: number;
 let shortAvatar: Avatar;
 
@@ -58,7 +59,7 @@ beforeAll(async () => {
     AVATAR_ENGINE_RETRY_SECONDS: '1',
   });
   await t.ctx.database.db.update(videoChannels).set({ enabled: 1 }).where(eq(videoChannels.api, 'df'));
-  alice = await member(t, 5000);
+  alice = await newAccount(t, { credits: 5000 });
   voice = await addVoice(t, { userId: null });
   shortAvatar = await cloneAvatar(
     t,
@@ -73,16 +74,16 @@ afterAll(async () => {
   fs.rmSync(media, { recursive: true, force: true });
 });
 
-const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
-const submit = (m: Member, p: Record<string, string | number>) =>
+const balance = (m: TestAccount) => testLedger(t.ctx.database.db).balance(m.id);
+const submit = (m: TestAccount, p: Record<string, string | number>) =>
   t.call<{ id: number; credits: number }>(
     saveWork,
     { api: 'local', voice_id: voice, text: SCRIPT, ...p },
     { token: m.token },
   );
-const listed = async (m: Member) =>
+const listed = async (m: TestAccount) =>
   (await t.call<{ list: Work[] }>(listWorks, { limit: 0 }, { token: m.token })).data.list;
-const finished = (m: Member, id: number) =>
+const finished = (m: TestAccount, id: number) =>
   waitFor(
     `work ${id}`,
     async () => (await listed(m)).find((w) => w.id === id && (w.status === 3 || w.status === 4)),
@@ -119,7 +120,7 @@ async function wakeGj(workId: number) {
 }
 
 /** A video in the member's material library (files + materials rows, as the files feature writes them). */
-async function materialVideo(m: Member, file: string, name = '素材视频'): Promise<number> {
+async function materialVideo(m: TestAccount, file: string, name = '素材视频'): Promise<number> {
   const fileId = await registerUpload(t, m.id, 'video', file);
   await t.ctx.database.db.execute(
     sql`insert into materials (user_id, file_id, type, name, source) values (${m.id}, ${fileId}, 'video', ${name}, 'upload')`,
@@ -229,10 +230,11 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
     const engineData = async () =>
       (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, during.id)))[0]!.engineData;
     expect(await engineData()).toEqual({ chanjing: { error: avatarMessages.chanjingSystemError, retryable: true } });
-    // Meanwhile gj says why; the local channel takes the avatar.
+    // Meanwhile gj says, in the user's words, that the avatar is not ready for it yet (the outage is the
+    // operator's business); the local channel takes the avatar.
     expect(await submit(alice, { api: 'gj', video_id: during.id })).toMatchObject({
       code: 1,
-      msg: avatarMessages.chanjingSystemError,
+      msg: avatarMessages.chanjingPersonMissing,
     });
     const local = await submit(alice, { api: 'local', video_id: during.id });
     expect(local.code).toBe(0);
@@ -255,7 +257,7 @@ describe('蝉镜 (gj): avatar → customised person → render → done', () => 
 
 describe('per-engine render slots and queue positions (ou and df share one Duix)', () => {
   it('serves Duix works one at a time in submit order, shows their places, and lets local works pass', async () => {
-    const m = await member(t, 5000);
+    const m = await newAccount(t, { credits: 5000 });
     const a = await cloneAvatar(
       t,
       m,
@@ -289,8 +291,8 @@ describe('per-engine render slots and queue positions (ou and df share one Duix)
 
 describe('a work made from a material-library video', () => {
   it('checks the material like an avatar clone, prepares it once and renders it', async () => {
-    const m = await member(t, 5000);
-    const other = await member(t, 0);
+    const m = await newAccount(t, { credits: 5000 });
+    const other = await newAccount(t);
     const clip = await makeClip(path.join(media, 'material.mp4'), { width: 360, height: 640, seconds: 6 });
     const mine = await materialVideo(m, clip, '产品介绍');
     const theirs = await materialVideo(other, clip);

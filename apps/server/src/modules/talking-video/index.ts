@@ -1,4 +1,6 @@
 export { createTalkingVideoModule } from './module.js';
 export type { TalkingVideoDeps } from './service.js';
-export { usableChannel, type VideoChannelRow } from './channels.js';
-export { videoChannelConsole, type ChannelFacts, type ChannelPatch } from './channel-console.js';
+export { videoChannelKind, type ResolvedVideoChannel, type VideoChannelRow } from './channels.js';
+export { TALKING_KIND } from './labels.js';
+export { TalkingVideoService } from './service.js';
+export { defaultChannelFor } from './api-channel.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { workHold } from '../works/index.js';
-import type { JobDefinition } from '../../jobs.js';
-import { sweepJob } from '../module.js';
+import type { JobDefinition } from '../module.js';
 
 export const talkingVideoJobs = {
   /**
@@ -16,6 +15,4 @@ export const talkingVideoJobs = {
     concurrency: 4,
     holds: workHold,
   },
-  /** Re-queues render jobs whose worker died without releasing them (lease lapsed). */
-  'work.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;

@@ -9,7 +9,8 @@ import { avatars, works } from '../../db/schema/index.js';
 import { LIPSYNC_ENGINE_ID } from '../../engines/avatar/local-lipsync.js';
 import { faceClip } from '../../engines/talking-face/testing/media.js';
 import { probe } from '../../platform/media/ffmpeg.js';
-import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
+import { addVoice, cloneAvatar } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * The lip-sync channel finds an avatar's face at its preparation and keeps it on the avatar; an avatar
@@ -17,14 +18,14 @@ import { addVoice, cloneAvatar, member, type Member } from '../works/testing/stu
  */
 let t: TestApp;
 let dir: string;
-let owner: Member;
+let owner: TestAccount;
 let avatar: Avatar;
 let voiceId: number;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lipsync-work-'));
   t = await buildTestApp({ AVATAR_CHANNELS: 'local=local,lipsync=lipsync' });
-  owner = await member(t, 1000);
+  owner = await newAccount(t, { credits: 1000 });
   avatar = await cloneAvatar(t, owner, await faceClip(path.join(dir, 'face.mp4'), 6));
   voiceId = await addVoice(t, { userId: owner.id });
 }, 600_000);
@@ -59,7 +60,9 @@ describe('the lip-sync channel and the face track', () => {
     expect(prepared).toMatchObject({ track: expect.any(String), faces: 1 });
 
     // As if prepared before the channel was on.
-    const { [LIPSYNC_ENGINE_ID]: _dropped, ...rest } = (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, avatar.id)))[0]!.engineData;
+    const { [LIPSYNC_ENGINE_ID]: _dropped, ...rest } = (
+      await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, avatar.id))
+    )[0]!.engineData;
     await t.ctx.database.db.update(avatars).set({ engineData: rest }).where(eq(avatars.id, avatar.id));
     expect(await lipsyncPart()).toBeUndefined();
 

@@ -3,22 +3,21 @@ import { resendMissingJobs } from '../avatars/index.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { workLedger } from '../works/index.js';
 import { chanjingCallbackRoute } from './callback.js';
-import { seedVideoChannels } from './channels.js';
+import { seedVideoChannels, videoChannelKind } from './channels.js';
 import { talkingVideoJobs } from './jobs.js';
 import { TALKING_KIND } from './labels.js';
-import { releaseLapsedRenders } from './orphans.js';
 import { renderWork } from './render-job.js';
 import { talkingVideoRoutes } from './routes.js';
 import { TalkingVideoService, type TalkingVideoDeps } from './service.js';
 
 /** The talking video: video channels, its works' submission and the synthesis job. */
-export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule {
+export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule<typeof talkingVideoJobs> {
   return {
     name: 'talking-video',
+    channels: [videoChannelKind],
     routes: (ctx: AppContext) => talkingVideoRoutes(ctx, new TalkingVideoService(ctx, deps), deps),
     jobs: handlersOf(talkingVideoJobs, (ctx) => ({
       'work.render': ({ workId }, job) => renderWork(ctx, deps, workId, job),
-      'work.sweep': async () => void (await releaseLapsedRenders(ctx)),
     })),
     http: (scope, ctx) => chanjingCallbackRoute(scope, ctx),
     seed: async (ctx) => {
@@ -27,7 +26,6 @@ export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule 
       for (const c of ctx.engines.avatar.channels())
         if (c.available)
           await workLedger.fillEngine(db, TALKING_KIND, c.channel, ctx.engines.avatar.forChannel(c.channel).id);
-      await releaseLapsedRenders(ctx);
       await resendMissingJobs(ctx, 'work.render', 'workId', await workLedger.unfinishedIds(db, TALKING_KIND));
     },
   };

@@ -7,8 +7,8 @@ import type { JobContext } from '../../platform/queue/queue.js';
 import { studioMessages } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
-import { failPaidJob, runPaidJob } from '../credits/index.js';
-import { creditsFor, resultFacts, speechStep, WORK_STATUS, workEndings, workLedger, workSlot } from '../works/index.js';
+import { failPaidJob, runPaidJob, creditsFor, resultFacts, speechStep, workEndings, workSlot } from '../producing/index.js';
+import { WORK_STATUS, workLedger } from '../works/index.js';
 import { TALKING_KIND } from './labels.js';
 import { talkingWorkOf } from './params.js';
 import { renderStep, type StepContext } from './render-steps.js';
@@ -50,7 +50,7 @@ export async function renderWork(
   // A work made from a material video waits (status 1, no worker held) until its avatar is prepared.
   const avatar = await avatarsRepo.find(db, work.p.avatarId);
   if (avatar?.status === AVATAR_STATUS.processing) {
-    await ctx.queue.send('work.render', { workId: row.id }, { startAfter: AVATAR_RETRY_SECONDS });
+    job.later(AVATAR_RETRY_SECONDS);
     return;
   }
   const unusable =
@@ -65,9 +65,7 @@ export async function renderWork(
   try {
     await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...ends,
-      slot: workSlot(row, engine, () =>
-        ctx.queue.send('work.render', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS }),
-      ),
+      slot: workSlot(row, engine, SLOT_RETRY_SECONDS),
       reasonOf: readableReason,
       run: async ({ signal, progress }) => {
         const s: StepContext = { ctx, work, scratch, signal, progress };

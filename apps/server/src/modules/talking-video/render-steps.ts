@@ -4,7 +4,8 @@ import type { AvatarVideoEngine } from '../../engines/avatar/index.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
-import { storedStepFile, workLedger, workPrefix, type WorkSteps } from '../works/index.js';
+import { fitIntoCanvas, storedStepFile, workPrefix, type WorkSteps } from '../producing/index.js';
+import { workLedger } from '../works/index.js';
 import type { TalkingParams } from './params.js';
 
 export type StepContext = WorkSteps<TalkingParams>;
@@ -17,12 +18,12 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   const row = await avatarsRepo.find(ctx.database.db, work.p.avatarId);
   if (!row) throw new AppError(studioMessages.avatarMissing);
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
-  const outFile = path.join(s.scratch, 'video.mp4');
+  const rendered = path.join(s.scratch, 'video.mp4');
   try {
     await engine.render({
       avatar,
       audioFile,
-      outFile,
+      outFile: rendered,
       signal: s.signal,
       // A remote task accepted before a restart is followed, never started twice.
       taskId: work.row.engineTaskId ?? undefined,
@@ -40,6 +41,7 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   } finally {
     await cleanup();
   }
+  const outFile = work.p.canvas ? await fitIntoCanvas(rendered, work.p.canvas, s.signal) : rendered;
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', outFile, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
   const videoKey = `${workPrefix(work.row)}video.mp4`;

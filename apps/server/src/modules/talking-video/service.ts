@@ -3,9 +3,9 @@ import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type StudioUploads, AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { submitPaidJob } from '../credits/index.js';
+import { creditActionOf, spokenParams, spokenWorkHold, submitWork, type OrderOptions } from '../producing/index.js';
 import path from 'node:path';
-import { spokenWorkHold, workLedger } from '../works/index.js';
+import { workLedger } from '../works/index.js';
 import { planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
 import { TALKING_KIND, WORK_CREDIT_ACTION } from './labels.js';
 import type { TalkingParams } from './params.js';
@@ -29,58 +29,47 @@ export class TalkingVideoService {
     return this.ctx.database.db;
   }
 
-  async create(userId: number, p: SaveWorkParams): Promise<{ id: number; credits: number }> {
-    const plan = await planWork(this.ctx, this.deps, userId, p);
-    const { credits, short } = await spokenWorkHold(this.ctx, userId, plan.estimateSeconds, plan.channel.credits);
+  /**
+   * A new talking video. Orders from the open API may also ask for silence instead of speech
+   * (`silenceSeconds`), a frame to fill (`canvas`), and a step of their own in the creating transaction.
+   */
+  async create(
+    userId: number,
+    p: SaveWorkParams,
+    o: OrderOptions & { silenceSeconds?: number } = {},
+  ): Promise<{ id: number; credits: number }> {
+    const plan = await planWork(this.ctx, this.deps, userId, p, o.silenceSeconds);
+    const { credits, short } = await spokenWorkHold(this.ctx, userId, plan.estimateSeconds, plan.channel.price);
     const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
-    const engine = this.ctx.engines.avatar.forChannel(plan.channel.api).id;
-    let made;
-    try {
-      made = await submitPaidJob(this.db, {
-        userId,
-        params: p,
-        findSame: (tx, submission, windowSeconds) => workLedger.sameSubmission(tx, userId, submission, windowSeconds),
-        open: async (tx, submission) => {
-          const params: TalkingParams = {
-            avatarId: avatar.id,
-            mode: plan.mode,
-            voiceId: plan.voiceId,
-            script: plan.script,
-            audioFileId: plan.audio?.fileId ?? null,
-            // Audio mode: the upload is the speech step's output from the start (and stays the user's file).
-            speechKey: plan.audio?.key ?? null,
-            speechSeconds: plan.audio?.seconds ?? null,
-            language: p.language ?? '',
-            emotion: p.emotion ?? '',
-            rate: p.rate ?? 1,
-            volume: p.volume ?? 1,
-            pitch: p.pitch ?? 1,
-            estimateSeconds: plan.estimateSeconds,
-            creditsPerSecond: plan.channel.credits,
-            files: [],
-          };
-          const row = await workLedger.open(tx, {
-            userId,
-            kind: TALKING_KIND,
-            name: p.name?.trim() || studioMessages.defaultWorkName,
-            channel: plan.channel.api,
-            channelName: plan.channel.name,
-            engine,
-            hs: avatar.hs,
-            creditsHeld: credits,
-            jobKey: `work:${randomUUID()}`,
-            submission,
-            params,
-          });
-          return { row, bill: { userId, jobKey: row.jobKey, held: credits, actionName: WORK_CREDIT_ACTION } };
-        },
-      });
-    } catch (e) {
-      if (e instanceof AppError) throw await short();
-      throw e;
-    }
-    if (made.fresh) await this.ctx.queue.send('work.render', { workId: made.row.id });
-    return { id: made.row.id, credits: made.row.creditsHeld };
+    const params: TalkingParams = {
+      ...spokenParams(plan, p, plan.channel.price),
+      avatarId: avatar.id,
+      canvas: o.canvas ?? null,
+    };
+    return submitWork(this.ctx, {
+      userId,
+      short,
+      params: { ...p, silence: o.silenceSeconds, canvas: o.canvas },
+      actionName: creditActionOf(WORK_CREDIT_ACTION, o.origin),
+      open: async (tx, submission) => {
+        const row = await workLedger.open(tx, {
+          userId,
+          kind: TALKING_KIND,
+          name: p.name?.trim() || studioMessages.defaultWorkName,
+          channel: plan.channel.key,
+          channelName: plan.channel.row.name,
+          engine: plan.channel.engine.id,
+          hs: avatar.hs,
+          creditsHeld: credits,
+          jobKey: `work:${randomUUID()}`,
+          submission,
+          params,
+        });
+        await o.onOpen?.(tx, row);
+        return row;
+      },
+      queue: (row) => this.ctx.queue.send('work.render', { workId: row.id }),
+    });
   }
 
   /**

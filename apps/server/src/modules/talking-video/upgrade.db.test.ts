@@ -18,7 +18,7 @@ import { makeClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { issueToken } from '../../platform/auth/tokens.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
-import { creditLedger } from '../credits/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
 
 /**
  * Works made before works had kinds: a database migrated up to the last migration before `kind` and
@@ -239,7 +239,7 @@ describe('works made before kinds', () => {
       .from(creditReservations)
       .where(eq(creditReservations.jobKey, 'work:old-live'));
     expect(hold).toMatchObject({ status: 'settled', charged });
-    expect(await creditLedger(t.ctx.database.db).balance(userId)).toBe(100 - 6 - charged);
+    expect(await testLedger(t.ctx.database.db).balance(userId)).toBe(100 - 6 - charged);
     // The speech it resumed from was not synthesized again.
     expect((await rowOf(ids.live)).params).toMatchObject({ speechKey: keys.liveSpeech, speechSeconds: 4 });
   }, 200_000);

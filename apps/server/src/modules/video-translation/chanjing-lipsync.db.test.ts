@@ -3,25 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listVideoTranslate, submitVideoTranslate, videoTranslateMessages as m, type VideoTranslateRecord } from '@app/contract';
+import {
+  listVideoTranslate,
+  submitVideoTranslate,
+  videoTranslateMessages as m,
+  type VideoTranslateRecord,
+} from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { creditReservations, works } from '../../db/schema/index.js';
 import { startFakeChanjing, type FakeChanjing } from '../../engines/avatar/testing/fake-chanjing.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import type { FakeService } from '../../engines/speech/testing/fake-service.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
 import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
 import { probe } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { registerUpload } from '../works/testing/studio.js';
 import { translateParamsOf } from './params.js';
 import { makeSpeechVideo, startFakeTranslator } from './testing/fixtures.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let dir: string;
-let asr: FakeService;
-let text: FakeService;
+let asr: FakeServer;
+let text: FakeServer;
 let chanjing: FakeChanjing;
-let alice: Member;
+let alice: TestAccount;
 let source: string;
 let video: number;
 
@@ -32,9 +38,18 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'translate-chanjing-'));
   const spoken = await makeSpeechVideo(path.join(dir, 'media'), { seconds: SECONDS });
   source = spoken.file;
-  asr = await startFakeOpenAiTranscription(() => ({ language: 'chinese', duration: spoken.duration, segments: spoken.segments }));
+  asr = await startFakeOpenAiTranscription(() => ({
+    language: 'chinese',
+    duration: spoken.duration,
+    segments: spoken.segments,
+  }));
   text = await startFakeTranslator();
-  const result = await makeClip(path.join(dir, 'chanjing-result.mp4'), { width: 640, height: 360, seconds: SECONDS, withAudio: true });
+  const result = await makeClip(path.join(dir, 'chanjing-result.mp4'), {
+    width: 640,
+    height: 360,
+    seconds: SECONDS,
+    withAudio: true,
+  });
   chanjing = await startFakeChanjing({ ...creds, resultFile: result, lipSyncPollsBeforeDone: 2 });
   t = await buildTestApp({
     AVATAR_CHANNELS: 'local=local',
@@ -47,7 +62,7 @@ beforeAll(async () => {
     CHANJING_SECRET_KEY: creds.secretKey,
     CHANJING_POLL_INTERVAL_MS: '100',
   });
-  alice = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
   video = await registerUpload(t, alice.id, 'video', source);
 }, 120_000);
 
@@ -61,7 +76,7 @@ afterAll(async () => {
 
 describe('video translation lip-synced by 蝉镜 对口型', () => {
   it('uploads the source video and the dub to 蝉镜, keeps its video, and is charged once', async () => {
-    const before = await creditLedger(t.ctx.database.db).balance(alice.id);
+    const before = await testLedger(t.ctx.database.db).balance(alice.id);
     const r = await t.call<{ id: number; credits: number }>(
       submitVideoTranslate,
       { file_id: video, source_lang: 'zh', target_lang: 'en', mode: 1, name: '口型-蝉镜' },
@@ -71,9 +86,9 @@ describe('video translation lip-synced by 蝉镜 对口型', () => {
     const rec = await waitFor(
       'translation',
       async () =>
-        (await t.call<{ list: VideoTranslateRecord[] }>(listVideoTranslate, { limit: 0 }, { token: alice.token })).data.list.find(
-          (x) => x.id === r.data.id && x.status >= 3,
-        ),
+        (
+          await t.call<{ list: VideoTranslateRecord[] }>(listVideoTranslate, { limit: 0 }, { token: alice.token })
+        ).data.list.find((x) => x.id === r.data.id && x.status >= 3),
       240_000,
     );
     expect(rec).toMatchObject({ fail_reason: '', status: 3, credits: 48 });
@@ -81,9 +96,12 @@ describe('video translation lip-synced by 蝉镜 对口型', () => {
     const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, r.data.id));
     expect(row!.engine).toBe('chanjing');
     expect(translateParamsOf(row!).lipsyncTask).toEqual({ engine: 'chanjing', id: 'lipsync-1' });
-    const reservations = await t.ctx.database.db.select().from(creditReservations).where(eq(creditReservations.jobKey, row!.jobKey));
+    const reservations = await t.ctx.database.db
+      .select()
+      .from(creditReservations)
+      .where(eq(creditReservations.jobKey, row!.jobKey));
     expect(reservations).toEqual([expect.objectContaining({ status: 'settled', charged: 48 })]);
-    expect(await creditLedger(t.ctx.database.db).balance(alice.id)).toBe(before - 48);
+    expect(await testLedger(t.ctx.database.db).balance(alice.id)).toBe(before - 48);
 
     // 蝉镜 got the user's video as uploaded and a dub track as long as it; the result is 蝉镜's picture.
     const [sent, dub] = [...chanjing.files.values()];

@@ -3,30 +3,40 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listVideoTranslate, submitVideoTranslate, videoTranslateMessages as m, type VideoTranslateRecord } from '@app/contract';
+import {
+  listVideoTranslate,
+  submitVideoTranslate,
+  videoTranslateMessages as m,
+  type VideoTranslateRecord,
+} from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { works } from '../../db/schema/index.js';
-import type { FakeService } from '../../engines/speech/testing/fake-service.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
 import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
-import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { registerUpload } from '../works/testing/studio.js';
 import { translateParamsOf } from './params.js';
 import { startFakeFishAudio } from './testing/fake-fish-audio.js';
 import { makeSpeechVideo, startFakeTranslator } from './testing/fixtures.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 const MODEL = 'speaker-model-1';
 
 let t: TestApp;
 let dir: string;
-let asr: FakeService;
-let text: FakeService;
-let fish: FakeService;
-let alice: Member;
+let asr: FakeServer;
+let text: FakeServer;
+let fish: FakeServer;
+let alice: TestAccount;
 let video: number;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'translate-clone-'));
   const source = await makeSpeechVideo(path.join(dir, 'media'), { seconds: 30 });
-  asr = await startFakeOpenAiTranscription(() => ({ language: 'chinese', duration: source.duration, segments: source.segments }));
+  asr = await startFakeOpenAiTranscription(() => ({
+    language: 'chinese',
+    duration: source.duration,
+    segments: source.segments,
+  }));
   text = await startFakeTranslator();
   fish = await startFakeFishAudio(MODEL);
   t = await buildTestApp({
@@ -38,7 +48,7 @@ beforeAll(async () => {
     SPEECH_FISH_URL: fish.url,
     SPEECH_FISH_KEY: 'fish-key',
   });
-  alice = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
   video = await registerUpload(t, alice.id, 'video', source.file);
 }, 180_000);
 
@@ -74,7 +84,9 @@ describe('dubbing with a cloning voice channel', () => {
     expect(cloned[0]!.headers.authorization).toBe('Bearer fish-key');
     const sample = (await cloned[0]!.form()).get('voices') as File;
     expect(sample.size).toBeGreaterThan(10_000);
-    const spoken = fish.requests.filter((q) => q.path === '/v1/tts').map((q) => q.json<{ reference_id: string; text: string }>());
+    const spoken = fish.requests
+      .filter((q) => q.path === '/v1/tts')
+      .map((q) => q.json<{ reference_id: string; text: string }>());
     const p = translateParamsOf((await t.ctx.database.db.select().from(works).where(eq(works.id, r.data.id)))[0]!);
     expect(spoken.length).toBe(p.transcript!.length);
     expect(spoken.every((q) => q.reference_id === MODEL)).toBe(true);

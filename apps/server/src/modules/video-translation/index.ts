@@ -1,2 +1,2 @@
 export { videoTranslationModule } from './module.js';
-export { translateChannels, translateChannelConsole } from './repo.js';
+export { translateChannelKind } from './repo.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { workHold } from '../works/index.js';
-import type { JobDefinition } from '../../jobs.js';
-import { sweepJob } from '../module.js';
+import type { JobDefinition } from '../module.js';
 
 export const videoTranslationJobs = {
   /** Audio, transcript, translation, dubbing, alignment and mix of one translated video; each step stored. */
@@ -12,6 +11,4 @@ export const videoTranslationJobs = {
     concurrency: 2,
     holds: workHold,
   },
-  /** Re-queues translations whose worker died without releasing them (lease lapsed). */
-  'translate.sweep': sweepJob({ cron: '* * * * *', retryLimit: 0, expireInSeconds: 120 }),
 } satisfies Record<string, JobDefinition>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ProducedWork, WorkRow } from '../works/index.js';
+import type { ProducedWork } from '../producing/index.js';
+import type { WorkRow } from '../works/index.js';
 
 const segment = z.object({ id: z.number().int(), start: z.number(), end: z.number(), text: z.string() });
 

@@ -16,19 +16,18 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { probe } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { failPaidJob, runPaidJob } from '../credits/index.js';
 import {
+  failPaidJob,
+  runPaidJob,
   creditsFor,
   keepParams,
-  workFileKeys,
   storedStepFile,
-  WORK_STATUS,
   workEndings,
-  workLedger,
   workPrefix,
   workSlot,
   type WorkSteps,
-} from '../works/index.js';
+} from '../producing/index.js';
+import { workFileKeys, WORK_STATUS, workLedger } from '../works/index.js';
 import { planAlignment, toResultTime } from './align.js';
 import { translateSegments } from './batch-translate.js';
 import { dubVoiceOf } from './dubbing.js';
@@ -354,9 +353,7 @@ export async function runTranslation(ctx: AppContext, workId: number, job: JobCo
   try {
     await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...ends,
-      slot: workSlot(row, onVendor ? vendor : own, () =>
-        ctx.queue.send('translate.run', { workId: row.id }, { startAfter: SLOT_RETRY_SECONDS }),
-      ),
+      slot: workSlot(row, onVendor ? vendor : own, SLOT_RETRY_SECONDS),
       reasonOf: readableReason,
       run: async ({ signal, progress, queueFor }) => {
         const s: Steps = { ctx, work, scratch, signal, progress };

@@ -16,22 +16,23 @@ import { creditReservations, works } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeDuix, type FakeDuix, type FakeDuixScript } from '../../engines/avatar/testing/fake-duix.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import type { FakeService } from '../../engines/speech/testing/fake-service.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
 import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
 import { probe, runToolStderr } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { registerUpload } from '../works/testing/studio.js';
 import { translateParamsOf } from './params.js';
 import { makeSpeechVideo, startFakeTranslator, type SpokenSegment } from './testing/fixtures.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let dir: string;
-let asr: FakeService;
-let text: FakeService;
+let asr: FakeServer;
+let text: FakeServer;
 let duix: FakeDuix;
 /** What the Duix fake does next; its fields are read at each request, so a test may change them. */
 let duixScript: FakeDuixScript;
-let alice: Member;
+let alice: TestAccount;
 let source: { file: string; segments: SpokenSegment[]; duration: number };
 let video: number;
 /** The app started again by the resume test. */
@@ -54,7 +55,10 @@ const ended = (id: number) =>
   waitFor(`translation ${id}`, async () => (await records()).find((r) => r.id === id && r.status >= 3), 240_000);
 const rowOf = async (id: number) => (await db().select().from(works).where(eq(works.id, id)))[0]!;
 const reservationOf = async (id: number) =>
-  db().select().from(creditReservations).where(eq(creditReservations.jobKey, (await rowOf(id)).jobKey));
+  db()
+    .select()
+    .from(creditReservations)
+    .where(eq(creditReservations.jobKey, (await rowOf(id)).jobKey));
 const localFile = async (key: string) => (await t.ctx.storage.toLocalFile(key, dir)).path;
 
 /** Duix fetches our signed URLs; here the app under test answers them in-process. */
@@ -68,10 +72,19 @@ async function fetchFromApp(url: string): Promise<Buffer> {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'translate-duix-'));
   source = await makeSpeechVideo(path.join(dir, 'media'), { seconds: SECONDS });
-  asr = await startFakeOpenAiTranscription(() => ({ language: 'chinese', duration: source.duration, segments: source.segments }));
+  asr = await startFakeOpenAiTranscription(() => ({
+    language: 'chinese',
+    duration: source.duration,
+    segments: source.segments,
+  }));
   text = await startFakeTranslator();
   // Duix's picture is told apart from the source's (320×240) by its size.
-  const result = await makeClip(path.join(dir, 'duix-result.mp4'), { width: 640, height: 360, seconds: SECONDS, withAudio: true });
+  const result = await makeClip(path.join(dir, 'duix-result.mp4'), {
+    width: 640,
+    height: 360,
+    seconds: SECONDS,
+    withAudio: true,
+  });
   duixScript = { resultFile: result, result: 'url', pollsBeforeDone: 2, fetchInput: fetchFromApp };
   duix = await startFakeDuix(duixScript);
   t = await buildTestApp({
@@ -86,7 +99,7 @@ beforeAll(async () => {
     // A file database for PGlite, so the resume test can open it again after a shutdown.
     ...(backend === 'pglite' ? { PGLITE_DIR: path.join(dir, 'db') } : {}),
   });
-  alice = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
   video = await registerUpload(t, alice.id, 'video', source.file);
 }, 120_000);
 
@@ -103,7 +116,7 @@ describe('video translation lip-synced by a remote engine (Duix.Avatar)', () => 
   it('hands the source video and the dub to Duix, keeps its picture, and takes its one render slot in turn', async () => {
     const options = await t.call<{ modes: { mode: number; available: boolean }[] }>(listTranslateLanguages);
     expect(options.data.modes.find((x) => x.mode === 1)).toMatchObject({ available: true });
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     // Two at once: the translation slots would run both, Duix's single slot runs them one after the other.
     const a = await submit('口型-Duix-1');
     const b = await submit('口型-Duix-2');
@@ -127,7 +140,7 @@ describe('video translation lip-synced by a remote engine (Duix.Avatar)', () => 
       expect(p.lipsyncTask).toEqual({ engine: 'duix', id: expect.any(String) as unknown });
       expect(p.files.sort()).toEqual([p.srtKey, p.sourceSrtKey].sort());
     }
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - 2 * PRICE);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - 2 * PRICE);
     expect(duix.maxRunning()).toBe(1);
 
     // What Duix was given: the user's video as uploaded, and the dubbed track as long as the result.
@@ -141,13 +154,22 @@ describe('video translation lip-synced by a remote engine (Duix.Avatar)', () => 
       expect(track.video).toBeFalsy();
       expect(Math.abs(track.duration - SECONDS)).toBeLessThan(0.1);
       // The dub speaks (the source's own sound is not what was sent: it carries a 120 Hz hum under speech).
-      const level = await runToolStderr('ffmpeg', ['-hide_banner', '-i', wav, '-af', 'volumedetect', '-f', 'null', '-']);
+      const level = await runToolStderr('ffmpeg', [
+        '-hide_banner',
+        '-i',
+        wav,
+        '-af',
+        'volumedetect',
+        '-f',
+        'null',
+        '-',
+      ]);
       expect(Number(/max_volume: (-?[\d.]+) dB/.exec(level)?.[1])).toBeGreaterThan(-20);
     }
   }, 300_000);
 
   it('refunds in full when Duix fails the task, with its reason in Chinese', async () => {
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     duixScript.failWith = '视频中未检测到人脸';
     try {
       const r = await submit('口型-Duix-失败');
@@ -158,7 +180,7 @@ describe('video translation lip-synced by a remote engine (Duix.Avatar)', () => 
         credits: 0,
         fail_reason: `${avatarMessages.duixTaskFailed}（视频中未检测到人脸）`,
       });
-      expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+      expect(await testLedger(db()).balance(alice.id)).toBe(before);
       expect(await reservationOf(r.data.id)).toEqual([expect.objectContaining({ status: 'refunded' })]);
     } finally {
       delete duixScript.failWith;
@@ -179,7 +201,11 @@ describe('video translation lip-synced by a remote engine (Duix.Avatar)', () => 
     const again: BuiltApp = await buildApp(t.config, { pollingIntervalSeconds: 0.5 });
     Object.assign(t, { app: again.app, ctx: again.ctx });
     restarted = again;
-    const done = await waitFor(`translation ${id}`, async () => ((await rowOf(id)).status >= 3 ? rowOf(id) : null), 240_000);
+    const done = await waitFor(
+      `translation ${id}`,
+      async () => ((await rowOf(id)).status >= 3 ? rowOf(id) : null),
+      240_000,
+    );
     expect(done).toMatchObject({ status: 3, failReason: '' });
     expect(duix.accepted.length - accepted).toBe(1);
     expect(await reservationOf(id)).toEqual([expect.objectContaining({ status: 'settled', charged: PRICE })]);

@@ -11,19 +11,21 @@ import {
   type TranslateLanguage,
   type VideoTranslateRecord,
 } from '@app/contract';
-import { LIP_SYNC_CHANNEL, TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
+import { TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
 import { TEXT_CHANNEL } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
-import { creditLedger, submitPaidJob } from '../credits/index.js';
+import { ensureCredits } from '../billing/index.js';
+import { creditsFor, submitWork } from '../producing/index.js';
 import { uploadedFiles } from '../files/index.js';
-import { creditsFor, WORK_STATUS, WORK_STATUS_NAMES, workLedger, worksGallery, type WorkRow } from '../works/index.js';
+import { WORK_STATUS, WORK_STATUS_NAMES, workLedger, worksGallery, type WorkRow } from '../works/index.js';
 import { dubVoiceOf } from './dubbing.js';
 import { channelKeyOf, TRANSLATE_KIND, TRANSLATE_LANGUAGES, TRANSLATE_WORK_TYPE } from './labels.js';
 import { translateParamsOf, type TranslateParams } from './params.js';
-import { translateChannels } from './repo.js';
+import { channelState, resolveChannel } from '../../platform/channels/keeper.js';
+import { translateChannelKind } from './repo.js';
 
 /** Spec 001: uploaded videos run 5 s to 30 min (about 10 minutes advertised for translation). */
 const SECONDS = { min: 5, max: 30 * 60 };
@@ -37,8 +39,6 @@ export async function translateOptions(ctx: AppContext) {
   const textReady = ctx.engines.text.isConfigured(TEXT_CHANNEL);
   const hears = configured ? asr.forChannel(TRANSCRIPTION_CHANNEL).languages : [];
   const dub = dubVoiceOf(ctx);
-  // Mode 1 needs the lip-sync engine TRANSLATE_LIPSYNC_ENGINE names to be configured.
-  const lipSyncReady = ctx.engines.lipSync.isConfigured(LIP_SYNC_CHANNEL);
   const list: TranslateLanguage[] = TRANSLATE_LANGUAGES.map((l) => ({
     id: l.id,
     name: l.name,
@@ -46,11 +46,12 @@ export async function translateOptions(ctx: AppContext) {
     source: (hears as readonly string[]).includes(l.id),
     target: textReady && dub.speaks(l.id),
   })).filter((l) => l.source || l.target);
-  const modes = (await translateChannels.all(ctx.database.db)).map((c) => ({
-    mode: c.mode as 1 | 2,
-    name: c.name,
-    credits: c.credits,
-    available: c.enabled === 1 && (c.mode !== 1 || lipSyncReady),
+  // Mode 1 needs the lip-sync engine TRANSLATE_LIPSYNC_ENGINE names to be configured.
+  const modes = (await translateChannelKind.all(ctx)).map((c) => ({
+    mode: c.row.mode as 1 | 2,
+    name: c.row.name,
+    credits: c.price,
+    available: channelState(ctx, translateChannelKind, c).state === 'ready',
   }));
   const reason = !configured ? m.notConfigured : !textReady ? m.textModelMissing : '';
   return { list, modes, configured: configured && textReady, reason };
@@ -112,7 +113,10 @@ export class VideoTranslateService {
   }
 
   /** Checks in the order the page asks, each refusal with the spec's words; nothing is charged before all pass. */
-  async submit(userId: number, p: ParsedParamsOf<typeof submitVideoTranslate>): Promise<{ id: number; credits: number }> {
+  async submit(
+    userId: number,
+    p: ParsedParamsOf<typeof submitVideoTranslate>,
+  ): Promise<{ id: number; credits: number }> {
     const options = await translateOptions(this.ctx);
     if (!options.configured) throw new AppError(options.reason);
     if (!p.file_id) throw new AppError(m.fileRequired);
@@ -130,57 +134,46 @@ export class VideoTranslateService {
     const target = options.list.find((l) => l.id === p.target_lang);
     if (!target?.target) throw new AppError(m.targetUnsupported);
     if (source.id === target.id) throw new AppError(m.sameLanguage);
-    const channel = await translateChannels.of(this.db, mode);
-    if (!channel || channel.enabled !== 1) throw new AppError(m.modeUnavailable);
-    if (mode === 1 && !this.ctx.engines.lipSync.isConfigured(LIP_SYNC_CHANNEL)) throw new AppError(m.lipsyncUnavailable);
+    const channel = await resolveChannel(this.ctx, translateChannelKind, String(mode));
     if (!(file.duration >= SECONDS.min && file.duration <= SECONDS.max)) throw new AppError(m.tooLong);
-    const credits = creditsFor(file.duration, channel.credits);
-    const have = await creditLedger(this.db).balance(userId);
-    if (have < credits) throw new AppError(m.notEnoughCredits(credits, have));
+    const credits = creditsFor(file.duration, channel.price);
+    await ensureCredits(this.db, userId, credits, m.notEnoughCredits);
     const name = p.name?.trim() || `${m.creditAction}-${target.name}`;
-    let made;
-    try {
-      made = await submitPaidJob(this.db, {
-        userId,
-        params: { ...p, mode },
-        findSame: (tx, submission, windowSeconds) => workLedger.sameSubmission(tx, userId, submission, windowSeconds),
-        open: async (tx, submission) => {
-          const params: Partial<TranslateParams> = {
-            fileId: file.id,
-            sourceKey: file.key,
-            sourceLang: source.id,
-            targetLang: target.id,
-            mode,
-            subtitles: p.subtitles ?? 0,
-            creditsPerSecond: channel.credits,
-            step: 'queued',
-            files: [],
-          };
-          const row = await workLedger.open(tx, {
-            userId,
-            kind: TRANSLATE_KIND,
-            type: TRANSLATE_WORK_TYPE,
-            name: name.slice(0, 64),
-            channel: channelKeyOf(mode),
-            channelName: channel.name,
-            engine: TRANSLATE_ENGINE_ID,
-            // 1 landscape, 2 portrait: how the gallery frames the work.
-            hs: (file.width ?? 0) >= (file.height ?? 0) ? 1 : 2,
-            duration: file.duration,
-            creditsHeld: credits,
-            jobKey: `translate:${randomUUID()}`,
-            submission,
-            params,
-          });
-          return { row, bill: { userId, jobKey: row.jobKey, held: credits, actionName: m.creditAction } };
-        },
-      });
-    } catch (e) {
-      if (e instanceof AppError && /积分/.test(e.message))
-        throw new AppError(m.notEnoughCredits(credits, await creditLedger(this.db).balance(userId)));
-      throw e;
-    }
-    if (made.fresh) await this.ctx.queue.send('translate.run', { workId: made.row.id });
-    return { id: made.row.id, credits: made.row.creditsHeld };
+    return submitWork(this.ctx, {
+      userId,
+      short: m.notEnoughCredits,
+      params: { ...p, mode },
+      actionName: m.creditAction,
+      open: (tx, submission) => {
+        const params: Partial<TranslateParams> = {
+          fileId: file.id,
+          sourceKey: file.key,
+          sourceLang: source.id,
+          targetLang: target.id,
+          mode,
+          subtitles: p.subtitles ?? 0,
+          creditsPerSecond: channel.price,
+          step: 'queued',
+          files: [],
+        };
+        return workLedger.open(tx, {
+          userId,
+          kind: TRANSLATE_KIND,
+          type: TRANSLATE_WORK_TYPE,
+          name: name.slice(0, 64),
+          channel: channelKeyOf(mode),
+          channelName: channel.row.name,
+          engine: TRANSLATE_ENGINE_ID,
+          // 1 landscape, 2 portrait: how the gallery frames the work.
+          hs: (file.width ?? 0) >= (file.height ?? 0) ? 1 : 2,
+          duration: file.duration,
+          creditsHeld: credits,
+          jobKey: `translate:${randomUUID()}`,
+          submission,
+          params,
+        });
+      },
+      queue: (row) => this.ctx.queue.send('translate.run', { workId: row.id }),
+    });
   }
 }

@@ -17,22 +17,26 @@ import {
 import { backend, buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { creditReservations, works } from '../../db/schema/index.js';
-import type { FakeService } from '../../engines/speech/testing/fake-service.js';
-import { startFakeOpenAiTranscription, type FakeTranscriptReply } from '../../engines/transcription/testing/fake-openai-transcription.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
+import {
+  startFakeOpenAiTranscription,
+  type FakeTranscriptReply,
+} from '../../engines/transcription/testing/fake-openai-transcription.js';
 import { faceClip } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe, runToolStderr } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { member, registerUpload, type Member } from '../works/testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { registerUpload } from '../works/testing/studio.js';
 import { translateParamsOf } from './params.js';
 import { parseSrt } from './srt.js';
 import { makeSpeechVideo, startFakeTranslator, type SpokenSegment } from './testing/fixtures.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let dir: string;
-let asr: FakeService;
-let text: FakeService;
-let alice: Member;
-let bob: Member;
+let asr: FakeServer;
+let text: FakeServer;
+let alice: TestAccount;
+let bob: TestAccount;
 let source: { file: string; segments: SpokenSegment[]; duration: number };
 let aliceVideo: number;
 /** What the fake recogniser answers: the fixture's own segments, or a failure. */
@@ -43,11 +47,17 @@ let textDelayMs = 0;
 let restarted: BuiltApp | undefined;
 
 const db = () => t.ctx.database.db;
-const submit = (who: Member, p: Record<string, string | number>) =>
+const submit = (who: TestAccount, p: Record<string, string | number>) =>
   t.call<{ id: number; credits: number }>(submitVideoTranslate, p, { token: who.token });
-const records = async (who: Member) =>
-  (await t.call<{ list: VideoTranslateRecord[]; total: number }>(listVideoTranslate, { limit: 0 }, { token: who.token })).data.list;
-const ended = (who: Member, id: number, timeout = 240_000) =>
+const records = async (who: TestAccount) =>
+  (
+    await t.call<{ list: VideoTranslateRecord[]; total: number }>(
+      listVideoTranslate,
+      { limit: 0 },
+      { token: who.token },
+    )
+  ).data.list;
+const ended = (who: TestAccount, id: number, timeout = 240_000) =>
   waitFor(`translation ${id}`, async () => (await records(who)).find((r) => r.id === id && r.status >= 3), timeout);
 const rowOf = async (id: number) => (await db().select().from(works).where(eq(works.id, id)))[0]!;
 const reservationOf = async (jobKey: string) =>
@@ -76,8 +86,8 @@ beforeAll(async () => {
   asr = await startFakeOpenAiTranscription(() => asrReply);
   text = await startFakeTranslator({ dropOnce: true, delayMs: () => textDelayMs });
   t = await buildTestApp(env());
-  alice = await member(t, 1000);
-  bob = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
+  bob = await newAccount(t, { credits: 1000 });
   aliceVideo = await registerUpload(t, alice.id, 'video', source.file);
 }, 120_000);
 
@@ -91,9 +101,11 @@ afterAll(async () => {
 
 describe('video translation', () => {
   it('lists the languages the engines support, with modes and prices', async () => {
-    const r = await t.call<{ list: { id: string; source: boolean; target: boolean; icon: string }[]; modes: { mode: number; credits: number }[]; configured: boolean }>(
-      listTranslateLanguages,
-    );
+    const r = await t.call<{
+      list: { id: string; source: boolean; target: boolean; icon: string }[];
+      modes: { mode: number; credits: number }[];
+      configured: boolean;
+    }>(listTranslateLanguages);
     expect(r.data.configured).toBe(true);
     expect(r.data.list.map((l) => l.id)).toEqual(['zh', 'en', 'ja', 'ko', 'es', 'fr', 'de', 'ru', 'pt', 'ar']);
     // The offline voice speaks Chinese and English only: the other languages can be heard, not spoken.
@@ -106,11 +118,13 @@ describe('video translation', () => {
   });
 
   it('refuses each bad order with the spec\u2019s message, before charging', async () => {
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     expect((await submit(alice, {})).msg).toBe(m.fileRequired);
     expect((await submit(alice, { file_id: aliceVideo })).msg).toBe(m.sourceRequired);
     expect((await submit(alice, { file_id: aliceVideo, source_lang: 'zh' })).msg).toBe(m.targetRequired);
-    expect((await submit(alice, { file_id: aliceVideo, source_lang: 'zh', target_lang: 'en' })).msg).toBe(m.modeRequired);
+    expect((await submit(alice, { file_id: aliceVideo, source_lang: 'zh', target_lang: 'en' })).msg).toBe(
+      m.modeRequired,
+    );
     expect((await submit(alice, { ...order(aliceVideo), target_lang: 'zh' })).msg).toBe(m.sameLanguage);
     expect((await submit(alice, { ...order(aliceVideo), target_lang: 'fr' })).msg).toBe(m.targetUnsupported);
     expect((await submit(alice, { ...order(aliceVideo), source_lang: 'xx' })).msg).toBe(m.sourceUnsupported);
@@ -120,7 +134,7 @@ describe('video translation', () => {
     const audioId = await registerUpload(t, alice.id, 'voice', wav);
     const r = await submit(alice, order(audioId));
     expect(r).toMatchObject({ code: 1, msg: m.fileRule });
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before);
   });
 
   it('says so before anything is uploaded or charged when no speech recogniser is configured', async () => {
@@ -128,8 +142,12 @@ describe('video translation', () => {
     try {
       const r = await bare.call<{ configured: boolean; reason: string }>(listTranslateLanguages);
       expect(r.data).toMatchObject({ configured: false, reason: m.notConfigured });
-      const who = await member(bare, 100);
-      const s = await bare.call(submitVideoTranslate, { file_id: 1, source_lang: 'zh', target_lang: 'en', mode: 2 }, { token: who.token });
+      const who = await newAccount(bare, { credits: 100 });
+      const s = await bare.call(
+        submitVideoTranslate,
+        { file_id: 1, source_lang: 'zh', target_lang: 'en', mode: 2 },
+        { token: who.token },
+      );
       expect(s).toMatchObject({ code: 1, msg: m.notConfigured });
     } finally {
       await bare.close();
@@ -137,18 +155,25 @@ describe('video translation', () => {
   });
 
   it('translates a Chinese video into English end to end (mode 2): one video and one audio stream, speech in every slot, SRTs', async () => {
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     const asrCalls = asr.requests.length;
     const r = await submit(alice, { ...order(aliceVideo), name: '翻译测试' });
     expect(r).toMatchObject({ code: 0, msg: m.submitted });
     expect(r.data.credits).toBe(60);
     const rec = await ended(alice, r.data.id);
-    expect(rec).toMatchObject({ status: 3, step: '已完成', credits: 60, source_lang: 'zh', target_lang: 'en', mode: 2 });
+    expect(rec).toMatchObject({
+      status: 3,
+      step: '已完成',
+      credits: 60,
+      source_lang: 'zh',
+      target_lang: 'en',
+      mode: 2,
+    });
     expect(rec.note).toBe(m.offlineVoiceNote);
     expect(rec.srt_url).not.toBe('');
     expect(rec.source_srt_url).not.toBe('');
     expect(asr.requests.length - asrCalls).toBe(1);
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - 60);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - 60);
     const row = await rowOf(rec.id);
     expect(await reservationOf(row.jobKey)).toEqual([expect.objectContaining({ status: 'settled', charged: 60 })]);
     // A landscape source is framed as landscape in the gallery.
@@ -161,7 +186,9 @@ describe('video translation', () => {
     const video = await localFile(row.videoKey!);
     const info = await probe(video);
     const streams = JSON.parse(
-      (await import('node:child_process')).execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', video]).toString(),
+      (await import('node:child_process'))
+        .execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', video])
+        .toString(),
     ) as { streams: { codec_type: string }[] };
     expect(streams.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
     // Every dub fitted by tempo and gaps here: no stretch slowed, so the result keeps the source's length.
@@ -169,14 +196,27 @@ describe('video translation', () => {
     expect(Math.abs(info.duration - source.duration)).toBeLessThan(0.1);
 
     // Speech in every source segment's slot: no silence covering the middle of any slot.
-    const report = await runToolStderr('ffmpeg', ['-hide_banner', '-i', video, '-vn', '-af', 'silencedetect=noise=-30dB:d=0.3', '-f', 'null', '-']);
+    const report = await runToolStderr('ffmpeg', [
+      '-hide_banner',
+      '-i',
+      video,
+      '-vn',
+      '-af',
+      'silencedetect=noise=-30dB:d=0.3',
+      '-f',
+      'null',
+      '-',
+    ]);
     const silences: [number, number][] = [];
     const starts = [...report.matchAll(/silence_start: ([\d.]+)/g)].map((x) => Number(x[1]));
     const ends = [...report.matchAll(/silence_end: ([\d.]+)/g)].map((x) => Number(x[1]));
     starts.forEach((s, i) => silences.push([s, ends[i] ?? info.duration]));
     for (const seg of source.segments) {
       const mid = (seg.start + seg.end) / 2;
-      expect(silences.some(([a, b]) => a <= mid && mid <= b), `speech at ${mid}s`).toBe(false);
+      expect(
+        silences.some(([a, b]) => a <= mid && mid <= b),
+        `speech at ${mid}s`,
+      ).toBe(false);
     }
 
     // The subtitles: English lines at the transcript's times, and the Chinese original.
@@ -201,15 +241,17 @@ describe('video translation', () => {
   }, 300_000);
 
   it('refunds in full when a step fails, with the reason in the list', async () => {
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     asrReply = { status: 500, body: { error: { message: 'boom' } } };
     try {
       const r = await submit(alice, { ...order(aliceVideo), name: '失败测试' });
       expect(r.code).toBe(0);
       const rec = await ended(alice, r.data.id);
       expect(rec).toMatchObject({ status: 4, credits: 0, fail_reason: '语音识别服务暂时不可用，请稍后重试' });
-      expect(await creditLedger(db()).balance(alice.id)).toBe(before);
-      expect(await reservationOf((await rowOf(rec.id)).jobKey)).toEqual([expect.objectContaining({ status: 'refunded' })]);
+      expect(await testLedger(db()).balance(alice.id)).toBe(before);
+      expect(await reservationOf((await rowOf(rec.id)).jobKey)).toEqual([
+        expect.objectContaining({ status: 'refunded' }),
+      ]);
     } finally {
       asrReply = { language: 'chinese', duration: source.duration, segments: source.segments };
     }
@@ -218,18 +260,34 @@ describe('video translation', () => {
   it('lip-syncs the dub over the speaker (mode 1) and burns the subtitles in on request', async () => {
     const face = await faceClip(path.join(dir, 'face.mp4'), 12);
     const talking = path.join(dir, 'talking.mp4');
-    await ffmpeg(['-i', face, '-i', source.file, '-map', '0:v', '-map', '1:a', '-t', '12', '-c:v', 'copy', '-c:a', 'aac', talking]);
+    await ffmpeg([
+      '-i',
+      face,
+      '-i',
+      source.file,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-t',
+      '12',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      talking,
+    ]);
     const fileId = await registerUpload(t, alice.id, 'video', talking);
     const segments = source.segments.filter((s) => s.end < 12);
     asrReply = { language: 'chinese', duration: 12, segments };
     try {
-      const before = await creditLedger(db()).balance(alice.id);
+      const before = await testLedger(db()).balance(alice.id);
       const r = await submit(alice, { ...order(fileId), mode: 1, subtitles: 1, name: '口型测试' });
       expect(r).toMatchObject({ code: 0, data: { credits: 48 } });
       const rec = await ended(alice, r.data.id, 400_000);
       expect(rec).toMatchObject({ fail_reason: '', status: 3, mode: 1, subtitles: 1, credits: 48 });
       expect(rec.note).toBe(`${m.offlinePresetNote}；${m.lipsyncNote(m.lipsyncEngineNames.local)}`);
-      expect(await creditLedger(db()).balance(alice.id)).toBe(before - 48);
+      expect(await testLedger(db()).balance(alice.id)).toBe(before - 48);
       const info = await probe(await localFile((await rowOf(rec.id)).videoKey!));
       expect(info.video && info.audio).toBeTruthy();
       expect(Math.abs(info.duration - 12)).toBeLessThan(0.15);
@@ -253,7 +311,11 @@ describe('video translation', () => {
     const again: BuiltApp = await buildApp(t.config, { pollingIntervalSeconds: 0.5 });
     Object.assign(t, { app: again.app, ctx: again.ctx });
     restarted = again;
-    const done = await waitFor(`translation ${id}`, async () => ((await rowOf(id)).status >= 3 ? rowOf(id) : null), 240_000);
+    const done = await waitFor(
+      `translation ${id}`,
+      async () => ((await rowOf(id)).status >= 3 ? rowOf(id) : null),
+      240_000,
+    );
     expect(done.status).toBe(3);
     expect(asr.requests.length - asrCalls).toBe(1);
     const row = await rowOf(id);

@@ -3,9 +3,10 @@ import { ANALYSE_STATUS, VIRAL_STATUS, viralMessages as m, viralReport } from '@
 import { scratchDir, TranscriptionError } from '../../engines/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { creditLedger } from '../credits/index.js';
+import type { JobContext } from '../../platform/queue/queue.js';
 import { extractionRuns } from '../extraction/index.js';
 import { fileRecords } from '../files/index.js';
+import { refundPaidJob, settlePaidJob } from '../producing/index.js';
 import { complete, parseAnswer } from './model.js';
 import { analysePrompt } from './prompts.js';
 import { viralRepo, type ProjectRow } from './repo.js';
@@ -32,7 +33,7 @@ export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
         status: VIRAL_STATUS.failed,
         failReason: reason.slice(0, 255),
       });
-      if (ended && row.jobKey) await creditLedger(tx).refundCredits(row.jobKey);
+      if (ended && row.jobKey) await refundPaidJob(tx, { jobKey: row.jobKey, held: row.creditsHeld });
     });
   }
 
@@ -59,7 +60,7 @@ export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
     }
   }
 
-  return async ({ projectId }: { projectId: number }): Promise<void> => {
+  return async ({ projectId }: { projectId: number }, job: JobContext): Promise<void> => {
     let row = await viralRepo.project(db, projectId);
     if (!row || row.status !== VIRAL_STATUS.running) return;
     const signal = AbortSignal.timeout(STEP_TIMEOUT_MS);
@@ -68,7 +69,7 @@ export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
         const rec = row.extractionId ? await extractionRuns.video(db, row.userId, row.extractionId) : null;
         if (!rec) throw new AnalysisFailure(m.projectFailed);
         if (rec.status === ANALYSE_STATUS.processing) {
-          await ctx.queue.send('viral.analyse', { projectId }, { startAfter: EXTRACTION_POLL_SECONDS });
+          job.later(EXTRACTION_POLL_SECONDS);
           return;
         }
         if (rec.status !== ANALYSE_STATUS.success || !rec.fileId)
@@ -98,7 +99,7 @@ export function analyseJob(ctx: AppContext, transcriberOf: TranscriberOf) {
           report,
           creditsCharged: creditsHeld,
         });
-        if (done && jobKey && creditsHeld > 0) await creditLedger(tx).settleCredits(jobKey, creditsHeld);
+        if (done && jobKey) await settlePaidJob(tx, { jobKey, held: creditsHeld }, creditsHeld);
       });
     } catch (e) {
       const known = e instanceof AnalysisFailure || e instanceof AppError || e instanceof TranscriptionError;

@@ -1,4 +1,3 @@
 export { createViralModule, type ViralModuleDeps } from './module.js';
 export type { Transcribe, TranscriberOf, Transcript } from './transcriber.js';
 export { analysePastedText } from './service.js';
-export { viralPrices } from './prices.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { viralProjects } from '../../db/schema/index.js';
-import type { JobDefinition } from '../../jobs.js';
+import type { JobDefinition } from '../module.js';
 
 export const viralJobs = {
   /** Follows a viral video's extraction, transcribes it and has the model analyse it; settles or refunds. */

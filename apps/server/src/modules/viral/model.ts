@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { viralMessages as m } from '@app/contract';
 import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { creditLedger } from '../credits/index.js';
+import type { Db } from '../../platform/db/client.js';
+import { paidCall } from '../producing/index.js';
 import { viralPrices } from './prices.js';
 
 /** The viral tools use the chat assistant's default model. */
 const MODEL = 'v3';
+
+/** The longest a paid model call (with its one retry) may take. */
+const MODEL_CALL_MS = 180_000;
 
 /** One whole answer of the chat model (its stream read to the end; thinking left out). */
 export async function complete(ctx: AppContext, turns: ChatTurn[], signal: AbortSignal): Promise<string> {
@@ -54,25 +57,22 @@ export async function viralPrice(ctx: AppContext, api: 'model' | 'transcribe'): 
 }
 
 /**
- * A model call paid like a chat question: the price is held first (积分不足 refuses before the model
- * is asked), charged when `work` returns, given back when it throws.
+ * A model call paid like a chat question (the producer kit's inline call): the price is held first
+ * (积分不足 refuses before the model is asked), and when `work` returns its record is written by
+ * `record` in the transaction that keeps the price; when either throws, the hold comes back.
  */
-export async function billed<T>(
+export async function billed<T, R>(
   ctx: AppContext,
   userId: number,
   actionName: string,
   work: (signal: AbortSignal) => Promise<T>,
-): Promise<{ result: T; credits: number }> {
-  const db = ctx.database.db;
-  const price = await modelPrice(ctx);
-  const jobKey = `viral:${randomUUID()}`;
-  if (price > 0) await creditLedger(db).reserveCredits(userId, price, jobKey, actionName);
-  try {
-    const result = await work(AbortSignal.timeout(180_000));
-    if (price > 0) await creditLedger(db).settleCredits(jobKey, price);
-    return { result, credits: price };
-  } catch (e) {
-    if (price > 0) await creditLedger(db).refundCredits(jobKey);
-    throw e;
-  }
+  record: (tx: Db, result: T, credits: number) => Promise<R>,
+): Promise<{ result: T; record: R; credits: number }> {
+  return paidCall(ctx.database.db, {
+    userId,
+    price: await modelPrice(ctx),
+    actionName,
+    run: () => work(AbortSignal.timeout(MODEL_CALL_MS)),
+    record,
+  });
 }

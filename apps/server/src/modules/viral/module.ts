@@ -6,6 +6,7 @@ import { analyseJob } from './analyse-job.js';
 import { viralPrice } from './model.js';
 import { comingSoonRoutes } from './coming-soon.js';
 import { viralJobs } from './jobs.js';
+import { viralPriceKind } from './prices.js';
 import { viralRepo } from './repo.js';
 import { viralRoutes } from './routes.js';
 import { ViralService } from './service.js';
@@ -23,7 +24,7 @@ export interface ViralModuleDeps extends MultiSceneDeps {
  * analysis and topics, copywriting with its trace, one-click viral videos through the multi-scene
  * composer, and the coming-soon answers of the screens not open yet.
  */
-export function createViralModule(deps: ViralModuleDeps): FeatureModule {
+export function createViralModule(deps: ViralModuleDeps): FeatureModule<typeof viralJobs> {
   const transcriber = deps.transcriber ?? engineTranscriber;
   const service = (ctx: AppContext) =>
     new ViralService(ctx, {
@@ -32,6 +33,8 @@ export function createViralModule(deps: ViralModuleDeps): FeatureModule {
     });
   return {
     name: 'viral',
+    channels: [viralPriceKind],
+    tools: [{ key: 'copywrite' }, { key: 'copyTrace' }],
     routes: (ctx) => viralRoutes(service(ctx)),
     http: (scope, ctx) => comingSoonRoutes(scope, ctx),
     jobs: handlersOf(viralJobs, (ctx) => ({ 'viral.analyse': analyseJob(ctx, transcriber) })),

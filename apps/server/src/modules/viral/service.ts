@@ -28,7 +28,8 @@ import { AppError } from '../../platform/errors.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
-import { creditLedger } from '../credits/index.js';
+import { ensureCredits } from '../billing/index.js';
+import { refundPaidJob, submitPaidJob } from '../producing/index.js';
 import { extractionRuns } from '../extraction/index.js';
 import { fileRecords } from '../files/index.js';
 import { MultiSceneService, type MultiSceneDeps } from '../multi-scene/index.js';
@@ -62,40 +63,73 @@ export function fitCount<T extends { text: string }>(items: T[], n: number): T[]
 
 const trimmed = (s: string | undefined) => s?.trim() ?? '';
 
+/** One paid model call in the creator's history (积分记录 of the viral tools), written with its charge. */
+function trace(
+  tx: Db,
+  userId: number,
+  kind: CopyKind,
+  v: {
+    projectId?: number;
+    topic?: string;
+    style?: string;
+    input?: string;
+    content: string;
+    data?: unknown;
+    credits: number;
+  },
+): Promise<CopyRow> {
+  return viralRepo.insertCopy(tx, {
+    userId,
+    kind,
+    projectId: v.projectId ?? null,
+    topic: (v.topic ?? '').slice(0, 255),
+    style: v.style ?? '',
+    input: v.input ?? '',
+    content: v.content,
+    data: v.data ?? null,
+    creditsCharged: v.credits,
+  });
+}
+
 /** A pasted script analysed the way a video's transcript is, kept as a finished project (POST /api/text/analyse). */
 export async function analysePastedText(
   ctx: AppContext,
   userId: number,
   p: { text?: string; title?: string },
 ): Promise<{ id: number; report: ViralReport }> {
-  const db = ctx.database.db;
   const text = trimmed(p.text);
   if (!text) throw new AppError(m.textRequired);
   const title = trimmed(p.title) || text.replace(/\s+/g, ' ').slice(0, 20);
-  const { result: report, credits } = await billed(ctx, userId, m.actionAnalyse, async (signal) =>
-    parseAnswer(await complete(ctx, analysePrompt(text, title), signal), viralReport),
+  const { result: report, record: row } = await billed(
+    ctx,
+    userId,
+    m.actionAnalyse,
+    async (signal) => parseAnswer(await complete(ctx, analysePrompt(text, title), signal), viralReport),
+    async (tx, report, credits) => {
+      const row = await viralRepo.insertProject(tx, {
+        userId,
+        source: 'text',
+        title,
+        status: VIRAL_STATUS.done,
+        step: m.stepDone,
+        transcript: text,
+        report,
+        creditsHeld: credits,
+        creditsCharged: credits,
+      });
+      await viralRepo.insertCopy(tx, {
+        userId,
+        kind: 'analyse',
+        projectId: row.id,
+        topic: title,
+        input: text,
+        content: reportText(report),
+        data: report,
+        creditsCharged: credits,
+      });
+      return row;
+    },
   );
-  const row = await viralRepo.insertProject(db, {
-    userId,
-    source: 'text',
-    title,
-    status: VIRAL_STATUS.done,
-    step: m.stepDone,
-    transcript: text,
-    report,
-    creditsHeld: credits,
-    creditsCharged: credits,
-  });
-  await viralRepo.insertCopy(db, {
-    userId,
-    kind: 'analyse',
-    projectId: row.id,
-    topic: title,
-    input: text,
-    content: reportText(report),
-    data: report,
-    creditsCharged: credits,
-  });
   return { id: row.id, report };
 }
 
@@ -122,26 +156,40 @@ export class ViralService {
    */
   async analyseVideo(userId: number, link: string | undefined): Promise<{ id: number }> {
     if (!link?.trim()) throw new AppError(m.linkRequired);
-    const jobKey = `viral:${randomUUID()}`;
     const held = await this.videoHold();
-    if (held > 0) await creditLedger(this.db).reserveCredits(userId, held, jobKey, m.actionAnalyse);
+    // 积分不足 refuses before the link goes to an extraction; the hold itself is taken with the row below.
+    await ensureCredits(this.db, userId, held);
+    const { row } = await submitPaidJob(this.db, {
+      userId,
+      params: { link },
+      // Every analysis is its own order: a second one of the same link is a new project.
+      findSame: async () => null,
+      open: async (tx) => {
+        const jobKey = `viral:${randomUUID()}`;
+        const row = await viralRepo.insertProject(tx, {
+          userId,
+          source: 'video',
+          // The link itself, not the share text around it.
+          link: (findShareLink(link) ?? link.trim()).slice(0, 2048),
+          step: m.stepExtract,
+          jobKey,
+          creditsHeld: held,
+        });
+        return { row, bill: { userId, jobKey, held, actionName: m.actionAnalyse } };
+      },
+    });
     let extractionId: number;
     try {
       extractionId = await extractionRuns.submitVideoLink(this.ctx, userId, link);
     } catch (e) {
-      if (held > 0) await creditLedger(this.db).refundCredits(jobKey);
+      // The extraction refused the link (or its own price): the project goes with its hold, in one transaction.
+      await this.db.transaction(async (tx) => {
+        await viralRepo.removeProject(tx, userId, row.id);
+        await refundPaidJob(tx, { jobKey: row.jobKey ?? '', held });
+      });
       throw e;
     }
-    const row = await viralRepo.insertProject(this.db, {
-      userId,
-      source: 'video',
-      // The link itself, not the share text around it.
-      link: (findShareLink(link) ?? link.trim()).slice(0, 2048),
-      step: m.stepExtract,
-      extractionId,
-      jobKey,
-      creditsHeld: held,
-    });
+    await viralRepo.updateRunning(this.db, row.id, { extractionId });
     await this.ctx.queue.send('viral.analyse', { projectId: row.id });
     return { id: row.id };
   }
@@ -194,7 +242,7 @@ export class ViralService {
     const row = await this.db.transaction(async (tx) => {
       const removed = await viralRepo.removeProject(tx, userId, id);
       if (removed?.status === VIRAL_STATUS.running && removed.jobKey)
-        await creditLedger(tx).refundCredits(removed.jobKey);
+        await refundPaidJob(tx, { jobKey: removed.jobKey, held: removed.creditsHeld });
       return removed;
     });
     if (!row) throw new AppError(m.projectMissing);
@@ -219,26 +267,35 @@ export class ViralService {
     const topic = trimmed(p.topic);
     if (!topic) throw new AppError(m.topicRequired);
     const n = report.beats.length;
-    const { result: beats, credits } = await billed(this.ctx, userId, m.actionMimic, async (signal) => {
-      let got = parseAnswer(
-        await complete(this.ctx, mimicPrompt(report.beats, topic, report.hook), signal),
-        beatsAnswer,
-      );
-      // One more try when the model lost the structure; what is over is merged, what is short refused.
-      if (got.beats.length < n)
-        got = parseAnswer(await complete(this.ctx, mimicPrompt(report.beats, topic, report.hook), signal), beatsAnswer);
-      return fitCount(got.beats, n);
-    });
-    const script = beats.map((b) => b.text.trim()).join('\n');
-    const copy = await this.trace(userId, 'mimic', {
-      projectId: row.id,
-      topic,
-      input: row.title,
-      content: script,
-      data: beats,
-      credits,
-    });
-    return { id: copy.id, beats, script };
+    const script = (beats: { text: string }[]) => beats.map((b) => b.text.trim()).join('\n');
+    const { result: beats, record: copy } = await billed(
+      this.ctx,
+      userId,
+      m.actionMimic,
+      async (signal) => {
+        let got = parseAnswer(
+          await complete(this.ctx, mimicPrompt(report.beats, topic, report.hook), signal),
+          beatsAnswer,
+        );
+        // One more try when the model lost the structure; what is over is merged, what is short refused.
+        if (got.beats.length < n)
+          got = parseAnswer(
+            await complete(this.ctx, mimicPrompt(report.beats, topic, report.hook), signal),
+            beatsAnswer,
+          );
+        return fitCount(got.beats, n);
+      },
+      (tx, beats, credits) =>
+        trace(tx, userId, 'mimic', {
+          projectId: row.id,
+          topic,
+          input: row.title,
+          content: script(beats),
+          data: beats,
+          credits,
+        }),
+    );
+    return { id: copy.id, beats, script: script(beats) };
   }
 
   // ---- account analysis and topics ------------------------------------------------------------
@@ -262,34 +319,44 @@ export class ViralService {
         if (!pasted) throw e;
       }
     }
-    const { result: report, credits } = await billed(this.ctx, userId, m.actionIp, async (signal) =>
-      parseAnswer(await complete(this.ctx, ipPrompt(profile), signal), ipReport),
+    const { result: report, record: copy } = await billed(
+      this.ctx,
+      userId,
+      m.actionIp,
+      async (signal) => parseAnswer(await complete(this.ctx, ipPrompt(profile), signal), ipReport),
+      (tx, report, credits) =>
+        trace(tx, userId, 'ip', {
+          topic: link.slice(0, 255),
+          input: profile,
+          content: [
+            `账号定位：${report.positioning}`,
+            `目标受众：${report.audience}`,
+            `内容支柱：${report.pillars.join('、')}`,
+            `人设风格：${report.style}`,
+          ].join('\n'),
+          data: report,
+          credits,
+        }),
     );
-    const content = [
-      `账号定位：${report.positioning}`,
-      `目标受众：${report.audience}`,
-      `内容支柱：${report.pillars.join('、')}`,
-      `人设风格：${report.style}`,
-    ].join('\n');
-    const copy = await this.trace(userId, 'ip', {
-      topic: link.slice(0, 255),
-      input: profile,
-      content,
-      data: report,
-      credits,
-    });
     return { id: copy.id, profile, report };
   }
 
   async topics(userId: number, p: { text?: string; count: number }): Promise<{ id: number; list: ViralTopic[] }> {
     const about = trimmed(p.text);
     if (!about) throw new AppError(m.profileRequired);
-    const { result: list, credits } = await billed(this.ctx, userId, m.actionTopic, async (signal) => {
-      const got = parseAnswer(await complete(this.ctx, topicPrompt(about, p.count), signal), topicsAnswer);
-      return got.topics.slice(0, p.count);
-    });
-    const content = list.map((t, i) => `${i + 1}. ${t.title}——${t.angle}`).join('\n');
-    const copy = await this.trace(userId, 'topic', { input: about, content, data: list, credits });
+    const { result: list, record: copy } = await billed(
+      this.ctx,
+      userId,
+      m.actionTopic,
+      async (signal) => {
+        const got = parseAnswer(await complete(this.ctx, topicPrompt(about, p.count), signal), topicsAnswer);
+        return got.topics.slice(0, p.count);
+      },
+      (tx, list, credits) => {
+        const content = list.map((t, i) => `${i + 1}. ${t.title}——${t.angle}`).join('\n');
+        return trace(tx, userId, 'topic', { input: about, content, data: list, credits });
+      },
+    );
     return { id: copy.id, list };
   }
 
@@ -303,37 +370,15 @@ export class ViralService {
     const text = trimmed(p.text);
     if (p.action === 'generate' && !topic) throw new AppError(m.topicRequired);
     if (p.action !== 'generate' && !text) throw new AppError(m.copyTextRequired);
-    const { result: content, credits } = await billed(this.ctx, userId, m.actionCopy, (signal) =>
-      complete(this.ctx, copyPrompt(p.action, { topic, text, style: p.style, length: Number(p.length) }), signal),
-    );
-    const copy = await this.trace(userId, p.action, { topic, style: p.style, input: text, content, credits });
-    return { id: copy.id, content };
-  }
-
-  private trace(
-    userId: number,
-    kind: CopyKind,
-    v: {
-      projectId?: number;
-      topic?: string;
-      style?: string;
-      input?: string;
-      content: string;
-      data?: unknown;
-      credits: number;
-    },
-  ): Promise<CopyRow> {
-    return viralRepo.insertCopy(this.db, {
+    const { result: content, record: copy } = await billed(
+      this.ctx,
       userId,
-      kind,
-      projectId: v.projectId ?? null,
-      topic: (v.topic ?? '').slice(0, 255),
-      style: v.style ?? '',
-      input: v.input ?? '',
-      content: v.content,
-      data: v.data ?? null,
-      creditsCharged: v.credits,
-    });
+      m.actionCopy,
+      (signal) =>
+        complete(this.ctx, copyPrompt(p.action, { topic, text, style: p.style, length: Number(p.length) }), signal),
+      (tx, content, credits) => trace(tx, userId, p.action, { topic, style: p.style, input: text, content, credits }),
+    );
+    return { id: copy.id, content };
   }
 
   async traces(
@@ -373,45 +418,50 @@ export class ViralService {
 
   async draft(
     userId: number,
-    p: { topic?: string; style: string; video_ids?: string; voice_id?: number; api?: string; scenes: number },
+    p: { topic?: string; style: string; video_ids?: number[]; voice_id?: number; api?: string; scenes: number },
   ): Promise<CozeRun> {
     const topic = trimmed(p.topic);
     if (!topic) throw new AppError(m.topicRequired);
-    const avatars = (p.video_ids ?? '')
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isInteger(n) && n > 0);
+    const avatars = p.video_ids ?? [];
     if (!avatars.length) throw new AppError(m.avatarRequired);
     if (!p.voice_id) throw new AppError(m.voiceRequired);
     await this.checkAvatars(userId, avatars);
     const voiceId = p.voice_id;
-    const { result: lines, credits } = await billed(this.ctx, userId, m.actionVideoScript, async (signal) => {
-      const got = parseAnswer(
-        await complete(this.ctx, videoScriptPrompt(topic, p.style, p.scenes), signal),
-        scenesAnswer,
-      );
-      return fitCount(got.scenes, Math.min(p.scenes, got.scenes.length));
-    });
-    const scenes: CozeScene[] = lines.map((l, i) => ({
-      text: l.text.trim(),
-      video_id: avatars[i % avatars.length]!,
-      voice_id: voiceId,
-    }));
-    const row = await viralRepo.insertRun(this.db, {
+    const { record: row } = await billed(
+      this.ctx,
       userId,
-      topic,
-      style: p.style,
-      api: trimmed(p.api),
-      scenes,
-      creditsCharged: credits,
-    });
-    await this.trace(userId, 'video', {
-      topic,
-      style: p.style,
-      content: scenes.map((s) => s.text).join('\n'),
-      data: scenes,
-      credits,
-    });
+      m.actionVideoScript,
+      async (signal) => {
+        const got = parseAnswer(
+          await complete(this.ctx, videoScriptPrompt(topic, p.style, p.scenes), signal),
+          scenesAnswer,
+        );
+        return fitCount(got.scenes, Math.min(p.scenes, got.scenes.length));
+      },
+      async (tx, lines, credits) => {
+        const scenes: CozeScene[] = lines.map((l, i) => ({
+          text: l.text.trim(),
+          video_id: avatars[i % avatars.length]!,
+          voice_id: voiceId,
+        }));
+        const row = await viralRepo.insertRun(tx, {
+          userId,
+          topic,
+          style: p.style,
+          api: trimmed(p.api),
+          scenes,
+          creditsCharged: credits,
+        });
+        await trace(tx, userId, 'video', {
+          topic,
+          style: p.style,
+          content: scenes.map((s) => s.text).join('\n'),
+          data: scenes,
+          credits,
+        });
+        return row;
+      },
+    );
     return presentRun(row);
   }
 

@@ -19,10 +19,10 @@ import {
   startFakeOpenAiTranscription,
   type FakeOpenAiTranscription,
 } from '../../engines/transcription/testing/fake-openai-transcription.js';
-import { creditLedger } from '../credits/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
 import { makeSiteMedia, startFakeSite, type FakeSite } from '../extraction/testing/fake-site.js';
-import { member } from '../works/testing/studio.js';
 import { VIRAL_PRICES, viralTestEnv } from './testing.js';
+import { newAccount } from '../../../test/accounts.js';
 
 /**
  * A viral analysis whose server is killed (kill -9) after the transcription was stored, while the model
@@ -100,7 +100,7 @@ async function lapseDeadWorkersJobs(): Promise<void> {
 
 describe('a viral analysis whose server is killed between the transcription and the model', () => {
   it('resumes after the restart without hearing the video again, and settles its hold once', async () => {
-    const who = await withApp(env, (ctx) => member({ ctx }, 1000));
+    const who = await withApp(env, (ctx) => newAccount({ ctx }, { credits: 1000 }));
 
     child = startServer(env, dir);
     await healthy(env);
@@ -152,7 +152,7 @@ describe('a viral analysis whose server is killed between the transcription and 
       const logs = await ctx.database.db.select().from(creditLogs).where(eq(creditLogs.jobKey, jobKey));
       expect(logs.filter((l) => l.credits < 0)).toHaveLength(1);
       expect(logs.reduce((sum, l) => sum + l.credits, 0)).toBe(-(TRANSCRIBE + CHAT));
-      expect(await creditLedger(ctx.database.db).balance(who.id)).toBe(1000 - EXTRACT - TRANSCRIBE - CHAT);
+      expect(await testLedger(ctx.database.db).balance(who.id)).toBe(1000 - EXTRACT - TRANSCRIBE - CHAT);
     });
   }, 400_000);
 });

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -34,6 +32,7 @@ import {
   type Work,
 } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { productModulesWith } from '../../../test/modules.js';
 import { multiScenes } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
@@ -44,14 +43,15 @@ import {
   type FakeChatPlan,
   type FakeChatService,
 } from '../../engines/text/testing/fake-chat-stream.js';
-import { creditLedger } from '../credits/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
 import { makeSiteMedia, startFakeSite, type FakeSite } from '../extraction/testing/fake-site.js';
 import { uploadedFiles } from '../files/index.js';
 import { studioVoices } from '../voices/index.js';
-import { addVoice, cloneAvatar, member, type Member } from '../works/testing/studio.js';
+import { addVoice, cloneAvatar } from '../works/testing/studio.js';
 import { createViralModule } from './module.js';
 import { VIRAL_PRICES, viralTestEnv } from './testing.js';
 import type { Transcribe } from './transcriber.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
  * The viral tools through the HTTP contract: a fake chat model (the loopback OpenAI-compatible
@@ -64,7 +64,7 @@ let t: TestApp;
 let dir: string;
 let site: FakeSite;
 let fake: FakeChatService;
-let profileSite: http.Server;
+let profileSite: FakeServer;
 let profileUrl: string;
 /** What the next requests of the fake model do. */
 let mode: { mimicBeats?: number; fail?: boolean } = {};
@@ -118,11 +118,11 @@ const transcribe: Transcribe = async ({ file }) => {
 };
 
 const db = () => t.ctx.database.db;
-const balance = (who: Member) => creditLedger(db()).balance(who.id);
-const projects = async (who: Member, id?: number) =>
+const balance = (who: TestAccount) => testLedger(db()).balance(who.id);
+const projects = async (who: TestAccount, id?: number) =>
   (await t.call<{ list: ViralProject[]; total: number }>(listViralProjects, id ? { id } : {}, { token: who.token }))
     .data;
-const settled = (who: Member, id: number) =>
+const settled = (who: TestAccount, id: number) =>
   waitFor(
     `project ${id}`,
     async () => (await projects(who, id)).list.find((p) => p.status !== VIRAL_STATUS.running),
@@ -143,15 +143,16 @@ beforeAll(async () => {
     const system = req.body.messages.find((x) => x.role === 'system')?.content ?? '';
     return { chunks: [...textChunks(answer(system), 40), finished] };
   });
-  profileSite = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      '<html><head><title>小咖的咖啡日记 - 抖音</title><meta name="description" content="每天一家咖啡店，带你喝遍城市"></head>' +
+  profileSite = await startLoopbackFake({
+    host: '127.0.0.2',
+    handle: () => ({
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body:
+        '<html><head><title>小咖的咖啡日记 - 抖音</title><meta name="description" content="每天一家咖啡店，带你喝遍城市"></head>' +
         '<body><h1>小咖的咖啡日记</h1><ul><li>九块九的咖啡能喝吗</li><li>城市最美咖啡店TOP5</li></ul><script>var x=1</script></body></html>',
-    );
+    }),
   });
-  await new Promise<void>((r) => profileSite.listen(0, '127.0.0.2', r));
-  profileUrl = `http://127.0.0.2:${(profileSite.address() as AddressInfo).port}/user/xiaoka`;
+  profileUrl = `${profileSite.url}/user/xiaoka`;
   const viral = createViralModule({ uploads: uploadedFiles, voices: studioVoices, transcriber: () => transcribe });
   t = await buildTestApp(
     {
@@ -164,18 +165,18 @@ afterAll(async () => {
   await t?.close();
   await site?.close();
   await fake?.close();
-  await new Promise((r) => profileSite?.close(r));
+  await profileSite?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('爆款复刻: video → extraction → transcription → report → mimic', () => {
-  let alice: Member;
-  let bob: Member;
+  let alice: TestAccount;
+  let bob: TestAccount;
   let project: ViralProject;
 
   beforeAll(async () => {
-    alice = await member(t, 1000);
-    bob = await member(t, 1000);
+    alice = await newAccount(t, { credits: 1000 });
+    bob = await newAccount(t, { credits: 1000 });
   });
 
   it('refuses a missing or private link with the spec message and holds nothing', async () => {
@@ -305,9 +306,9 @@ describe('爆款复刻: video → extraction → transcription → report → mi
 });
 
 describe('account analysis, topics and copywriting', () => {
-  let carol: Member;
+  let carol: TestAccount;
   beforeAll(async () => {
-    carol = await member(t, 200);
+    carol = await newAccount(t, { credits: 200 });
   });
 
   it('reads a public profile page and refuses private addresses', async () => {
@@ -365,12 +366,12 @@ describe('account analysis, topics and copywriting', () => {
     const trace = await t.call<{ list: CopyTrace[]; total: number }>(listCopyTrace, {}, { token: carol.token });
     expect(trace.data.list.map((x) => x.kind)).toEqual(['polish', 'rewrite', 'generate', 'topic', 'ip', 'ip']);
     expect(trace.data.list[2]!.style).toBe('探店测评');
-    const other = await member(t, 0);
+    const other = await newAccount(t);
     expect((await t.call<{ total: number }>(listCopyTrace, {}, { token: other.token })).data.total).toBe(0);
   });
 
   it('refuses with 积分不足 and refunds a failed model call', async () => {
-    const poor = await member(t, CHAT - 1);
+    const poor = await newAccount(t, { credits: CHAT - 1 });
     const r = await t.call(generateScript, { topic: '咖啡' }, { token: poor.token });
     expect(r.msg).toBe('积分不足');
     mode = { fail: true };
@@ -385,7 +386,7 @@ describe('account analysis, topics and copywriting', () => {
 
 describe('coming-soon calls', () => {
   it('answer 功能暂未开放 with code 1 on every method', async () => {
-    const who = await member(t, 0);
+    const who = await newAccount(t);
     for (const [method, url] of [
       ['GET', '/api/bot/botList'],
       ['POST', '/api/bot/sendMessage'],
@@ -401,13 +402,13 @@ describe('coming-soon calls', () => {
 });
 
 describe('一键爆款视频: topic → scenes → one multi-scene work', () => {
-  let dave: Member;
+  let dave: TestAccount;
   let avatar: Avatar;
   let voice: number;
   let run: CozeRun;
 
   beforeAll(async () => {
-    dave = await member(t, 5000);
+    dave = await newAccount(t, { credits: 5000 });
     avatar = await cloneAvatar(
       t,
       dave,
@@ -426,7 +427,7 @@ describe('一键爆款视频: topic → scenes → one multi-scene work', () => 
     expect((await t.call(cozeDraft, { topic: '咖啡', video_ids: String(avatar.id) }, { token: dave.token })).msg).toBe(
       m.voiceRequired,
     );
-    const stranger = await member(t, 100);
+    const stranger = await newAccount(t, { credits: 100 });
     const notMine = await t.call(
       cozeDraft,
       { topic: '咖啡', video_ids: String(avatar.id), voice_id: voice },
@@ -446,7 +447,7 @@ describe('一键爆款视频: topic → scenes → one multi-scene work', () => 
   });
 
   it('submits the edited scenes as one multi-scene work; another account cannot', async () => {
-    const bobby = await member(t, 5000);
+    const bobby = await newAccount(t, { credits: 5000 });
     expect((await t.call(submitCozeRun, { id: run.id }, { token: bobby.token })).msg).toBe(m.runMissing);
     const edited = [{ ...run.scenes[0]!, text: '改过的开头，欢迎光临。' }, run.scenes[1]!];
     const r = await t.call<{ work_id: number; credits: number }>(

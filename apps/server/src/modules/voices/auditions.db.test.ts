@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aiWrite,
@@ -14,33 +12,21 @@ import {
 import { eq } from 'drizzle-orm';
 import { voices } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { newUser } from './test-support.js';
+import { startLoopbackFake } from '../../../test/loopback-fake.js';
+import { newAccount } from '../../../test/accounts.js';
 
 type Poll = { status: number; url: string; file_id: number; duration: number; fail_reason: string };
 
 /** A loopback stand-in for an OpenAI-compatible chat service that echoes what it was asked. */
-function fakeChatModel(): Promise<{ url: string; asked: string[]; close: () => Promise<void> }> {
+async function fakeChatModel(): Promise<{ url: string; asked: string[]; close: () => Promise<void> }> {
   const asked: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const messages = (JSON.parse(body) as { messages: { content: string }[] }).messages;
-      const user = messages[messages.length - 1]?.content ?? '';
-      asked.push(messages.map((m) => m.content).join('\n'));
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `模型回答：${user}` } }] }));
-    });
+  const server = await startLoopbackFake((req) => {
+    const messages = req.json<{ messages: { content: string }[] }>().messages;
+    const user = messages[messages.length - 1]?.content ?? '';
+    asked.push(messages.map((m) => m.content).join('\n'));
+    return { json: { choices: [{ message: { role: 'assistant', content: `模型回答：${user}` } }] } };
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-        asked,
-        close: () => new Promise((r) => server.close(() => r())),
-      }),
-    ),
-  );
+  return { url: `${server.url}/v1`, asked, close: server.close };
 }
 
 let app: TestApp;
@@ -54,7 +40,7 @@ beforeAll(async () => {
   // Auditions use the public voices only: no demo actors or photos to prepare with ffmpeg first.
   app = await buildTestApp({ TEXT_MODEL_URL: chat.url, AUDITION_PER_MINUTE: '4' });
   bare = await buildTestApp();
-  user = await newUser(app, 'listen01');
+  user = await newAccount(app, { username: 'listen01' });
   const list = await app.call<{ list: Voice[] }>(listVoices, { source: '2' }, { token: user.token });
   const first = list.data.list[0];
   if (!first) throw new Error('no public voice');
@@ -95,7 +81,7 @@ describe('audition', () => {
     expect(done.duration).toBeGreaterThan(1.5);
     const res = await app.app.inject({ method: 'GET', url: done.url });
     expect(res.statusCode).toBe(200);
-    const other = await newUser(app, 'listen02');
+    const other = await newAccount(app, { username: 'listen02' });
     expect((await app.call(getAudition, { job_id: started.data.job_id }, { token: other.token })).msg).toBe(
       voiceMessages.auditionMissing,
     );
@@ -141,7 +127,7 @@ describe('audition', () => {
     expect((await app.call(startAudition, { voice_id: mine.id, text: '你好' }, { token: user.token })).msg).toBe(
       voiceMessages.cloneFailed,
     );
-    const stranger = await newUser(app, 'listen03');
+    const stranger = await newAccount(app, { username: 'listen03' });
     expect((await app.call(startAudition, { voice_id: mine.id, text: '你好' }, { token: stranger.token })).msg).toBe(
       voiceMessages.voiceMissing,
     );
@@ -156,7 +142,7 @@ describe('audition', () => {
 
 describe('script tools', () => {
   it('adds tone marks offline, without a text model', async () => {
-    const bareUser = await newUser(bare, 'tones01');
+    const bareUser = await newAccount(bare, { username: 'tones01' });
     const { data, code } = await bare.call<{ content: string }>(
       polishText,
       { text: '我们去银行，不要长大。', action: 'emotion' },
@@ -171,7 +157,7 @@ describe('script tools', () => {
   });
 
   it('says the text model is not configured instead of making text up', async () => {
-    const bareUser = await newUser(bare, 'tones02');
+    const bareUser = await newAccount(bare, { username: 'tones02' });
     for (const [ep, params] of [
       [polishText, { text: '你好' }],
       [translateText, { text: '你好', target: 'en' }],

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { SCRIPT_MAX, voiceMessages, type ParsedParamsOf, type startAudition } from '@app/contract';
+import { voiceMessages, type ParsedParamsOf, type startAudition } from '@app/contract';
 import {
   countScriptChars,
   isSpeechError,
@@ -12,7 +12,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
-import { isOffered, type ChannelKey } from './channels.js';
+import { lookUpChannel } from '../../platform/channels/keeper.js';
+import { voiceChannelKind, type ChannelKey } from './channels.js';
 import { voicesRepo } from './repo.js';
 import { assertReady } from './service.js';
 import { speechVoiceOf } from './speech-voice.js';
@@ -35,11 +36,10 @@ export class AuditionsService {
     const voice = await voicesRepo.usable(db, userId, p.voice_id);
     if (!voice) throw new AppError(voiceMessages.voiceMissing);
     assertReady(voice);
-    const channel = await voicesRepo.channel(db, voice.api);
-    if (!channel || !isOffered(channel, this.speech)) throw new AppError(voiceMessages.channelUnavailable);
-    const max = voice.api === 'nw' ? SCRIPT_MAX.nw : SCRIPT_MAX.default;
-    if (countScriptChars(p.text) > max) throw new AppError(voiceMessages.scriptTooLong(max));
-    const caps = this.speech.capabilities(voice.api as ChannelKey);
+    const channel = await lookUpChannel(this.ctx, voiceChannelKind, voice.api);
+    if (channel.state !== 'ready') throw new AppError(voiceMessages.channelUnavailable);
+    const caps = channel.channel.rule;
+    if (countScriptChars(p.text) > caps.scriptMax) throw new AppError(voiceMessages.scriptTooLong(caps.scriptMax));
     const row = await db.transaction(async (tx) => {
       // One account at a time, so the per-minute count cannot be outrun by parallel clicks.
       await accountRows.lock(tx, userId);

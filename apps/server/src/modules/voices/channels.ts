@@ -1,7 +1,10 @@
-import type { VoiceChannel } from '@app/contract';
-import type { SpeechChannels, VoiceChannelKey } from '../../engines/speech/index.js';
-import { speechMessages } from '../../engines/speech/index.js';
-import type { voiceChannels } from '../../db/schema/index.js';
+import { voiceMessages, type VoiceChannel } from '@app/contract';
+import type { SpeechCapabilities, SpeechProvider, VoiceChannelKey } from '../../engines/speech/index.js';
+import { scriptMaxOf, speechMessages } from '../../engines/speech/index.js';
+import { voiceChannels } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import type { ResolvedChannel } from '../../platform/channels/keeper.js';
+import { channelTableKind } from '../../platform/db/channel-table.js';
 
 export type ChannelKey = VoiceChannelKey | 'local';
 export type ChannelRow = typeof voiceChannels.$inferSelect;
@@ -98,15 +101,36 @@ export const DEFAULT_CHANNELS: NewChannelRow[] = [
   },
 ];
 
+/** What a voice channel's engine takes: its studio controls and the most script characters it reads. */
+export interface VoiceChannelRule extends SpeechCapabilities {
+  scriptMax: number;
+}
+export type ResolvedVoiceChannel = ResolvedChannel<ChannelRow, SpeechProvider, VoiceChannelRule>;
+
+/** The voice channels (cloning, auditions): the table, the speech engines and what each engine takes. */
+export const voiceChannelKind = channelTableKind<AppContext, ChannelRow, SpeechProvider, VoiceChannelRule>({
+  kind: 'voice',
+  label: '声音克隆',
+  unit: '积分/次',
+  table: voiceChannels,
+  columns: { desc: 'description', freeTimes: 'freeTimes' },
+  refusals: {
+    missing: voiceMessages.channelMissing,
+    disabled: voiceMessages.channelUnavailable,
+    unconfigured: voiceMessages.channelUnavailable,
+  },
+  engines: (ctx) => ctx.engines.speech,
+  rule: (ctx, key) => ({ ...ctx.engines.speech.capabilities(key), scriptMax: scriptMaxOf(key) }),
+});
+
 /** A channel as the client sees it: its row plus what its engine really supports here. */
-export function describeChannel(row: ChannelRow, speech: SpeechChannels): VoiceChannel {
-  const caps = speech.capabilities(row.api as ChannelKey);
+export function describeChannel({ row, price, rule: caps }: ResolvedVoiceChannel): VoiceChannel {
   return {
     api: row.api,
     name: row.name,
     desc: row.description,
     version_name: row.versionName,
-    credits: row.credits,
+    credits: price,
     free_times: row.freeTimes,
     train_times: row.trainTimes,
     upload_tips: row.uploadTips,
@@ -120,9 +144,6 @@ export function describeChannel(row: ChannelRow, speech: SpeechChannels): VoiceC
       emotion: caps.emotion,
     },
     clone: caps.clone ? 1 : 0,
+    script_max: caps.scriptMax,
   };
 }
-
-/** Usable here: enabled by the operator and its engine configured. */
-export const isOffered = (row: ChannelRow, speech: SpeechChannels) =>
-  row.enabled === 1 && speech.isConfigured(row.api as ChannelKey);

@@ -2,18 +2,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listVoiceChannels, listVoices, saveVoice, type Voice, type VoiceChannel } from '@app/contract';
 import { speechMessages } from '../../engines/speech/index.js';
-import { startFakeService, type FakeService } from '../../engines/speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { creditLedger } from '../credits/index.js';
-import { channelOf, makeRecordings, newUser, uploadRecording } from './test-support.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { channelOf, makeRecordings, uploadRecording } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let app: TestApp;
-let volc: FakeService;
+let volc: FakeServer;
 let rec: Awaited<ReturnType<typeof makeRecordings>>;
 
 beforeAll(async () => {
   // A loopback Volcengine endpoint: it is never reached by a clone, which is refused before any call.
-  volc = await startFakeService(() => ({ status: 500, body: 'not expected' }));
+  volc = await startLoopbackFake(() => ({ status: 500, body: 'not expected' }));
   app = await buildTestApp({
     SPEECH_VOLC_URL: volc.url,
     SPEECH_VOLC_APPID: 'app-1',
@@ -37,8 +38,8 @@ describe('a channel that cannot clone (hs on Volcengine)', () => {
   });
 
   it('refuses a clone on it with a clear message, creating nothing and charging nothing', async () => {
-    const user = await newUser(app, 'noclone01');
-    await creditLedger(app.ctx.database.db).grantCredits(user.id, 1000, new Date(Date.now() + 86_400_000), '测试赠送');
+    const user = await newAccount(app, { username: 'noclone01' });
+    await testLedger(app.ctx.database.db).grantCredits(user.id, 1000, new Date(Date.now() + 86_400_000), '测试赠送');
     const fileId = await uploadRecording(app, user, rec('speech.wav'));
     const before = volc.requests.length;
     const reply = await app.call(
@@ -52,6 +53,6 @@ describe('a channel that cannot clone (hs on Volcengine)', () => {
     expect(volc.requests.length).toBe(before);
     const mine = await app.call<{ list: Voice[]; total: number }>(listVoices, { source: '1' }, { token: user.token });
     expect(mine.data.total).toBe(0);
-    expect(await creditLedger(app.ctx.database.db).balance(user.id)).toBe(1000);
+    expect(await testLedger(app.ctx.database.db).balance(user.id)).toBe(1000);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { SpeechError, speechMessages, type SpeechChannels } from '../../engines/speech/index.js';
-import { refundPaidJob, runPaidJob, settlePaidJob } from '../credits/index.js';
+import { refundPaidJob, runPaidJob, settlePaidJob } from '../producing/index.js';
 import type { ChannelKey } from './channels.js';
 import { checkRecordingContent } from './recording-rules.js';
 import { voicesRepo, type TrainingRow, type VoiceRow } from './repo.js';

@@ -5,18 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listVoices, listWorks, saveWork, startAudition, type Voice, type Work } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { cloneAvatar, member, type Member } from '../works/testing/studio.js';
+import { cloneAvatar } from '../works/testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 // Clients send emotion= and language= empty for channels that offer no such choice: that means the default.
 let t: TestApp;
 let media: string;
-let alice: Member;
+let alice: TestAccount;
 let voice: Voice;
 
 beforeAll(async () => {
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'empty-choices-'));
   t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
-  alice = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
   const voices = await t.call<{ list: Voice[] }>(listVoices, { source: '2' }, { token: alice.token });
   const first = voices.data.list[0];
   if (!first) throw new Error('no public voice');

@@ -1,5 +1,4 @@
 export { createVoicesModule } from './module.js';
-export { studioVoices, type StudioVoice, type StudioVoices } from './studio-voices.js';
+export { studioVoices, type ListedVoice, type StudioVoice, type StudioVoices } from './studio-voices.js';
 export { ownedVoicesCount } from './owned-count.js';
-export { voiceChannelConsole } from './channel-console.js';
-export { publicVoiceLibrary } from './library.js';
+export { voiceChannelKind } from './channels.js';

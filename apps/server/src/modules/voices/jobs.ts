@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { voiceTrainings } from '../../db/schema/index.js';
-import type { JobDefinition } from '../../jobs.js';
+import type { JobDefinition } from '../module.js';
 
 export const voicesJobs = {
   /** Clones (or re-trains) a voice from its recording; settles or refunds the clone's credits. */

@@ -11,20 +11,21 @@ import {
 } from '@app/contract';
 import { speechMessages } from '../../engines/speech/index.js';
 import { spokenPcm } from '../../engines/speech/testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from '../../engines/speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { creditLedger } from '../credits/index.js';
-import { channelOf, makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { channelOf, makeRecordings, uploadRecording, waitForClones } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let app: TestApp;
-let cosy: FakeService;
+let cosy: FakeServer;
 let failing = false;
 let rec: Awaited<ReturnType<typeof makeRecordings>>;
 
 beforeAll(async () => {
   const pcm = await spokenPcm(22050);
   // A loopback CosyVoice server: speech as raw PCM, or a 500 while `failing`.
-  cosy = await startFakeService(() =>
+  cosy = await startLoopbackFake(() =>
     failing ? { status: 500, body: 'boom' } : { headers: { 'content-type': 'application/octet-stream' }, body: pcm },
   );
   app = await buildTestApp({ SPEECH_COSYVOICE_URL: cosy.url, SPEECH_RETRIES: '0' });
@@ -47,7 +48,7 @@ describe('a remote channel (kyy on CosyVoice)', () => {
   });
 
   it('clones through the engine, speaks a preview and auditions with the voice', async () => {
-    const user = await newUser(app, 'remote01');
+    const user = await newAccount(app, { username: 'remote01' });
     const fileId = await uploadRecording(app, user, rec('speech.wav'));
     const saved = await app.call<{ id: number }>(
       saveVoice,
@@ -81,8 +82,8 @@ describe('a remote channel (kyy on CosyVoice)', () => {
   });
 
   it('marks the voice failed with the service message and refunds the clone when the service breaks', async () => {
-    const user = await newUser(app, 'remote02');
-    await creditLedger(app.ctx.database.db).grantCredits(user.id, 1000, new Date(Date.now() + 86_400_000), '测试赠送');
+    const user = await newAccount(app, { username: 'remote02' });
+    await testLedger(app.ctx.database.db).grantCredits(user.id, 1000, new Date(Date.now() + 86_400_000), '测试赠送');
     const fileId = await uploadRecording(app, user, rec('speech.wav'));
     // The free clone goes first; the second one costs 400.
     await app.call(saveVoice, { name: '免费一次', file_id: fileId, api: 'kyy' }, { token: user.token });
@@ -94,7 +95,7 @@ describe('a remote channel (kyy on CosyVoice)', () => {
       { token: user.token },
     );
     expect(paid.code, paid.msg).toBe(0);
-    expect(await creditLedger(app.ctx.database.db).balance(user.id)).toBe(600);
+    expect(await testLedger(app.ctx.database.db).balance(user.id)).toBe(600);
     await waitForClones(app, user.token);
     failing = false;
     const list = (await app.call<{ list: Voice[] }>(listVoices, { source: '1' }, { token: user.token })).data.list;
@@ -102,6 +103,6 @@ describe('a remote channel (kyy on CosyVoice)', () => {
       generate_status: 3,
       fail_reason: speechMessages.serviceDown,
     });
-    expect(await creditLedger(app.ctx.database.db).balance(user.id)).toBe(1000);
+    expect(await testLedger(app.ctx.database.db).balance(user.id)).toBe(1000);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { voiceAuditions, voiceChannels, voiceTrainings, voices } from '../../db/schema/index.js';
+import { voiceAuditions, voiceTrainings, voices } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
 export type VoiceRow = typeof voices.$inferSelect;
@@ -11,12 +11,6 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Voices, their trainings and auditions; every per-user lookup carries the owner. */
 export const voicesRepo = {
-  channels: (db: Db) => db.select().from(voiceChannels).orderBy(asc(voiceChannels.sort), asc(voiceChannels.api)),
-  async channel(db: Db, api: string) {
-    const [row] = await db.select().from(voiceChannels).where(eq(voiceChannels.api, api)).limit(1);
-    return row ?? null;
-  },
-
   /** Own voices (source 1) or public ones (source 2), newest first; limit 0 = all. */
   async list(db: Db, q: { userId: number; source: 1 | 2; name?: string; page: number; limit: number }) {
     const where = and(

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { LOCAL_PRESET_VOICES, speechMessages, type SpeechChannels } from '../../engines/speech/index.js';
 import { voiceChannels, voices } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { makeSeedMedia } from '../../platform/media/seed-cache.js';
 import { DEFAULT_CHANNELS } from './channels.js';
 import { voicesRepo } from './repo.js';
 
@@ -30,14 +31,16 @@ export async function seedVoices(ctx: AppContext, speech: SpeechChannels): Promi
       if (existing && !renamed && (await ctx.storage.head(previewKey))) return;
       const out = path.join(scratch, `${seedKey}-${process.pid}.m4a`);
       try {
-        await local.synthesize({
+        const order = {
           text: sampleText(preset.about),
           voice: { voiceRef: preset.voiceRef },
           rate: 1,
           volume: 1,
           pitch: 1,
-          outFile: out,
-        });
+        };
+        await makeSeedMedia(ctx.config.TEST_CACHE_DIR, `voice-sample ${JSON.stringify(order)}`, out, (outFile) =>
+          local.synthesize({ ...order, outFile }),
+        );
         await ctx.storage.putFile(previewKey, out);
       } finally {
         await fsp.rm(out, { force: true });

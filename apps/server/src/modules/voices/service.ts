@@ -5,10 +5,11 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
-import { reservePaidJob } from '../credits/index.js';
+import { reservePaidJob } from '../producing/index.js';
 import { clonePrice } from './clone-price.js';
 import { voiceActions } from './voice-actions.js';
-import { describeChannel, isOffered, type ChannelKey, type ChannelRow } from './channels.js';
+import { offeredChannels, resolveChannel } from '../../platform/channels/keeper.js';
+import { describeChannel, voiceChannelKind, type ChannelKey, type ChannelRow } from './channels.js';
 import { LANGUAGE_TREE } from './languages.js';
 import { checkRecordingRecord } from './recording-rules.js';
 import { voicesRepo, type VoiceRow } from './repo.js';
@@ -36,10 +37,8 @@ export class VoicesService {
   }
 
   async channels(api?: string) {
-    const rows = (await voicesRepo.channels(this.db)).filter(
-      (r) => isOffered(r, this.speech) && (!api || r.api === api),
-    );
-    return { list: rows.map((r) => describeChannel(r, this.speech)), language: LANGUAGE_TREE };
+    const offered = (await offeredChannels(this.ctx, voiceChannelKind)).filter((c) => !api || c.key === api);
+    return { list: offered.map(describeChannel), language: LANGUAGE_TREE };
   }
 
   async list(userId: number, p: ListParams) {
@@ -194,11 +193,9 @@ export class VoicesService {
   }
 
   private async offeredChannel(api: string | undefined): Promise<ChannelRow> {
-    const channel = api ? await voicesRepo.channel(this.db, api) : null;
-    if (!channel) throw new AppError(voiceMessages.channelMissing);
-    if (!isOffered(channel, this.speech)) throw new AppError(voiceMessages.channelUnavailable);
-    if (!this.speech.capabilities(channel.api as ChannelKey).clone) throw new AppError(speechMessages.cloneUnsupported);
-    return channel;
+    const channel = await resolveChannel(this.ctx, voiceChannelKind, api);
+    if (!channel.rule.clone) throw new AppError(speechMessages.cloneUnsupported);
+    return channel.row;
   }
 
   private async recording(userId: number, fileId: number): Promise<FileRow> {

@@ -2,8 +2,6 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'vitest';
 import { completeUpload, listVoices, type RegisteredFile, type VoiceChannel } from '@app/contract';
-import { users } from '../../db/schema/index.js';
-import { issueToken } from '../../platform/auth/tokens.js';
 import { ffmpeg, runTool } from '../../platform/media/ffmpeg.js';
 import type { TestApp } from '../../../test/helper.js';
 
@@ -30,12 +28,6 @@ export async function makeRecordings(dir: string) {
   // 5 s of speech and then 10 s of silence: long enough on the clock, too little voice.
   await ffmpeg(['-t', '5', '-i', at('sentence.wav'), '-af', 'apad=pad_dur=10', at('mostly-silent.wav')]);
   return at;
-}
-
-export async function newUser(app: TestApp, username: string): Promise<{ id: number; token: string }> {
-  const [row] = await app.ctx.database.db.insert(users).values({ username }).returning({ id: users.id });
-  if (!row) throw new Error('no user');
-  return { id: row.id, token: await issueToken(app.ctx.database.db, row.id) };
 }
 
 /** Stores a local file in the user's voice folder and registers it as the web client does after a direct upload. */

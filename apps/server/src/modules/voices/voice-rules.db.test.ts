@@ -13,8 +13,9 @@ import {
 } from '@app/contract';
 import { voiceChannels, voices } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { creditLedger } from '../credits/index.js';
-import { makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { makeRecordings, uploadRecording, waitForClones } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let app: TestApp;
 let rec: Awaited<ReturnType<typeof makeRecordings>>;
@@ -24,8 +25,8 @@ let other: { id: number; token: string };
 beforeAll(async () => {
   app = await buildTestApp();
   rec = await makeRecordings(path.join(app.dataDir, 'fixtures'));
-  owner = await newUser(app, 'owner01');
-  other = await newUser(app, 'other01');
+  owner = await newAccount(app, { username: 'owner01' });
+  other = await newAccount(app, { username: 'other01' });
 });
 afterAll(async () => app?.close());
 
@@ -186,12 +187,12 @@ describe('voice rules', () => {
 });
 
 describe('clone billing', () => {
-  const balance = (userId: number) => creditLedger(db()).balance(userId);
+  const balance = (userId: number) => testLedger(db()).balance(userId);
 
   it('uses the free clones first, then reserves the price, settles on success and refunds on failure', async () => {
     await db().update(voiceChannels).set({ credits: 50, freeTimes: 1 }).where(eq(voiceChannels.api, 'local'));
-    const payer = await newUser(app, 'payer01');
-    await creditLedger(db()).grantCredits(payer.id, 120, new Date(Date.now() + 86_400_000), '测试赠送');
+    const payer = await newAccount(app, { username: 'payer01' });
+    await testLedger(db()).grantCredits(payer.id, 120, new Date(Date.now() + 86_400_000), '测试赠送');
     const good = await uploadRecording(app, payer, rec('speech.wav'));
     const silent = await uploadRecording(app, payer, rec('mostly-silent.wav'));
 
@@ -213,7 +214,7 @@ describe('clone billing', () => {
     await waitForClones(app, payer.token);
     expect(await balance(payer.id)).toBe(70);
 
-    await creditLedger(db()).spendCredits(payer.id, 30, '测试消费');
+    await testLedger(db()).spendCredits(payer.id, 30, '测试消费');
     const short = await app.call(saveVoice, { name: '不够', file_id: good, api: 'local' }, { token: payer.token });
     expect(short.msg).toBe(accountMessages.creditsShort);
     expect((await own(payer.token)).list.map((v) => v.name).sort()).toEqual(['付费', '免费', '失败'].sort());

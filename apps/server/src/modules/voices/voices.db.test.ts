@@ -14,7 +14,8 @@ import { voices } from '../../db/schema/index.js';
 import { speechMessages } from '../../engines/speech/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { seedVoices } from './seed.js';
-import { channelOf, makeRecordings, newUser, uploadRecording, waitForClones } from './test-support.js';
+import { channelOf, makeRecordings, uploadRecording, waitForClones } from './test-support.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let app: TestApp;
 let rec: Awaited<ReturnType<typeof makeRecordings>>;
@@ -25,8 +26,8 @@ beforeAll(async () => {
   // A configured but unreachable GPT-SoVITS makes channel nw "configured"; nothing is sent to it here.
   app = await buildTestApp({ SPEECH_GPT_SOVITS_URL: 'http://127.0.0.1:9' });
   rec = await makeRecordings(path.join(app.dataDir, 'fixtures'));
-  alice = await newUser(app, 'alice01');
-  bob = await newUser(app, 'bob0001');
+  alice = await newAccount(app, { username: 'alice01' });
+  bob = await newAccount(app, { username: 'bob0001' });
 });
 afterAll(async () => app?.close());
 
@@ -62,6 +63,9 @@ describe('channels and languages', () => {
       pitch: false,
       pause: false,
     });
+    // The script's length rule comes with the channel (spec 001: nw reads at most 500 characters).
+    expect(channelOf(data.list, 'nw')?.script_max).toBe(500);
+    expect(local?.script_max).toBe(10000);
     expect(data.language.length).toBeGreaterThan(0);
     const one = await app.call<{ list: VoiceChannel[] }>(listVoiceChannels, { api: 'local' });
     expect(one.data.list.map((c) => c.api)).toEqual(['local']);

@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import { studioMessages, type ParsedParamsOf, type listWorks } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { storageUsage } from '../credits/index.js';
+import { storageUsage } from '../storage-quota/index.js';
 import { WORK_STATUS } from './labels.js';
 import { presentWork, workFileKeys } from './present.js';
 import { worksRepo } from './repo.js';
@@ -36,19 +37,23 @@ export const worksGallery = {
         .catch((err: unknown) => ctx.log.warn({ err, key }, 'work file could not be removed'));
   },
 
-  async list(ctx: AppContext, userId: number, q: ParsedParamsOf<typeof listWorks>) {
+  async list(ctx: AppContext, userId: number, q: ParsedParamsOf<typeof listWorks>, queuePosition: SQL<number>) {
     const db = ctx.database.db;
-    const { rows, total } = await worksRepo.page(db, {
-      userId,
-      page: q.page,
-      limit: q.limit,
-      status: q.status,
-      name: q.name?.trim() || undefined,
-      isMulti: q.is_multi,
-      onlyAudio: q.only_audio,
-      photoType: q.photo_type,
-      type: q.type,
-    });
+    const { rows, total } = await worksRepo.page(
+      db,
+      {
+        userId,
+        page: q.page,
+        limit: q.limit,
+        status: q.status,
+        name: q.name?.trim() || undefined,
+        isMulti: q.is_multi,
+        onlyAudio: q.only_audio,
+        photoType: q.photo_type,
+        type: q.type,
+      },
+      queuePosition,
+    );
     const { generate, ...counts } = await worksRepo.counts(db, userId);
     return { list: rows.map((r) => presentWork(ctx, r.work, r.queuePosition)), total, generate, counts };
   },

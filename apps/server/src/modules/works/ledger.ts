@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { works } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { WORK_STATUS } from './labels.js';
@@ -138,6 +138,22 @@ export const workLedger = {
     const rows = limit > 0 ? await base.limit(limit).offset((page - 1) * limit) : await base;
     const [c] = await db.select({ n: count() }).from(works).where(where);
     return { rows, total: c?.n ?? 0 };
+  },
+
+  /** One user's works of the given kinds, newest first, only those older than `beforeId` when set (keyset paging). */
+  async ownedBefore(
+    db: Db,
+    userId: number,
+    kinds: string[],
+    beforeId: number | null,
+    limit: number,
+  ): Promise<WorkRow[]> {
+    return db
+      .select()
+      .from(works)
+      .where(and(eq(works.userId, userId), inArray(works.kind, kinds), beforeId ? lt(works.id, beforeId) : undefined))
+      .orderBy(desc(works.id))
+      .limit(limit);
   },
 
   /** Whether an unfinished work of `kind` still renders from the stored object `key` (its `params[field]`). */

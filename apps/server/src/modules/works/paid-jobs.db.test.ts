@@ -7,15 +7,16 @@ import { listWorks, saveVoice, saveWork, type Work } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { creditLogs, creditReservations, voiceChannels } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { creditLedger } from '../credits/index.js';
-import type * as Credits from '../credits/index.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import type * as Producing from '../producing/index.js';
 import { makeRecordings, uploadRecording, waitForClones } from '../voices/test-support.js';
-import { addVoice, cloneAvatar, member, type Member } from './testing/studio.js';
+import { addVoice, cloneAvatar } from './testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
-// Every paid job's run (as producers call it, through the credits module's face) is recorded, so the test sees that clones and works both go through the runner.
+// Every paid job's run (as producers call it, through the producer kit's face) is recorded, so the test sees that clones and works both go through the runner.
 const runs = vi.hoisted(() => [] as { jobKey: string; held: number; slot: boolean }[]);
-vi.mock('../credits/index.js', async (importOriginal) => {
-  const real = await importOriginal<typeof Credits>();
+vi.mock('../producing/index.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Producing>();
   return {
     ...real,
     runPaidJob: ((ctx, job, spec) => {
@@ -27,13 +28,13 @@ vi.mock('../credits/index.js', async (importOriginal) => {
 
 let t: TestApp;
 let dir: string;
-let alice: Member;
+let alice: TestAccount;
 let rec: (name: string) => string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paid-jobs-'));
   t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
-  alice = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
   rec = await makeRecordings(path.join(dir, 'recordings'));
 });
 afterAll(async () => {
@@ -51,14 +52,14 @@ describe('the paid-job runner', () => {
     await db().update(voiceChannels).set({ credits: 40, freeTimes: 0 }).where(eq(voiceChannels.api, 'local'));
     const good = await uploadRecording(t, alice, rec('speech.wav'));
     const silent = await uploadRecording(t, alice, rec('mostly-silent.wav'));
-    const before = await creditLedger(db()).balance(alice.id);
+    const before = await testLedger(db()).balance(alice.id);
     expect((await t.call(saveVoice, { name: '付费', file_id: good, api: 'local' }, { token: alice.token })).code).toBe(
       0,
     );
     expect(
       (await t.call(saveVoice, { name: '失败', file_id: silent, api: 'local' }, { token: alice.token })).code,
     ).toBe(0);
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - 80);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - 80);
     await waitForClones(t, alice.token);
     await db().update(voiceChannels).set({ credits: 0 }).where(eq(voiceChannels.api, 'local'));
 
@@ -74,7 +75,7 @@ describe('the paid-job runner', () => {
       expect(logs.filter((l) => l.credits < 0)).toHaveLength(1);
       expect(logs.filter((l) => l.credits > 0)).toHaveLength(res?.status === 'refunded' ? 1 : 0);
     }
-    expect(await creditLedger(db()).balance(alice.id)).toBe(before - 40);
+    expect(await testLedger(db()).balance(alice.id)).toBe(before - 40);
   });
 
   it('runs a talking video on its engine slot: reserved on submit, settled once on the real duration', async () => {

@@ -2,7 +2,6 @@ import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { works } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { WORK_STATUS } from './labels.js';
-import { workSlots } from './slots.js';
 
 export type WorkRow = typeof works.$inferSelect;
 export type NewWorkRow = typeof works.$inferInsert;
@@ -33,13 +32,11 @@ function listWhere(q: WorkListQuery): SQL | undefined {
   );
 }
 
-/** 1-based place among the waiting works of the same engine, in submit order; 0 once rendering or finished. */
-const queuePosition = workSlots.queuePosition();
-
 const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})::int`;
 
 export const worksRepo = {
-  async page(db: Db, q: WorkListQuery) {
+  /** A page of the list, each row with its `queuePosition` (an SQL expression over the works row). */
+  async page(db: Db, q: WorkListQuery, queuePosition: SQL<number>) {
     const base = db.select({ work: works, queuePosition }).from(works).where(listWhere(q)).orderBy(desc(works.id));
     const rows = q.limit > 0 ? await base.limit(q.limit).offset((q.page - 1) * q.limit) : await base;
     const [c] = await db.select({ n: count() }).from(works).where(listWhere(q));

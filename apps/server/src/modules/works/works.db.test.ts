@@ -21,14 +21,15 @@ import { avatarMessages } from '../../engines/avatar/index.js';
 import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { blackSeconds, makeClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { audioLevels, probe, ffmpeg } from '../../platform/media/ffmpeg.js';
-import { creditLedger } from '../credits/index.js';
-import { addVoice, cloneAvatar, member, registerUpload, type Member } from './testing/studio.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { addVoice, cloneAvatar, registerUpload } from './testing/studio.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 let duix: FakeDuix;
 let media: string;
-let alice: Member;
-let bob: Member;
+let alice: TestAccount;
+let bob: TestAccount;
 let avatar: Avatar;
 let publicVoice: number;
 
@@ -43,8 +44,8 @@ beforeAll(async () => {
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '100',
   });
-  alice = await member(t, 1000);
-  bob = await member(t, 1000);
+  alice = await newAccount(t, { credits: 1000 });
+  bob = await newAccount(t, { credits: 1000 });
   avatar = await cloneAvatar(
     t,
     alice,
@@ -58,20 +59,20 @@ afterAll(async () => {
   fs.rmSync(media, { recursive: true, force: true });
 });
 
-const balance = (m: Member) => creditLedger(t.ctx.database.db).balance(m.id);
-const submit = (m: Member, p: Record<string, string | number>) =>
+const balance = (m: TestAccount) => testLedger(t.ctx.database.db).balance(m.id);
+const submit = (m: TestAccount, p: Record<string, string | number>) =>
   t.call<{ id: number; credits: number }>(
     saveWork,
     { api: 'local', video_id: avatar.id, voice_id: publicVoice, text: SCRIPT, ...p },
     { token: m.token },
   );
-const list = (m: Member, p: Record<string, string | number> = {}) =>
+const list = (m: TestAccount, p: Record<string, string | number> = {}) =>
   t.call<{ list: Work[]; total: number; generate: number; counts: Record<string, number> }>(
     listWorks,
     { limit: 0, ...p },
     { token: m.token },
   );
-const finished = (m: Member, id: number) =>
+const finished = (m: TestAccount, id: number) =>
   waitFor(
     `work ${id}`,
     async () => (await list(m)).data.list.find((w) => w.id === id && (w.status === 3 || w.status === 4)),
@@ -113,7 +114,7 @@ describe('creating a work validates what the studio validates', () => {
   });
 
   it('refuses a work the credits do not cover, naming the amount, and holds nothing', async () => {
-    const poor = await member(t, 5);
+    const poor = await newAccount(t, { credits: 5 });
     const text = '一'.repeat(100);
     const own = await cloneAvatar(t, poor, path.join(media, 'a.mp4'));
     expect(await submit(poor, { text, video_id: own.id })).toMatchObject({
@@ -122,7 +123,7 @@ describe('creating a work validates what the studio validates', () => {
       msg: studioMessages.notEnoughCredits(30, 5),
     });
     expect(await t.ctx.database.db.select().from(works).where(eq(works.userId, poor.id))).toHaveLength(0);
-    expect(await creditLedger(t.ctx.database.db).balance(poor.id)).toBe(5);
+    expect(await testLedger(t.ctx.database.db).balance(poor.id)).toBe(5);
   });
 });
 

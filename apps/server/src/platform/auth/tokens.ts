@@ -10,9 +10,9 @@ const DAY_MS = 86_400_000;
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Sessions seen in the last few seconds, so a burst of reads costs one lookup. Logout and password
- * changes evict here at once; another API process's reads notice within the cache time
- * (SESSION_CACHE_SECONDS; 0 looks every token up on every call), its writes at once (`sessionCacheMs`).
+ * Sessions seen in the last few seconds, so a burst of reads costs one lookup. Logout, password and
+ * role changes and disabling evict here at once, and on every other API process when the change
+ * commits (`announceSessionChange`, heard through LISTEN); writes look their token up anyway (`sessionCacheMs`).
  */
 interface CachedSession {
   user: SessionUser;
@@ -125,6 +125,30 @@ export async function resolveToken(
   return user;
 }
 
+/** The channel on which every process hears that sessions were revoked or an account changed. */
+export const SESSIONS_CHANNEL = 'sessions_changed';
+
+/**
+ * Tells every API process, when the caller's transaction commits, to drop its cached sessions of
+ * `userId` (or of one token): a revoked token is refused everywhere at once, not after the cache time.
+ */
+export async function announceSessionChange(db: Db, change: { userId: number } | { tokenId: number }): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/** Drops what a notification on SESSIONS_CHANNEL names ('' or anything unreadable: every session). */
+export function forgetAnnounced(db: Db, payload: string): void {
+  let change: { userId?: unknown; tokenId?: unknown } = {};
+  try {
+    change = JSON.parse(payload) as typeof change;
+  } catch {
+    // '' after a reconnect: what was announced meanwhile is unknown.
+  }
+  if (typeof change.userId === 'number') forgetSessions(db, (u) => u.id === change.userId);
+  else if (typeof change.tokenId === 'number') forgetSessions(db, (u) => u.tokenId === change.tokenId);
+  else cacheFor(db).clear();
+}
+
 /** Drops cached sessions matching a test, after a revocation or an account change. */
 export function forgetSessions(db: Db, match: (user: SessionUser) => boolean): void {
   const cache = cacheFor(db);
@@ -136,6 +160,7 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
     .update(userTokens)
     .set({ revokedAt: sql`now()` })
     .where(eq(userTokens.id, tokenId));
+  await announceSessionChange(db, { tokenId });
   forgetSessions(db, (u) => u.tokenId === tokenId);
 }
 
@@ -144,5 +169,6 @@ export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
     .update(userTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+  await announceSessionChange(db, { userId });
   forgetSessions(db, (u) => u.id === userId);
 }

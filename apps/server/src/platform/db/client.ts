@@ -9,8 +9,10 @@ import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import type { AppConfig } from '../../config.js';
 import { lockDataDir } from './lock.js';
+import { memoryDatabase } from './pglite-template.js';
 import { withAdvisoryLock } from './advisory-lock.js';
 import { statementClient } from './pglite-statements.js';
+import { applyModuleMigrations, type MigrationFolder } from './module-migrations.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,6 +40,12 @@ export interface Database {
   close(): Promise<void>;
   /** Runs `fn` while no other process on this database runs one under the same name (start-up steps). */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Hears `channel`'s notifications (pg_notify, delivered when the sending transaction commits) from
+   * every process on this database. After a lost connection is made again `onMessage` gets '' (what
+   * was sent meanwhile is unknown). Returns the way to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** The queue's locked statements come as one text wrapped in BEGIN; … COMMIT;. */
@@ -57,16 +65,50 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
-export async function openDatabase(config: AppConfig): Promise<Database> {
+/** A connection of its own that LISTENs on `channel`, made again a second after it is lost. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (again: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => {
+      void c.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect(true).catch(() => undefined), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+    if (again) onMessage('');
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
+export interface OpenOptions {
+  /** The migrations folders the registered modules ship, run after the product's numbered ones. */
+  migrations?: readonly MigrationFolder[];
+}
+
+/** Opens the database and brings its tables up to date: the numbered migrations, then the modules' own. */
+export async function openDatabase(config: AppConfig, options: OpenOptions = {}): Promise<Database> {
+  const folders = options.migrations ?? [];
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX });
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const url = config.DATABASE_URL;
     // Processes started together would otherwise create the same tables at once and one would fail.
-    await withAdvisoryLock(url, 'migrate', (client) =>
-      migratePg(drizzlePg({ client, schema }), { migrationsFolder: config.migrationsDir }),
-    );
+    await withAdvisoryLock(url, 'migrate', async (client) => {
+      const migrating = drizzlePg({ client, schema });
+      await migratePg(migrating, { migrationsFolder: config.migrationsDir });
+      await applyModuleMigrations(migrating, folders);
+    });
     let closed = false;
     return {
       db,
@@ -81,14 +123,19 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
         await pool.end();
       },
       exclusive: (name, fn) => withAdvisoryLock(url, name, fn),
+      listen: (channel, onMessage) => listenPg(url, channel, onMessage),
     };
   }
   const inMemory = config.PGLITE_DIR === 'memory://';
   const release = inMemory ? async () => undefined : await lockDataDir(config.dataDir);
   try {
-    const client = inMemory ? new PGlite() : new PGlite(path.resolve(config.PGLITE_DIR ?? path.join(config.dataDir, 'db')));
+    const memory = inMemory ? await memoryDatabase(config.TEST_CACHE_DIR, config.migrationsDir, folders) : null;
+    const client = memory?.client ?? new PGlite(path.resolve(config.PGLITE_DIR ?? path.join(config.dataDir, 'db')));
     await client.waitReady;
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: config.migrationsDir });
+    const migrating = drizzlePglite({ client, schema });
+    await migratePglite(migrating, { migrationsFolder: config.migrationsDir });
+    await applyModuleMigrations(migrating, folders);
+    await memory?.save();
     // The app's queries: each distinct statement parsed and planned once, then bound and run in one call.
     const db = drizzlePglite({ client: statementClient(client) as unknown as PGlite, schema });
     const executor = pgliteExecutor(client);
@@ -108,6 +155,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       },
       // The embedded database has a single owner process (the data folder lock): nothing to wait for.
       exclusive: (_name, fn) => fn(),
+      listen: async (channel, onMessage) => client.listen(channel, onMessage),
     };
   } catch (e) {
     await release();

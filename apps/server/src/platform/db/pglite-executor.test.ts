@@ -24,7 +24,9 @@ describe("the queue's SQL on the embedded database's single connection", () => {
 
   it('a BEGIN..COMMIT text that succeeds commits its rows and returns the last result', async () => {
     const executor = pgliteExecutor(pg);
-    const result = await executor.executeSql('BEGIN;\n insert into marks values (2);\n select max(n) as n from marks;\n COMMIT;\n');
+    const result = await executor.executeSql(
+      'BEGIN;\n insert into marks values (2);\n select max(n) as n from marks;\n COMMIT;\n',
+    );
     expect(result.rows).toEqual([{ n: 2 }]);
     expect((await pg.query('select count(*)::int as n from marks')).rows).toEqual([{ n: 1 }]);
   });

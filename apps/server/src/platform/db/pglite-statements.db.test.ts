@@ -17,7 +17,9 @@ let db: ReturnType<typeof drizzle>;
 
 beforeAll(async () => {
   pg = new PGlite();
-  await pg.exec(`create table notes (id serial primary key, body text not null unique, n int not null default 0, at timestamptz not null default now())`);
+  await pg.exec(
+    `create table notes (id serial primary key, body text not null unique, n int not null default 0, at timestamptz not null default now())`,
+  );
   db = drizzle({ client: statementClient(pg) as unknown as PGlite });
 });
 afterAll(async () => pg.close());
@@ -28,10 +30,16 @@ describe('prepared statements on the embedded database', () => {
     const [a] = await db.insert(notes).values({ body: 'a', n: 1, at: when }).returning();
     expect(a).toMatchObject({ body: 'a', n: 1, at: when });
     for (let i = 0; i < 8; i++) {
-      const rows = await db.select({ body: notes.body, n: notes.n, at: notes.at }).from(notes).where(eq(notes.id, a!.id));
+      const rows = await db
+        .select({ body: notes.body, n: notes.n, at: notes.at })
+        .from(notes)
+        .where(eq(notes.id, a!.id));
       expect(rows).toEqual([{ body: 'a', n: 1, at: when }]);
     }
-    const updated = await db.update(notes).set({ n: sql`${notes.n} + 1` }).where(eq(notes.id, a!.id));
+    const updated = await db
+      .update(notes)
+      .set({ n: sql`${notes.n} + 1` })
+      .where(eq(notes.id, a!.id));
     expect(updated).toMatchObject({ affectedRows: 1 });
     const plain = await pg.query<{ n: number }>('select n from notes where id = $1', [a!.id]);
     expect(plain.rows[0]!.n).toBe(2);
@@ -43,7 +51,10 @@ describe('prepared statements on the embedded database', () => {
     const err: unknown = await db
       .insert(notes)
       .values({ body: 'dup' })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect((err as { cause?: { code?: string } }).cause?.code).toBe('23505');
     await expect(db.execute(sql`select nonsense from notes`)).rejects.toThrow();
     expect((await db.select({ body: notes.body }).from(notes).where(eq(notes.body, 'dup'))).length).toBe(1);
@@ -72,7 +83,14 @@ describe('prepared statements on the embedded database', () => {
     });
     await new Promise((r) => setTimeout(r, 50));
     expect(seen).toBe(1);
-    const many = await Promise.all(Array.from({ length: 100 }, (_, i) => db.insert(notes).values({ body: `m${i}` }).returning({ id: notes.id })));
+    const many = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        db
+          .insert(notes)
+          .values({ body: `m${i}` })
+          .returning({ id: notes.id }),
+      ),
+    );
     expect(new Set(many.map((r) => r[0]!.id)).size).toBe(100);
   });
 

@@ -68,7 +68,12 @@ export function statementClient(pg: PGlite): StatementClient {
 
   async function prepare(text: string, inTx: boolean): Promise<Statement> {
     const name = `d${++counter}`;
-    const parts = [...toClose, serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()];
+    const parts = [
+      ...toClose,
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ];
     toClose = [];
     const msgs = messagesOf(await exchange(parts, inTx));
     const stmt: Statement = { name, paramTypes: [], fields: [] };
@@ -76,7 +81,10 @@ export function statementClient(pg: PGlite): StatementClient {
       if (m.name === 'error') raise(m, text, undefined);
       if (m.name === 'parameterDescription') stmt.paramTypes = (m as unknown as { dataTypeIDs: number[] }).dataTypeIDs;
       if (m.name === 'rowDescription')
-        stmt.fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        stmt.fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        }));
     }
     statements.set(text, stmt);
     if (statements.size > MAX_STATEMENTS) {
@@ -93,7 +101,13 @@ export function statementClient(pg: PGlite): StatementClient {
     toClose.push(serialize.close({ type: 'S', name: stmt.name }));
   }
 
-  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTx: boolean, retried = false): Promise<Results<T>> {
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTx: boolean,
+    retried = false,
+  ): Promise<Results<T>> {
     let stmt = statements.get(text);
     if (stmt) {
       // Most recently used last.
@@ -107,7 +121,12 @@ export function statementClient(pg: PGlite): StatementClient {
       const s = ownSerializers?.[oid] ?? pg.serializers[oid];
       return s ? (s(p) as string) : String(p as string);
     });
-    const parts = [...toClose, serialize.bind({ statement: stmt.name, values }), serialize.execute({}), serialize.sync()];
+    const parts = [
+      ...toClose,
+      serialize.bind({ statement: stmt.name, values }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
     toClose = [];
     const raw = await exchange(parts, inTx);
     const ownParsers = options?.parsers as Record<number, ParserFn> | undefined;
@@ -123,7 +142,9 @@ export function statementClient(pg: PGlite): StatementClient {
     new Parser().parse(raw, (m) => {
       if (m.name === 'dataRow') {
         const cells = (m as unknown as { fields: (string | null)[] }).fields;
-        const parsed = cells.map((v, i) => (v === null ? null : parserOf[i] ? parserOf[i](v, fields[i]!.dataTypeID) : v));
+        const parsed = cells.map((v, i) =>
+          v === null ? null : parserOf[i] ? parserOf[i](v, fields[i]!.dataTypeID) : v,
+        );
         if (asArray) rows.push(parsed);
         else {
           const row: Record<string, unknown> = {};

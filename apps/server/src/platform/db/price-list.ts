@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { priceItems } from '../../db/schema/index.js';
 import type { AppConfig } from '../../config.js';
+import type { ChannelKind } from '../channels/keeper.js';
 import type { ChannelConsole, ChannelFacts } from './channel-table.js';
 import type { Db } from './client.js';
 
@@ -46,6 +47,18 @@ export function priceList(kind: string, defaults: (config: AppConfig) => PriceDe
       })
       .sort((a, b) => a.sort - b.sort || a.api.localeCompare(b.api));
   };
+  const consoleOf = (config: AppConfig): ChannelConsole => ({
+    list: async (db) => (await all(db, config)).map(facts),
+    async update(db, api, p) {
+      if (!defaults(config).some((d) => d.api === api)) return false;
+      const values = { name: p.name, credits: p.credits, sort: p.sort, enabled: p.enabled ? 1 : 0 };
+      await db
+        .insert(priceItems)
+        .values({ kind, api, ...values })
+        .onConflictDoUpdate({ target: [priceItems.kind, priceItems.api], set: { ...values, updatedAt: new Date() } });
+      return true;
+    },
+  });
   return {
     kind,
     all,
@@ -62,20 +75,14 @@ export function priceList(kind: string, defaults: (config: AppConfig) => PriceDe
         ? { api, name: row.name, credits: row.credits, sort: row.sort, enabled: row.enabled === 1 }
         : { ...d, enabled: d.enabled ?? true };
     },
-    console(config: AppConfig): ChannelConsole {
-      return {
-        list: async (db) => (await all(db, config)).map(facts),
-        async update(db, api, p) {
-          if (!defaults(config).some((d) => d.api === api)) return false;
-          const values = { name: p.name, credits: p.credits, sort: p.sort, enabled: p.enabled ? 1 : 0 };
-          await db
-            .insert(priceItems)
-            .values({ kind, api, ...values })
-            .onConflictDoUpdate({ target: [priceItems.kind, priceItems.api], set: { ...values, updatedAt: new Date() } });
-          return true;
-        },
-      };
-    },
+    /** These prices as a kind of the console's channel screen, with its name and what one credit count buys. */
+    channelKind: (info: { label: string; unit: string }): ChannelKind<{ config: AppConfig }> => ({
+      kind,
+      ...info,
+      described: false,
+      free: false,
+      console: (ctx) => consoleOf(ctx.config),
+    }),
   };
 }
 export type PriceList = ReturnType<typeof priceList>;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandStorage, getCredits, protocolMessages, signaturePayload, STORAGE_EXPANSION } from '@app/contract';
 import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.js';
 import { requestNonces } from '../../db/schema/index.js';
-import { creditLedger } from '../../modules/credits/service.js';
-import { member } from '../../modules/works/testing/studio.js';
+import { testLedger } from '../../modules/billing/testing/ledger.js';
+import { newAccount } from '../../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,8 +31,10 @@ function specSigned(params: Record<string, string> = {}): Record<string, string>
 
 describe('replayed signed calls', () => {
   it('forgets signatures whose window has passed', async () => {
-    await t.ctx.database.db.insert(requestNonces).values({ key: 'f'.repeat(64), expiresAt: new Date(Date.now() - 1000) });
-    const m = await member(t, 0);
+    await t.ctx.database.db
+      .insert(requestNonces)
+      .values({ key: 'f'.repeat(64), expiresAt: new Date(Date.now() - 1000) });
+    const m = await newAccount(t);
     expect((await post(expandStorage.path, signedParams({}, t.config.SIGN_SECRET), m.token)).code).toBe(1);
     const [left] = await t.ctx.database.db.select({ n: count() }).from(requestNonces);
     // Only the call just made is remembered; the expired row was swept.
@@ -40,34 +42,38 @@ describe('replayed signed calls', () => {
   });
 
   it('refuses the same signed spaceExpand body sent twice and charges once', async () => {
-    const m = await member(t, 12_000);
+    const m = await newAccount(t, { credits: 12_000 });
     const body = signedParams({}, t.config.SIGN_SECRET);
     expect(await post(expandStorage.path, body, m.token)).toMatchObject({ code: 0 });
-    expect(await post(expandStorage.path, body, m.token)).toEqual({ code: 1, msg: protocolMessages.replayed, data: null });
+    expect(await post(expandStorage.path, body, m.token)).toEqual({
+      code: 1,
+      msg: protocolMessages.replayed,
+      data: null,
+    });
     // The signature check accepts upper-case hex too; that is the same signature.
     expect(await post(expandStorage.path, { ...body, sign: body.sign!.toUpperCase() }, m.token)).toMatchObject({
       code: 1,
       msg: protocolMessages.replayed,
     });
-    expect(await creditLedger(t.ctx.database.db).balance(m.id)).toBe(12_000 - STORAGE_EXPANSION.credits);
+    expect(await testLedger(t.ctx.database.db).balance(m.id)).toBe(12_000 - STORAGE_EXPANSION.credits);
     expect(protocolMessages.replayed).toBe('请求重复，请刷新后重试');
   });
 
   it('accepts the same write again with a fresh nonce, and the same signature from another account', async () => {
-    const a = await member(t, 20_000);
-    const b = await member(t, 12_000);
+    const a = await newAccount(t, { credits: 20_000 });
+    const b = await newAccount(t, { credits: 12_000 });
     expect((await t.call(expandStorage, {}, { token: a.token })).code).toBe(0);
     expect((await t.call(expandStorage, {}, { token: a.token })).code).toBe(0);
     // Two accounts' spec-signed calls in one second carry the same signature; neither replays the other.
     const body = specSigned();
     expect(await post(expandStorage.path, body, a.token)).toMatchObject({ code: 0 });
     expect(await post(expandStorage.path, body, b.token)).toMatchObject({ code: 0 });
-    expect(await creditLedger(t.ctx.database.db).balance(a.id)).toBe(20_000 - 3 * STORAGE_EXPANSION.credits);
-    expect(await creditLedger(t.ctx.database.db).balance(b.id)).toBe(12_000 - STORAGE_EXPANSION.credits);
+    expect(await testLedger(t.ctx.database.db).balance(a.id)).toBe(20_000 - 3 * STORAGE_EXPANSION.credits);
+    expect(await testLedger(t.ctx.database.db).balance(b.id)).toBe(12_000 - STORAGE_EXPANSION.credits);
   });
 
   it('answers a replayed GET as often as it is sent', async () => {
-    const m = await member(t, 100);
+    const m = await newAccount(t, { credits: 100 });
     const url = `${getCredits.path}?${new URLSearchParams(signedParams({}, t.config.SIGN_SECRET)).toString()}`;
     for (let i = 0; i < 3; i++) {
       const r = (await t.app.inject({ method: 'GET', url, headers: { 'x-token': m.token } })).json<{ code: number }>();

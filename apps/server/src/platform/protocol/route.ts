@@ -8,7 +8,7 @@ import { parseForm } from './form.js';
 import { verifySignature } from './signature.js';
 import { refuseReplay } from './replay.js';
 import { takeSlot } from '../limits/counters.js';
-import { parseParams } from './validation.js';
+import { parseParams, refuseControlCharacters } from './validation.js';
 import { envelope } from './envelope.js';
 import { HEARTBEAT_MS, openEventStream, type OpenStreams, type StreamBody } from './event-stream.js';
 
@@ -107,7 +107,7 @@ function collectParams(req: FastifyRequest): Record<string, string> {
 const PAID_CALL_WINDOW_MS = 60_000;
 
 /** One of the account's paid calls this minute, counted atomically across processes; refused past the limit. */
-async function takePaidCall(ctx: AppContext, userId: number): Promise<void> {
+export async function takePaidCall(ctx: AppContext, userId: number): Promise<void> {
   const limit = ctx.config.PAID_CALLS_PER_MINUTE;
   if (limit > 0 && !(await takeSlot(ctx.counters, 'paid-call', userId, PAID_CALL_WINDOW_MS, limit)))
     throw new AppError(protocolMessages.tooMany);
@@ -122,6 +122,7 @@ async function admit(
 ): Promise<RequestContext<Endpoint, SessionUser>> {
   const { endpoint, missing } = def;
   const all = collectParams(req);
+  refuseControlCharacters(all);
   if (ctx.config.SIGN_REQUIRED && !endpoint.noSign) verifySignature(all, ctx.config.SIGN_SECRET);
   const { sign: _s, timestamp: _t, [NONCE_PARAM]: _n, ...afterSign } = all;
   let rest = afterSign;

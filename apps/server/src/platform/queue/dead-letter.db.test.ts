@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { featureModules } from '../../modules/index.js';
-import type { FeatureModule } from '../../modules/module.js';
-import { jobDefinitions } from '../../jobs.js';
+import { handlersOf, type FeatureModule } from '../../modules/module.js';
+import { systemJobs } from '../../modules/system/jobs.js';
 import { DEAD_LETTER_QUEUE } from './queue.js';
 
 let attempts = 0;
 let t: TestApp;
 beforeAll(async () => {
   // The sweep job is replaced by one that always fails; every other feature keeps its handlers.
-  const failing: FeatureModule = {
+  const failing: FeatureModule<typeof systemJobs> = {
     name: 'failing-sweep',
-    jobs: () => ({
+    jobs: handlersOf(systemJobs, () => ({
       'storage.sweep-temp': async () => {
         attempts++;
         throw new Error('disk unavailable');
       },
-    }),
+    })),
   };
   t = await buildTestApp({}, { onlyModules: [...featureModules.filter((m) => m.name !== 'system'), failing] });
 });
@@ -35,7 +35,7 @@ describe('dead letters', () => {
       const job = await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!);
       return job?.state === 'failed' ? job : null;
     });
-    const retryLimit = jobDefinitions['storage.sweep-temp'].retryLimit;
+    const retryLimit = systemJobs['storage.sweep-temp'].retryLimit;
     expect(failed.retryCount).toBe(retryLimit);
     expect(attempts).toBe(retryLimit + 1);
 

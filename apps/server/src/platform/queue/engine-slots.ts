@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { AppContext } from '../context.js';
-import type { JobName } from '../../jobs.js';
 
 /**
  * Per-engine slots shared by every producer: a slot is a row of a producer's table, on an engine,
@@ -40,7 +38,6 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export function engineSlots(t: SlotTable) {
   const tbl = sql.identifier(t.table);
   const col = (name: string) => sql.identifier(name);
-  const live = sql`${col(t.status)} in (${t.waiting}, ${t.running})`;
   const leaseFor = (seconds: number) => sql`now() + make_interval(secs => ${seconds}::int)`;
   const peers = t.peers ?? [];
   // One lock per engine for the table and its peers, so no two of them claim the last slot at once.
@@ -145,37 +142,6 @@ export function engineSlots(t: SlotTable) {
         and (w2.${col(t.createdAt)}, w2.id) <= (${outer(t.createdAt)}, ${tbl}.id))::int${sql.join(
           peersAhead(outer(t.engine), outer(t.createdAt)),
         )} else 0 end`;
-    },
-
-    /** Unfinished rows whose job stopped renewing its lease (its process died). */
-    async lapsedIds(db: Db): Promise<number[]> {
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(
-          sql`select id from ${tbl} where ${live} and (${col(t.leaseUntil)} is null or ${col(t.leaseUntil)} < now())`,
-        ),
-      );
-      return rows.map((r) => Number(r.id));
-    },
-
-    /**
-     * Puts back in the queue the jobs of rows whose lease lapsed: their worker died (kill -9, lost
-     * machine) while pg-boss still counts them active. Only jobs older than one lease are touched,
-     * so a job that has just started and not yet renewed is left alone.
-     */
-    async releaseLapsed(
-      ctx: AppContext,
-      job: { name: JobName; idField: string; leaseSeconds: number },
-    ): Promise<number> {
-      const ids = await this.lapsedIds(ctx.database.db);
-      if (!ids.length) return 0;
-      const { rows } = await ctx.database.executor.executeSql(
-        "select id from pgboss.job where name = $3 and state = 'active' and started_on < now() - make_interval(secs => $2::int) and (data->>$4)::int = any($1::int[])",
-        [ids, job.leaseSeconds, job.name, job.idField],
-      );
-      const jobIds = (rows as { id: string }[]).map((r) => r.id);
-      await ctx.queue.release(ctx.database.executor, jobIds);
-      if (jobIds.length) ctx.log.warn({ job: job.name, jobs: jobIds.length }, 'released jobs of dead workers');
-      return jobIds.length;
     },
   };
 }

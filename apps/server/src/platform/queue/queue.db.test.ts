@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { systemJobs } from '../../modules/system/jobs.js';
 import { JobQueue, MissingJobHandlerError, risingJobId } from './queue.js';
 
 let t: TestApp;
@@ -10,13 +11,13 @@ afterAll(async () => t?.close());
 
 describe('job queue', () => {
   it('refuses to start when a declared job has no handler, naming it', () => {
-    const q = new JobQueue(t.ctx.database.executor, t.ctx.log);
+    const q = new JobQueue(systemJobs, t.ctx.database.executor, t.ctx.log);
     expect(() => q.verify()).toThrow(MissingJobHandlerError);
     expect(() => q.verify()).toThrow(/storage\.sweep-temp.*no handler/);
   });
 
   it('refuses two handlers for one job', () => {
-    const q = new JobQueue(t.ctx.database.executor, t.ctx.log);
+    const q = new JobQueue(systemJobs, t.ctx.database.executor, t.ctx.log);
     q.handle('storage.sweep-temp', async () => undefined);
     q.handle('storage.sweep-temp', async () => undefined);
     expect(() => q.verify()).toThrow(/2 handlers/);

@@ -1,30 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  jobDefinitions,
-  type JobDefinition,
-  type JobName,
-  type JobPayload,
-  type ParsedJobPayload,
-} from '../../jobs.js';
+import type { z } from 'zod';
 import type { SqlExecutor } from '../db/client.js';
+import type { JobDefinition, JobDefinitions, JobHandler, JobHandlers, JobMap, RegisteredJobs } from './jobs.js';
+
+export type { JobContext, JobHandler } from './jobs.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const DEAD_LETTER_QUEUE = 'dead-letter';
-
-export interface JobContext {
-  id: string;
-  /** Aborted when the process shuts down; the job is then released back to the queue. */
-  signal: AbortSignal;
-  log: FastifyBaseLogger;
-}
-
-export type JobHandler<N extends JobName> = (payload: ParsedJobPayload<N>, ctx: JobContext) => Promise<void>;
-
-/** Handlers by job name, as a module hands them over. */
-export type JobHandlerMap = { [N in JobName]?: JobHandler<N> };
 
 export class MissingJobHandlerError extends Error {}
 
@@ -83,20 +70,61 @@ interface Running {
   done: Promise<unknown>;
 }
 
-export class JobQueue {
+/** How often a worker process says it is alive, and how long its silence takes to count it dead. */
+export interface WorkerLiveness {
+  heartbeatSeconds: number;
+  staleSeconds: number;
+}
+const LIVENESS: WorkerLiveness = { heartbeatSeconds: 5, staleSeconds: 20 };
+
+/**
+ * The queue's own record of who runs what. pg-boss knows a job is active but not which process runs
+ * it, so a job whose worker died stays active until it expires (hours for a render). Each worker
+ * process beats in `queue_workers`; each job it runs has a claim naming it. A claim whose worker
+ * stopped beating is a job cut off by a dead worker, whatever module declared it.
+ */
+const RECOVERY_TABLES = [
+  `create table if not exists queue_workers (
+    id uuid primary key,
+    host text not null,
+    pid integer not null,
+    started_at timestamptz not null default now(),
+    beat_at timestamptz not null default now()
+  )`,
+  `create table if not exists queue_claims (
+    job_id uuid primary key,
+    worker uuid,
+    claimed_at timestamptz not null default now(),
+    cutoffs integer not null default 0
+  )`,
+];
+
+/**
+ * The app's job queue (pg-boss), serving the jobs of the map it is built with: `J` types what
+ * `send` and `handle` accept, and defaults to the jobs the app registers.
+ */
+export class JobQueue<J extends JobDefinitions<J> = RegisteredJobs> {
   readonly boss: PgBoss;
-  private readonly handlers = new Map<string, JobHandler<JobName>[]>();
+  private readonly handlers = new Map<string, JobHandler[]>();
   private readonly running = new Map<string, Running>();
   /** This process's workers by queue: a job sent here wakes them instead of waiting for their next poll. */
   private readonly workers = new Map<string, string[]>();
   private stopping = false;
-  private readonly definitions: Record<string, JobDefinition> = jobDefinitions;
+  private readonly definitions: JobMap;
+  /** This process as a worker: its id in `queue_workers` and its timers, once it works. */
+  readonly workerId = randomUUID();
+  private timers: NodeJS.Timeout[] = [];
+  private readonly liveness: WorkerLiveness;
 
   constructor(
-    executor: SqlExecutor,
+    jobs: J,
+    private readonly executor: SqlExecutor,
     private readonly log: FastifyBaseLogger,
     pollingIntervalSeconds = 1,
+    liveness: Partial<WorkerLiveness> = {},
   ) {
+    this.liveness = { ...LIVENESS, ...liveness };
+    this.definitions = jobs as JobMap;
     // pg-boss completes and fails jobs without awaiting; it reads "no result" as nothing affected,
     // whereas an empty row list after the database closed would throw as an unhandled rejection.
     const bossDb: PgBoss.Db = {
@@ -116,17 +144,26 @@ export class JobQueue {
     this.boss.on('error', (e: unknown) => this.log.error({ err: e }, 'queue error'));
   }
 
+  /** The declaration of a job this queue serves. */
+  definition(name: string): JobDefinition | undefined {
+    return Object.hasOwn(this.definitions, name) ? this.definitions[name] : undefined;
+  }
+
   /** Each module registers its handlers here, once per job name. */
-  handle<N extends JobName>(name: N, handler: JobHandler<N>): void {
+  handle<N extends keyof J & string>(name: N, handler: JobHandler<J[N]>): void {
     const list = this.handlers.get(name) ?? [];
-    list.push(handler as unknown as JobHandler<JobName>);
+    list.push(handler as JobHandler);
     this.handlers.set(name, list);
   }
 
   /** Registers every handler of a module's map. */
-  handleAll(handlers: JobHandlerMap): void {
-    for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler<JobName> | undefined][])
-      if (handler) this.handle(name, handler);
+  handleAll(handlers: Partial<JobHandlers<J>>): void {
+    for (const [name, handler] of Object.entries(handlers) as [string, JobHandler | undefined][])
+      if (handler) {
+        const list = this.handlers.get(name) ?? [];
+        list.push(handler);
+        this.handlers.set(name, list);
+      }
   }
 
   /** Start-up check: every declared job has exactly one handler. */
@@ -146,6 +183,7 @@ export class JobQueue {
   async prepare(): Promise<void> {
     this.verify();
     await this.boss.start();
+    for (const statement of RECOVERY_TABLES) await this.executor.executeSql(statement, []);
     await this.boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE });
     for (const [name, def] of Object.entries(this.definitions)) {
       await this.boss.createQueue(name, {
@@ -158,10 +196,29 @@ export class JobQueue {
       });
       if (def.cron) await this.boss.schedule(name, def.cron, {}, { tz: 'UTC' });
     }
+    // A schedule left by an older version for a job no module declares any more would fail every run.
+    for (const s of await this.boss.getSchedules())
+      if (!this.definition(s.name)?.cron) await this.boss.unschedule(s.name);
   }
 
   /** Starts fetching jobs in this process (ROLE=worker or all). */
   async work(): Promise<void> {
+    await this.executor.executeSql(
+      'insert into queue_workers (id, host, pid) values ($1, $2, $3) on conflict (id) do update set beat_at = now()',
+      [this.workerId, hostname(), process.pid],
+    );
+    const every = (seconds: number, task: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        if (!this.stopping) task().catch((err: unknown) => this.log.warn({ err }, 'queue recovery step failed'));
+      }, seconds * 1000);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.liveness.heartbeatSeconds, () =>
+      this.executor.executeSql('update queue_workers set beat_at = now() where id = $1', [this.workerId]),
+    );
+    // Every worker looks for the jobs of dead ones; the statements are idempotent, so two finding the same job is harmless.
+    every(this.liveness.heartbeatSeconds * 2, () => this.recoverCutOffJobs());
     for (const [name, def] of Object.entries(this.definitions)) {
       const handler = this.handlers.get(name)?.[0];
       if (!handler) continue;
@@ -179,15 +236,67 @@ export class JobQueue {
     }
   }
 
-  private async runOne(name: string, def: JobDefinition, handler: JobHandler<JobName>, job: PgBoss.Job<unknown>) {
+  /**
+   * Puts back the jobs whose worker stopped beating (each claim counts the cut-off), and jobs active
+   * with no claim at all for longer than a heartbeat's silence (their worker died between fetching
+   * and claiming). They run again at once on whichever worker is alive. Returns the jobs put back.
+   */
+  async recoverCutOffJobs(): Promise<string[]> {
+    const stale = this.liveness.staleSeconds;
+    const { rows } = await this.executor.executeSql(
+      `with dead as (
+         update queue_claims c set worker = null, cutoffs = c.cutoffs + 1
+         where c.worker is not null and not exists (
+           select 1 from queue_workers w where w.id = c.worker and w.beat_at > now() - make_interval(secs => $1::int))
+         returning c.job_id)
+       update pgboss.job j set state = 'retry', start_after = now()
+       where j.state = 'active' and (j.id in (select job_id from dead) or (
+         j.started_on < now() - make_interval(secs => $1::int)
+         and not exists (select 1 from queue_claims c where c.job_id = j.id)))
+       returning j.id::text as id, j.name`,
+      [stale],
+    );
+    const put = rows as { id: string; name: string }[];
+    if (put.length) this.log.warn({ jobs: put.map((r) => `${r.name}:${r.id}`) }, 'put back jobs of dead workers');
+    // Claims of jobs that ended while nobody held them, and workers silent for a day, are forgotten.
+    await this.executor.executeSql(
+      `delete from queue_claims c where c.worker is null and not exists (
+         select 1 from pgboss.job j where j.id = c.job_id and j.state in ('created', 'retry', 'active'))`,
+      [],
+    );
+    await this.executor.executeSql("delete from queue_workers where beat_at < now() - interval '1 day'", []);
+    return put.map((r) => r.id);
+  }
+
+  private async runOne(name: string, def: JobDefinition, handler: JobHandler, job: PgBoss.Job<unknown>) {
     const controller = new AbortController();
     const log = this.log.child({ job: name, jobId: job.id });
-    const payload = def.payload.parse(job.data ?? {}) as ParsedJobPayload<JobName>;
-    const done = handler(payload, { id: job.id, signal: controller.signal, log });
+    const payload = def.payload.parse(job.data ?? {});
+    const { rows } = await this.executor.executeSql(
+      `insert into queue_claims (job_id, worker) values ($1, $2)
+       on conflict (job_id) do update set worker = excluded.worker, claimed_at = now() returning cutoffs`,
+      [job.id, this.workerId],
+    );
+    const cutoffs = Number((rows as { cutoffs: number }[])[0]?.cutoffs ?? 0);
+    let laterSeconds: number | null = null;
+    const done = handler(payload, {
+      id: job.id,
+      signal: controller.signal,
+      log,
+      cutoffs,
+      later: (seconds) => void (laterSeconds = seconds),
+    });
     this.running.set(job.id, { name, controller, done });
     try {
       await done;
       this.running.delete(job.id);
+      // Back in line for later: the job leaves 'active' first, so pg-boss's completion finds nothing to complete.
+      if (laterSeconds !== null)
+        await this.executor.executeSql(
+          "update pgboss.job set state = 'retry', start_after = now() + make_interval(secs => $2::double precision) where id = $1 and state = 'active'",
+          [job.id, laterSeconds],
+        );
+      await this.unclaim(job.id);
     } catch (err) {
       if (controller.signal.aborted && this.stopping) {
         log.warn('job interrupted by shutdown; released back to the queue');
@@ -195,17 +304,22 @@ export class JobQueue {
         await new Promise<void>(() => undefined);
       }
       this.running.delete(job.id);
+      await this.unclaim(job.id);
       log.error({ err }, 'job failed');
       throw err;
     }
   }
 
-  async send<N extends JobName>(
+  private async unclaim(jobId: string): Promise<void> {
+    await this.executor.executeSql('delete from queue_claims where job_id = $1', [jobId]).catch(() => undefined);
+  }
+
+  async send<N extends keyof J & string>(
     name: N,
-    payload: JobPayload<N>,
+    payload: z.input<J[N]['payload']>,
     opts: PgBoss.SendOptions = {},
   ): Promise<string | null> {
-    const def = this.definitions[name];
+    const def = this.definition(name);
     if (!def) throw new Error(`undeclared job ${name}`);
     const id = await this.boss.send(name, def.payload.parse(payload), { id: risingJobId(), ...opts });
     // A job due now is taken by an idle worker of this process at once; other processes find it at their next poll.
@@ -295,6 +409,8 @@ export class JobQueue {
    */
   async stop(executor: SqlExecutor, graceSeconds: number): Promise<void> {
     this.stopping = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
     for (const name of Object.keys(this.definitions)) await this.boss.offWork(name).catch(() => undefined);
     const pending = [...this.running.values()].map((r) => r.done.catch(() => undefined));
     await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, graceSeconds * 1000))]);
@@ -311,5 +427,8 @@ export class JobQueue {
       );
       this.log.warn({ jobs: stuck.length }, 'released running jobs back to the queue');
     }
+    // A worker that stopped in good order is not a dead one: what it ran is back in line, unclaimed.
+    await executor.executeSql('delete from queue_claims where worker = $1', [this.workerId]).catch(() => undefined);
+    await executor.executeSql('delete from queue_workers where id = $1', [this.workerId]).catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper.js';
-import type { FeatureModule } from '../../modules/module.js';
+import { handlersOf, type FeatureModule } from '../../modules/module.js';
+import { systemJobs } from '../../modules/system/jobs.js';
 import { featureModules } from '../../modules/index.js';
 
 describe('graceful shutdown', () => {
@@ -8,16 +9,16 @@ describe('graceful shutdown', () => {
     let started!: () => void;
     const jobStarted = new Promise<void>((r) => (started = r));
     let sawAbort = false;
-    const slowJob: FeatureModule = {
+    const slowJob: FeatureModule<typeof systemJobs> = {
       name: 'slow-job',
-      jobs: () => ({
+      jobs: handlersOf(systemJobs, () => ({
         'storage.sweep-temp': async (_payload, job) => {
           started();
           await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
           sawAbort = true;
           throw new Error('interrupted');
         },
-      }),
+      })),
     };
     // Every other feature keeps its handlers; only the sweep job is replaced by one that waits to be stopped.
     const others = featureModules.filter((m) => m.name !== 'system');

@@ -23,10 +23,32 @@ describe('public addresses', () => {
     '::ffff:10.0.0.1',
     '::ffff:127.0.0.1',
     '64:ff9b::a00:1',
+    '64:ff9b:1::808:808',
+    // IPv4-compatible (what a URL makes of [::127.0.0.1]), SIIT, 6to4 and Teredo forms of private addresses
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '::ffff:0:7f00:1',
+    '::ffff:7f00:1',
+    '2002:7f00:1::1',
+    '2002:a00:1:5::1',
+    '2002:c0a8:101::',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo client 127.0.0.1
+    '2001:0:a00:1::1', // Teredo server 10.0.0.1
     'not-an-address',
   ])('%s is not public', (a) => expect(isPublicAddress(a)).toBe(false));
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '2606:4700::1111', '::ffff:8.8.8.8'])(
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '172.15.255.255',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '::808:808',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:f7f7:f7f7', // Teredo client 8.8.8.8
+  ])(
     '%s is public',
     (a) => expect(isPublicAddress(a)).toBe(true),
   );
@@ -39,6 +61,9 @@ describe('public addresses', () => {
   it('refuses names that resolve to loopback, and literals in any spelling', async () => {
     await expect(resolvePublic('localhost')).rejects.toMatchObject({ reason: 'private' });
     await expect(resolvePublic('[::1]')).rejects.toMatchObject({ reason: 'private' });
+    await expect(resolvePublic(new URL('http://[::127.0.0.1]:8080/').hostname)).rejects.toMatchObject({ reason: 'private' });
+    await expect(resolvePublic(new URL('http://[::ffff:169.254.169.254]/').hostname)).rejects.toMatchObject({ reason: 'private' });
+    await expect(resolvePublic(new URL('http://[2002:7f00:1::]/').hostname)).rejects.toMatchObject({ reason: 'private' });
     // WHATWG URL parsing turns 0x7f.1 and 2130706433 into 127.0.0.1 before the check.
     await expect(resolvePublic(new URL('http://0x7f.1/').hostname)).rejects.toBeInstanceOf(LinkRefusal);
     await expect(resolvePublic(new URL('http://2130706433/').hostname)).rejects.toBeInstanceOf(LinkRefusal);

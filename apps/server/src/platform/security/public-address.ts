@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 
@@ -34,6 +35,7 @@ for (const [addr, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128],
   ['64:ff9b::', 96], // NAT64 of any IPv4 address
+  ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
@@ -60,17 +62,31 @@ export interface AddressPolicy {
   allowedAddresses?: readonly string[];
 }
 
-/** True for an address on the public internet (IPv4-mapped IPv6 is judged as its IPv4 address). */
+/**
+ * The IPv4 addresses an IPv6 address carries inside it and reaches through: IPv4-mapped
+ * (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), SIIT-translated (`::ffff:0:a.b.c.d`), 6to4
+ * (`2002:AABB:CCDD::/48`) and Teredo (`2001:0::/32`: its server, and its client stored inverted).
+ * Empty for every other IPv6 address. (NAT64, `64:ff9b::/96` and `64:ff9b:1::/48`, is refused whole.)
+ */
+function embeddedIPv4(address: string): string[] {
+  const p = ipaddr.IPv6.parse(address).parts;
+  const v4 = (hi: number, lo: number) => ipaddr.fromByteArray([hi >> 8, hi & 255, lo >> 8, lo & 255]).toString();
+  const zero = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && (p[5] === 0xffff || p[5] === 0)) return [v4(p[6]!, p[7]!)];
+  if (zero(0, 4) && p[4] === 0xffff && p[5] === 0) return [v4(p[6]!, p[7]!)];
+  if (p[0] === 0x2002) return [v4(p[1]!, p[2]!)];
+  if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2]!, p[3]!), v4(~p[6]! & 0xffff, ~p[7]! & 0xffff)];
+  return [];
+}
+
+/** True for an address on the public internet; an IPv6 address that carries an IPv4 one is judged by it too. */
 export function isPublicAddress(address: string, policy: AddressPolicy = {}): boolean {
   const family = net.isIP(address);
   if (!family) return false;
   if (policy.allowedAddresses?.includes(address)) return true;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1]) return isPublicAddress(mapped[1], policy);
-    return !blocked.check(address, 'ipv6');
-  }
-  return !blocked.check(address, 'ipv4');
+  if (family === 4) return !blocked.check(address, 'ipv4');
+  if (blocked.check(address, 'ipv6')) return false;
+  return embeddedIPv4(address).every((v4) => isPublicAddress(v4, policy));
 }
 
 /** Resolves `host` and refuses it unless every address it has is public; returns the first. */

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, isPublicKey, type SignedUrlOptions, type StorageDriver, type StoredObject } from './types.js';
-import type { UploadAdmission } from './upload-host.js';
 import { buildOssPostForm, type PostForm, type PostPolicyRequest } from './upload-policy.js';
 
 export const LOCAL_FILES_PREFIX = '/files/';
@@ -22,6 +21,12 @@ export class ObjectExistsError extends Error {
 }
 
 /** Objects under DATA_DIR/storage, written atomically, served by the app with signed URLs. */
+/**
+ * Admits a complete upload before it is put in place: throws an OssRefusal (upload-host.ts) to refuse it, or returns
+ * what undoes the admission when the object then cannot be placed (its key was taken meanwhile).
+ */
+export type UploadAdmission = (key: string, bytes: number) => Promise<(() => Promise<void>) | void>;
+
 export class LocalStorage implements StorageDriver {
   readonly kind = 'local' as const;
   readonly root: string;

@@ -8,11 +8,7 @@ import { SpoolWriter } from './spool-writer.js';
 import { assertSafeKey } from './types.js';
 import { OssRefusal, ossErrorXml, verifyOssPost } from './upload-policy.js';
 
-/**
- * Admits a complete upload before it is put in place: throws an OssRefusal to refuse it, or returns
- * what undoes the admission when the object then cannot be placed (its key was taken meanwhile).
- */
-export type UploadAdmission = (key: string, bytes: number) => Promise<(() => Promise<void>) | void>;
+export type { UploadAdmission } from './local.js';
 
 interface Outcome {
   status: number;

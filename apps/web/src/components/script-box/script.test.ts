@@ -9,8 +9,8 @@ describe('script counting', () => {
   });
 
   it('limits nw to 500 and the others to 10000', () => {
-    expect(scriptMax('nw')).toBe(500);
-    expect(scriptMax('hs')).toBe(10000);
+    expect(scriptMax({ script_max: 500 })).toBe(500);
+    expect(scriptMax({ script_max: 10000 })).toBe(10000);
     expect(scriptMax(undefined)).toBe(10000);
   });
 

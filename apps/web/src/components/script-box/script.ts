@@ -12,8 +12,9 @@ export function scriptLength(text: string): number {
   return withoutReadings(text.replace(tag, '')).length;
 }
 
-export function scriptMax(channel: string | undefined): number {
-  return channel === 'nw' ? SCRIPT_MAX.nw : SCRIPT_MAX.default;
+/** The most characters the voice's channel reads (its script_max in the channel list; spec 001: nw 500), else 10000. */
+export function scriptMax(channel: { script_max: number } | undefined): number {
+  return channel?.script_max ?? SCRIPT_MAX.default;
 }
 
 export function pauseTotal(text: string): number {

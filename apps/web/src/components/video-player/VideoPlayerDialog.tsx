@@ -7,6 +7,8 @@ interface VideoPlayerDialogProps {
   url: string;
   /** Actions under the video, e.g. a create button. */
   footer?: ReactNode;
+  /** What to say about the video, shown between it and the actions. */
+  details?: ReactNode;
   /** Portrait videos get a narrower dialog. */
   portrait?: boolean;
   onClose: () => void;
@@ -18,6 +20,7 @@ export function VideoPlayerDialog({
   title,
   url,
   footer = null,
+  details = null,
   portrait = false,
   onClose,
 }: VideoPlayerDialogProps) {
@@ -38,6 +41,7 @@ export function VideoPlayerDialog({
         aria-label={title}
         style={{ display: 'block', width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
       />
+      {details}
     </Modal>
   );
 }

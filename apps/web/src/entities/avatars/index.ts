@@ -6,3 +6,4 @@ export {
   useAvatars,
   type AvatarFilter,
 } from './avatar-queries';
+export { usableFirst, useVideoChannels, videoChannelParams } from './avatar-channels';

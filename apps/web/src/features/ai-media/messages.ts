@@ -62,4 +62,10 @@ export const aiMediaLabels = {
   video: '视频',
   confirmDeleteTitle: '删除记录',
   unavailableTitle: '服务未配置',
+  /** The launcher's tiles this feature brings. */
+  tiles: {
+    wsImage: { name: '文生图', desc: '输入描述词，生成精美图片' },
+    wsVideo: { name: '文生视频', desc: '用一段文字生成短视频' },
+    tsVideo: { name: '图生视频', desc: '让图片动起来，首尾帧或参考图生成视频' },
+  },
 } as const;

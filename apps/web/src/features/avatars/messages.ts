@@ -42,5 +42,7 @@ export const avatarsMessages = {
     filesMessages.oneFileAtATime,
   ],
   startClone: commonLabels.startClone,
+  channelsTitle: '可用通道',
+  channelsCount: (usable: number, all: number) => `${usable} / ${all} 个通道可用`,
   comingSoonHint: '更多精品数字人即将上架',
 } as const;

@@ -28,6 +28,8 @@ export const chatLabels = {
   copied: '复制成功!',
   copyFailed: '复制失败，请手动复制',
   costHint: (credits = CHAT_CREDITS) => `${credits} 积分/次`,
+  /** The launcher's tile. */
+  tile: { name: 'AI对话', desc: '与 AI 助手对话，获取创作灵感' },
 } as const;
 
 /** Session-storage key of the open conversation's id (spec 001 §3); a new conversation clears it. */

@@ -20,4 +20,14 @@ export const feature = defineFeature({
       icon: <PictureOutlined />,
     },
   ],
+  tools: [
+    {
+      key: 'imageSpeak',
+      group: 'aiMedia',
+      ...photosText.tile,
+      icon: <SmileOutlined />,
+      path: '/store/imageSpeak',
+      rank: 4,
+    },
+  ],
 });

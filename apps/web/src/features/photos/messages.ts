@@ -14,6 +14,8 @@ export const photosText = {
   deleteTitle: '删除图片',
   count: (n: number) => `共${n}张`,
   rulesOk: '我知道了',
+  /** The launcher's tile. */
+  tile: { name: '照片说话', desc: '上传人物照片，让照片开口说话' },
 } as const;
 
 /** Strings that differ between the pet library (type 2) and the person-image library (type 1). */

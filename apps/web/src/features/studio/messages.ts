@@ -92,6 +92,8 @@ export const studioText = {
   perSecond: (credits: number) => `${credits}积分/秒`,
   channelCost: (cost: number) => `本次预计消耗 ${cost} 积分`,
   channelQueue: (n: number) => `排队 ${n}`,
+  /** A channel the chosen avatar cannot go through; the reason shows under it. */
+  channelUnusable: '当前数字人不可用',
   channelHint: '积分按最终生成视频的实际时长结算，预估与实际可能略有差异',
   toWorks: '查看作品',
 } as const;

@@ -13,17 +13,8 @@ export const toolsLabels = {
     audio: '音频处理',
   },
   tiles: {
-    copywrite: { name: '文案仿写', desc: '输入爆款文案，一键仿写成你的风格' },
-    copyTrace: { name: '文案追踪', desc: '追踪热门视频的文案与选题' },
-    aiChat: { name: 'AI对话', desc: '与 AI 助手对话，获取创作灵感' },
-    wsImage: { name: '文生图', desc: '输入描述词，生成精美图片' },
-    wsVideo: { name: '文生视频', desc: '用一段文字生成短视频' },
-    tsVideo: { name: '图生视频', desc: '让图片动起来，首尾帧或参考图生成视频' },
-    imageSpeak: { name: '照片说话', desc: '上传人物照片，让照片开口说话' },
     extraction: { name: '视频提取', desc: '粘贴分享链接，提取无水印视频' },
     audioExtraction: { name: '音频提取', desc: '从视频链接或本地视频中提取音频' },
-    sea: { name: '视频翻译', desc: '将视频翻译成其他语言，保留原声音色' },
-    music: { name: 'AI音乐', desc: '输入歌词与风格，生成原创音乐' },
   },
 
   extractionTitle: '视频提取',

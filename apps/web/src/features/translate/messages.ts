@@ -28,4 +28,6 @@ export const translateLabels = {
   seconds: (n: number) => `${Math.round(n)}秒`,
   drift: (s: number) => `最大时间偏差${s.toFixed(1)}秒`,
   unavailableTitle: '视频翻译暂不可用',
+  /** The launcher's tile. */
+  tile: { name: '视频翻译', desc: '将视频翻译成其他语言，保留原声音色' },
 } as const;

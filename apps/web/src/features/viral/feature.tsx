@@ -1,4 +1,11 @@
-import { CustomerServiceOutlined, FireOutlined, RobotOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  EditOutlined,
+  FileSearchOutlined,
+  FireOutlined,
+  RobotOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature } from '../../lib/feature';
 import { viralText as t } from './messages';
@@ -57,5 +64,25 @@ export const feature = defineFeature({
       comingSoon: true,
     },
     { key: 'cozeVideo', section: 'features', path: '/cozeVideo', label: t.navCoze, icon: <ThunderboltOutlined /> },
+  ],
+  tools: [
+    {
+      key: 'copywrite',
+      group: 'copy',
+      ...t.tiles.copywrite,
+      icon: <EditOutlined />,
+      path: '/copywrite/index',
+      rank: 1,
+    },
+    {
+      key: 'copyTrace',
+      group: 'copy',
+      ...t.tiles.copyTrace,
+      icon: <FileSearchOutlined />,
+      path: '/store/copywrite/trace',
+      rank: 2,
+    },
+    // Still to come: the tile shows 敬请期待 and leads nowhere.
+    { key: 'music', group: 'audio', ...t.tiles.music, icon: <CustomerServiceOutlined />, path: null, rank: 2 },
   ],
 });

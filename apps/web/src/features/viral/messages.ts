@@ -131,4 +131,10 @@ export const viralText = {
   comingSoonIntro: '该功能正在开发中，敬请期待',
   backHome: '返回首页',
   empty: '暂无内容',
+  /** The launcher's tiles this feature brings. */
+  tiles: {
+    copywrite: { name: '文案仿写', desc: '输入爆款文案，一键仿写成你的风格' },
+    copyTrace: { name: '文案追踪', desc: '追踪热门视频的文案与选题' },
+    music: { name: 'AI音乐', desc: '输入歌词与风格，生成原创音乐' },
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { startFake, type FakeReply, type FakeServer } from './http-fake.js';
+import { startLoopbackFake, type FakeReply, type FakeServer } from '../../../../test/loopback-fake.js';
 
 /**
  * Behaviour of the fake 蝉镜 open API (open-api.chanjing.cc), following its API documentation at
@@ -92,7 +92,7 @@ export async function startFakeChanjing(s: FakeChanjingScript): Promise<FakeChan
     return !!f && f.service === service && f.bytes !== null && f.polls > (s.filePollsBeforeReady ?? 1) && !s.fileFailStatus;
   };
   const running = () => [...videos.values()].filter((v) => !v.finished).length;
-  const fake = await startFake((req) => {
+  const fake = await startLoopbackFake((req) => {
     if (served++ < (s.http5xxFirst ?? 0)) return { status: 503, text: 'unavailable' };
     if (req.method === 'POST' && req.path === '/open/v1/access_token') {
       const b = req.body as { app_id?: string; secret_key?: string };

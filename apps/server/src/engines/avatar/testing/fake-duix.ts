@@ -1,6 +1,6 @@
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startFake, type FakeReply, type FakeServer } from './http-fake.js';
+import { startLoopbackFake, type FakeReply, type FakeServer } from '../../../../test/loopback-fake.js';
 
 /** Behaviour of the fake Duix gen-video service, following its published /easy API. */
 export interface FakeDuixScript {
@@ -55,7 +55,7 @@ export async function startFakeDuix(s: FakeDuixScript): Promise<FakeDuix> {
   const accepted: string[] = [];
   const received: DuixInputs[] = [];
   const engineDir = s.engineDir ?? '/code/data';
-  const fake = await startFake(async (req) => {
+  const fake = await startLoopbackFake(async (req) => {
     if (served++ < (s.http5xxFirst ?? 0)) return { status: 502, text: 'bad gateway' };
     if (req.method === 'POST' && req.path === '/easy/submit') {
       if (s.submitHttpStatus) return { status: s.submitHttpStatus, text: 'bad request' };

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpeg } from '../../../platform/media/ffmpeg.js';
-import { startFake, type FakeRequest, type FakeServer } from '../../avatar/testing/http-fake.js';
+import { startLoopbackFake, type FakeRequest, type FakeServer } from '../../../../test/loopback-fake.js';
 
 /**
  * Loopback fakes of the picture and video vendors, answering as their published API references say:
@@ -84,52 +84,55 @@ export async function startFakeKling(
     json: { code, message, request_id: `req-${++n}` },
   });
   let base = '';
-  const fake = await startFake((req: FakeRequest) => {
-    if (req.path.startsWith('/results/')) return { file: req.path.endsWith('.png') ? media.png : media.mp4 };
-    if (!jwtValid(req.headers.authorization, o.accessKey, o.secretKey))
-      return refuse(401, 1000, 'Authentication failed');
-    const kind = KLING_PATHS[req.path];
-    if (req.method === 'POST' && kind) {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const prompt = typeof body.prompt === 'string' ? body.prompt : '';
-      if (prompt.includes('违规')) return refuse(400, 1301, 'Trigger the content security policy');
-      if (prompt.includes('限流')) return refuse(429, 1302, 'The API request is too fast');
-      if (kind === 'video' && req.path.endsWith('image2video') && !body.image)
-        return refuse(400, 1201, 'image is required');
-      const id = `task-${++n}`;
-      tasks.set(id, { kind, polls: 0, prompt, count: Number(body.n ?? 1), body });
-      return reply({ task_id: id, task_status: 'submitted', created_at: Date.now(), updated_at: Date.now() });
-    }
-    const m = /^(\/v1\/(?:images\/generations|videos\/text2video|videos\/image2video))\/([^/]+)$/.exec(req.path);
-    if (req.method === 'GET' && m) {
-      const task = tasks.get(decodeURIComponent(m[2] ?? ''));
-      if (!task) return refuse(404, 1203, 'task not found');
-      task.polls++;
-      const id = m[2];
-      const polls = (o.pollsBeforeDone ?? 1) * (task.prompt.includes('慢') ? 10 : 1);
-      if (task.polls <= polls)
-        return reply({ task_id: id, task_status: task.polls === 1 ? 'submitted' : 'processing' });
-      if (task.prompt.includes('风控'))
-        return reply({
-          task_id: id,
-          task_status: 'failed',
-          task_status_msg: 'Failure to pass the risk control system',
-        });
-      if (task.prompt.includes('失败'))
-        return reply({ task_id: id, task_status: 'failed', task_status_msg: 'Internal generation error' });
-      const task_result =
-        task.kind === 'image'
-          ? {
-              images: Array.from({ length: task.count }, (_, i) => ({
-                index: i,
-                url: `${base}/results/${id}-${i}.png`,
-              })),
-            }
-          : { videos: [{ id: `${id}-v`, url: `${base}/results/${id}.mp4`, duration: '5' }] };
-      return reply({ task_id: id, task_status: 'succeed', task_status_msg: '', task_result });
-    }
-    return refuse(404, 1203, 'not found');
-  }, o.host);
+  const fake = await startLoopbackFake({
+    host: o.host,
+    handle: (req: FakeRequest) => {
+      if (req.path.startsWith('/results/')) return { file: req.path.endsWith('.png') ? media.png : media.mp4 };
+      if (!jwtValid(req.headers.authorization, o.accessKey, o.secretKey))
+        return refuse(401, 1000, 'Authentication failed');
+      const kind = KLING_PATHS[req.path];
+      if (req.method === 'POST' && kind) {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const prompt = typeof body.prompt === 'string' ? body.prompt : '';
+        if (prompt.includes('违规')) return refuse(400, 1301, 'Trigger the content security policy');
+        if (prompt.includes('限流')) return refuse(429, 1302, 'The API request is too fast');
+        if (kind === 'video' && req.path.endsWith('image2video') && !body.image)
+          return refuse(400, 1201, 'image is required');
+        const id = `task-${++n}`;
+        tasks.set(id, { kind, polls: 0, prompt, count: Number(body.n ?? 1), body });
+        return reply({ task_id: id, task_status: 'submitted', created_at: Date.now(), updated_at: Date.now() });
+      }
+      const m = /^(\/v1\/(?:images\/generations|videos\/text2video|videos\/image2video))\/([^/]+)$/.exec(req.path);
+      if (req.method === 'GET' && m) {
+        const task = tasks.get(decodeURIComponent(m[2] ?? ''));
+        if (!task) return refuse(404, 1203, 'task not found');
+        task.polls++;
+        const id = m[2];
+        const polls = (o.pollsBeforeDone ?? 1) * (task.prompt.includes('慢') ? 10 : 1);
+        if (task.polls <= polls)
+          return reply({ task_id: id, task_status: task.polls === 1 ? 'submitted' : 'processing' });
+        if (task.prompt.includes('风控'))
+          return reply({
+            task_id: id,
+            task_status: 'failed',
+            task_status_msg: 'Failure to pass the risk control system',
+          });
+        if (task.prompt.includes('失败'))
+          return reply({ task_id: id, task_status: 'failed', task_status_msg: 'Internal generation error' });
+        const task_result =
+          task.kind === 'image'
+            ? {
+                images: Array.from({ length: task.count }, (_, i) => ({
+                  index: i,
+                  url: `${base}/results/${id}-${i}.png`,
+                })),
+              }
+            : { videos: [{ id: `${id}-v`, url: `${base}/results/${id}.mp4`, duration: '5' }] };
+        return reply({ task_id: id, task_status: 'succeed', task_status_msg: '', task_result });
+      }
+      return refuse(404, 1203, 'not found');
+    },
+  });
   base = fake.url;
   return { ...fake, tasks };
 }
@@ -140,10 +143,18 @@ export interface FakeImageEdit {
   image: { type: string; name: string; bytes: Buffer } | null;
 }
 
-export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: string; format?: 'b64_json' | 'url' }) {
+export async function startFakeOpenAiImages(
+  media: FakeMedia,
+  o: {
+    apiKey: string;
+    format?: 'b64_json' | 'url';
+    /** Awaited before a generation or edit is answered: the request stays open until it settles. */
+    hold?: () => Promise<void>;
+  },
+) {
   let base = '';
   const edits: FakeImageEdit[] = [];
-  const fake = await startFake(async (req) => {
+  const fake = await startLoopbackFake(async (req) => {
     if (req.path.startsWith('/results/')) return { file: media.png };
     if (req.headers.authorization !== `Bearer ${o.apiKey}`)
       return {
@@ -156,7 +167,10 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
     if (req.method === 'POST' && req.path === '/v1/images/edits') {
       const type = String(req.headers['content-type'] ?? '');
       if (!type.startsWith('multipart/form-data'))
-        return { status: 400, json: { error: { message: 'multipart/form-data expected', type: 'invalid_request_error' } } };
+        return {
+          status: 400,
+          json: { error: { message: 'multipart/form-data expected', type: 'invalid_request_error' } },
+        };
       const form = await new Response(new Uint8Array(req.raw), { headers: { 'content-type': type } }).formData();
       const fields: Record<string, string> = {};
       for (const k of ['model', 'prompt', 'n', 'size', 'response_format', 'quality', 'background', 'mask']) {
@@ -170,7 +184,16 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
           : null;
       edits.push({ fields, image });
       if (!image)
-        return { status: 400, json: { error: { message: "Missing required parameter: 'image'.", type: 'invalid_request_error', code: 'missing_required_parameter' } } };
+        return {
+          status: 400,
+          json: {
+            error: {
+              message: "Missing required parameter: 'image'.",
+              type: 'invalid_request_error',
+              code: 'missing_required_parameter',
+            },
+          },
+        };
       if (!['image/png', 'image/jpeg', 'image/webp'].includes(image.type))
         return {
           status: 400,
@@ -185,6 +208,7 @@ export async function startFakeOpenAiImages(media: FakeMedia, o: { apiKey: strin
       body = { prompt: fields.prompt, n: Number(fields.n ?? 1), response_format: fields.response_format };
     } else if (req.method !== 'POST' || req.path !== '/v1/images/generations')
       return { status: 404, json: { error: { message: 'not found' } } };
+    await o.hold?.();
     const prompt = body.prompt ?? '';
     if (prompt.includes('违规'))
       return {
@@ -233,7 +257,7 @@ export async function startFakeComfyUi(media: FakeMedia) {
     status: 400,
     json: { error: { type: 'prompt_outputs_failed_validation', message, details: '' }, node_errors: {} },
   });
-  const fake = await startFake((req) => {
+  const fake = await startLoopbackFake((req) => {
     if (req.method === 'POST' && req.path === '/upload/image') {
       const name = `frame-${++n}.png`;
       uploaded.add(name);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { startFake, type FakeReply, type FakeServer } from '../../avatar/testing/http-fake.js';
+import { startLoopbackFake, type FakeReply, type FakeServer } from '../../../../test/loopback-fake.js';
 
 /** How a fake vendor ends its task. */
 export type FakeOutcome = 'done' | 'error' | 'rejected' | 'failed' | 'redirect-to-private';
@@ -23,7 +23,7 @@ export interface FakeVendorScript {
 export async function startFakeDid(apiKey: string, script: FakeVendorScript): Promise<FakeServer> {
   let polls = 0;
   let base = '';
-  const server = await startFake((req): FakeReply => {
+  const server = await startLoopbackFake((req): FakeReply => {
     if (req.path === '/files/result.mp4') return { file: script.resultFile };
     if (req.headers.authorization !== `Basic ${apiKey}`)
       return { status: 401, json: { kind: 'AuthorizationError', description: 'Unauthorized' } };
@@ -87,7 +87,7 @@ export async function startFakeKling(
   let polls = 0;
   let base = '';
   const path = '/v1/videos/avatar/image2video';
-  const server = await startFake((req): FakeReply => {
+  const server = await startLoopbackFake((req): FakeReply => {
     if (req.path === '/files/result.mp4') return { file: script.resultFile };
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!klingTokenValid(token, accessKey, secretKey))

@@ -5,7 +5,7 @@ import { speechMessages } from '../messages.js';
 import type { RemoteHttpConfig } from '../remote-http.js';
 import type { SpeechProvider, SpeechVoice } from '../types.js';
 import { fixtureDir } from './audio-fixtures.js';
-import { startFakeService, type FakeReply, type FakeService } from './fake-service.js';
+import { startLoopbackFake, type FakeReply, type FakeServer } from '../../../../test/loopback-fake.js';
 import { join } from 'node:path';
 
 /** The failure behaviour every remote engine shares: retries on 5xx, none on 4xx, a timeout that says so. */
@@ -14,7 +14,7 @@ export function remoteFailureContract(opts: {
   success: () => Promise<FakeReply>;
   voice: SpeechVoice;
 }): void {
-  let fake: FakeService | undefined;
+  let fake: FakeServer | undefined;
   afterEach(async () => {
     await fake?.close();
     fake = undefined;
@@ -24,7 +24,7 @@ export function remoteFailureContract(opts: {
 
   it('retries a 5xx reply twice and then delivers real audio', async () => {
     const ok = await opts.success();
-    fake = await startFakeService((_req, i) => (i < 2 ? { status: 503, body: 'busy' } : ok));
+    fake = await startLoopbackFake((_req, i) => (i < 2 ? { status: 503, body: 'busy' } : ok));
     const result = await synth(opts.make(fake.url, { retries: 2, retryDelayMs: 10, timeoutMs: 5000 }), `retry-${Date.now()}.m4a`);
     expect(fake.requests).toHaveLength(3);
     const info = await probe(result.file);
@@ -33,7 +33,7 @@ export function remoteFailureContract(opts: {
   });
 
   it('gives up after the retries with a service-down message', async () => {
-    fake = await startFakeService(() => ({ status: 502, body: 'bad gateway' }));
+    fake = await startLoopbackFake(() => ({ status: 502, body: 'bad gateway' }));
     const err = await synth(opts.make(fake.url, { retries: 2, retryDelayMs: 5, timeoutMs: 5000 }), 'down.mp3').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechError);
     expect((err as SpeechError).kind).toBe('service_down');
@@ -41,7 +41,7 @@ export function remoteFailureContract(opts: {
   });
 
   it('does not retry a 4xx reply and reports bad credentials as such', async () => {
-    fake = await startFakeService(() => ({ status: 401, body: { message: 'invalid api key' } }));
+    fake = await startLoopbackFake(() => ({ status: 401, body: { message: 'invalid api key' } }));
     const err = await synth(opts.make(fake.url, { retries: 3, retryDelayMs: 5, timeoutMs: 5000 }), 'auth.mp3').catch((e: unknown) => e);
     expect((err as SpeechError).kind).toBe('auth');
     expect((err as SpeechError).message).toBe(speechMessages.authFailed);
@@ -50,7 +50,7 @@ export function remoteFailureContract(opts: {
 
   it('stops waiting after the timeout', async () => {
     const ok = await opts.success();
-    fake = await startFakeService(() => ({ ...ok, delayMs: 1500 }));
+    fake = await startLoopbackFake(() => ({ ...ok, delayMs: 1500 }));
     const err = await synth(opts.make(fake.url, { retries: 0, timeoutMs: 200 }), 'slow.mp3').catch((e: unknown) => e);
     expect((err as SpeechError).kind).toBe('timeout');
     expect((err as SpeechError).message).toBe(speechMessages.timeout);

@@ -163,3 +163,107 @@ export function seamFigures(out: Buffer, src: Buffer, width: number, height: num
   }
   return { outside: outside / Math.max(1, nOut), inside: inside / Math.max(1, nIn), step: step / Math.max(1, nStep) };
 }
+
+/**
+ * A presenter clip the way the demo actors are made: a crop of one of the package's sample photos
+ * around one person, scaled 6 % larger than the frame and drifting a few pixels on a slow ellipse.
+ */
+export async function actorClip(
+  file: string,
+  actor: { photo: number; crop: { w: number; h: number; x: number; y: number }; out: { w: number; h: number } },
+  seconds = 6,
+): Promise<string> {
+  const { crop, out } = actor;
+  const bigW = Math.round((out.w * 1.06) / 2) * 2;
+  const bigH = Math.round((out.h * 1.06) / 2) * 2;
+  await ffmpeg([
+    '-loop', '1', '-framerate', '25', '-i', samplePhoto(actor.photo),
+    '-vf',
+    `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=${bigW}:${bigH},` +
+      `crop=${out.w}:${out.h}:x='(iw-ow)/2+(iw-ow)/2*sin(2*PI*t/6)':y='(ih-oh)/2+(ih-oh)/3*sin(4*PI*t/6)',format=yuv420p`,
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', file,
+  ]);
+  return file;
+}
+
+/** 安琪 of the demo actors: sample3.jpg's right-hand woman, smiling with her teeth showing, 720×1280. */
+export const SMILING_ACTOR = { photo: 3, crop: { w: 560, h: 996, x: 1330, y: 100 }, out: { w: 720, h: 1280 } };
+/** 小雅 of the demo actors: sample6.jpg, closed-lipped smile, 720×1280. */
+export const CLOSED_ACTOR = { photo: 6, crop: { w: 540, h: 960, x: 80, y: 200 }, out: { w: 720, h: 1280 } };
+
+/**
+ * How far the lips are apart: the mean gap between the inner lips over the distance between the
+ * outer eye corners (unlike `mouthOpening`, a narrower, rounded mouth does not read as more open).
+ */
+export function lipGap(p: Point[]): number {
+  const d = (a: number, b: number) => Math.hypot(p[a]!.x - p[b]!.x, p[a]!.y - p[b]!.y);
+  return (d(61, 67) + d(62, 66) + d(63, 65)) / 3 / d(36, 45);
+}
+
+/** Mouth width over the distance between the outer eye corners (steady against zoom and sway). */
+export function mouthWidth(p: Point[]): number {
+  const d = (a: number, b: number) => Math.hypot(p[a]!.x - p[b]!.x, p[a]!.y - p[b]!.y);
+  return d(48, 54) / d(36, 45);
+}
+
+/** Whether (x, y) is inside the polygon `poly`. */
+function insidePolygon(poly: Point[], x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * What the mouth of one RGB frame shows: the bright-teeth pixels (light and nearly grey) inside
+ * `box`, and the largest share of the inner-lip area (landmarks `p`) taken by one colour (16 levels a channel).
+ */
+export function mouthPixels(rgb: Buffer, width: number, p: Point[], box: Box): { teeth: number; flat: number; inner: number } {
+  const inner = p.slice(60, 68);
+  let teeth = 0;
+  for (let y = Math.floor(box.y0); y <= Math.ceil(box.y1); y++)
+    for (let x = Math.floor(box.x0); x <= Math.ceil(box.x1); x++) {
+      const i = (y * width + x) * 3;
+      const r = rgb[i]!;
+      const g = rgb[i + 1]!;
+      const b = rgb[i + 2]!;
+      if ((r + g + b) / 3 > 170 && Math.max(r, g, b) - Math.min(r, g, b) < 50) teeth++;
+    }
+  const bins = new Map<number, number>();
+  let n = 0;
+  const ix = inner.map((q) => q.x);
+  const iy = inner.map((q) => q.y);
+  for (let y = Math.floor(Math.min(...iy)); y <= Math.ceil(Math.max(...iy)); y++)
+    for (let x = Math.floor(Math.min(...ix)); x <= Math.ceil(Math.max(...ix)); x++) {
+      if (!insidePolygon(inner, x + 0.5, y + 0.5)) continue;
+      const i = (y * width + x) * 3;
+      const key = ((rgb[i]! >> 4) << 8) | ((rgb[i + 1]! >> 4) << 4) | (rgb[i + 2]! >> 4);
+      bins.set(key, (bins.get(key) ?? 0) + 1);
+      n++;
+    }
+  const top = Math.max(0, ...bins.values());
+  return { teeth, flat: n ? top / n : 0, inner: n };
+}
+
+/** The offline voice saying 啊 / 一 / 乌 in turn with pauses between, and the frames of each vowel. */
+export async function vowelSpeech(file: string, rounds = 3): Promise<string> {
+  const { createLocalSpeech } = await import('../../speech/local.js');
+  const gap = '<break time="0.45s"/>';
+  const text = Array.from({ length: rounds }, () => ['啊', '一', '乌'].join(gap)).join(gap);
+  await createLocalSpeech().synthesize({ text, voice: { voiceRef: '' }, rate: 0.6, volume: 1, pitch: 1, outFile: file });
+  return file;
+}
+
+/** The sounding runs between pauses of at least `minFrames` quiet frames: [first, last] frame. */
+export function soundingRuns(rms: ArrayLike<number>, gate: number, minFrames: number): [number, number][] {
+  const runs: [number, number][] = [];
+  let from = 0;
+  for (const [a, b] of [...pauses(rms, gate, minFrames), [rms.length, rms.length] as [number, number]]) {
+    if (a - 1 > from + 2) runs.push([from, a - 1]);
+    from = b + 1;
+  }
+  return runs;
+}

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startLoopbackFake } from '../../../../test/loopback-fake.js';
 
 /**
  * A loopback stand-in for an OpenAI-compatible streaming chat API, written from DeepSeek's
@@ -76,60 +76,44 @@ export async function startFakeChatStream(
   plan: (req: FakeChatRequest, index: number) => FakeChatPlan,
 ): Promise<FakeChatService> {
   const requests: FakeChatRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const recorded: FakeChatRequest = {
-        path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname,
-        headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as FakeChatRequest['body'],
-        aborted: false,
-        sent: 0,
-      };
-      requests.push(recorded);
-      res.on('close', () => {
-        if (!res.writableFinished) recorded.aborted = true;
-      });
-      const p = plan(recorded, requests.length - 1);
-      void (async () => {
-        if (p.firstByteDelayMs) await pause(p.firstByteDelayMs);
-        if (res.destroyed) return;
-        if (p.status && p.status !== 200) {
-          res.writeHead(p.status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(p.errorBody ?? { error: { message: 'error', type: 'error', code: p.status } }));
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-        res.flushHeaders();
-        if (p.thinkMs) {
-          const until = Date.now() + p.thinkMs;
-          while (Date.now() < until && !res.destroyed) {
-            res.write(': keep-alive\n\n');
-            await pause(Math.min(200, until - Date.now()));
-          }
-        }
-        for (const [i, c] of p.chunks.entries()) {
-          if (res.destroyed) return;
-          res.write(chunkLine(c, i, recorded.body.model));
-          recorded.sent++;
-          if (p.chunkDelayMs) await pause(p.chunkDelayMs);
-        }
-        if (res.destroyed) return;
-        if (p.done !== false) res.end('data: [DONE]\n\n');
-        else res.destroy();
-      })();
+  const server = await startLoopbackFake(async (req, _index, res) => {
+    const recorded: FakeChatRequest = {
+      path: req.path,
+      headers: req.headers,
+      body: JSON.parse(req.raw.toString('utf8') || '{}') as FakeChatRequest['body'],
+      aborted: false,
+      sent: 0,
+    };
+    requests.push(recorded);
+    res.on('close', () => {
+      if (!res.writableFinished) recorded.aborted = true;
     });
+    const p = plan(recorded, requests.length - 1);
+    if (p.firstByteDelayMs) await pause(p.firstByteDelayMs);
+    if (res.destroyed) return;
+    if (p.status && p.status !== 200) {
+      res.writeHead(p.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(p.errorBody ?? { error: { message: 'error', type: 'error', code: p.status } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    res.flushHeaders();
+    if (p.thinkMs) {
+      const until = Date.now() + p.thinkMs;
+      while (Date.now() < until && !res.destroyed) {
+        res.write(': keep-alive\n\n');
+        await pause(Math.min(200, until - Date.now()));
+      }
+    }
+    for (const [i, c] of p.chunks.entries()) {
+      if (res.destroyed) return;
+      res.write(chunkLine(c, i, recorded.body.model));
+      recorded.sent++;
+      if (p.chunkDelayMs) await pause(p.chunkDelayMs);
+    }
+    if (res.destroyed) return;
+    if (p.done !== false) res.end('data: [DONE]\n\n');
+    else res.destroy();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${server.url}/v1`, requests, close: server.close };
 }

@@ -1,4 +1,4 @@
-import { startFakeService, type FakeService, type RecordedRequest } from '../../speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer, type FakeRequest } from '../../../../test/loopback-fake.js';
 
 /**
  * Loopback stand-in for OpenAI's `POST /v1/audio/transcriptions` as documented in the OpenAI API
@@ -21,7 +21,7 @@ export interface FakeTranscriptReply {
   segments: FakeSegment[];
 }
 
-export interface FakeOpenAiTranscription extends FakeService {
+export interface FakeOpenAiTranscription extends FakeServer {
   /** `/v1` base URL to configure as TRANSCRIPTION_OPENAI_URL. */
   baseUrl: string;
 }
@@ -30,11 +30,11 @@ export async function startFakeOpenAiTranscription(
   reply:
     | FakeTranscriptReply
     | ((
-        req: RecordedRequest,
+        req: FakeRequest,
         index: number,
       ) => FakeTranscriptReply | { status: number; body: unknown } | Promise<FakeTranscriptReply | { status: number; body: unknown }>),
 ): Promise<FakeOpenAiTranscription> {
-  const fake = await startFakeService(async (req, index) => {
+  const fake = await startLoopbackFake(async (req, index) => {
     if (req.method !== 'POST' || req.path !== '/v1/audio/transcriptions')
       return { status: 404, body: { error: { message: 'not found' } } };
     if (!String(req.headers['content-type'] ?? '').startsWith('multipart/form-data'))

@@ -1,4 +1,4 @@
-import { startFakeService, type FakeService } from '../../speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../../test/loopback-fake.js';
 import type { FakeSegment } from './fake-openai-transcription.js';
 
 /**
@@ -18,11 +18,11 @@ export interface FakeVolcAsrOptions {
   pendingPolls?: number;
 }
 
-export async function startFakeVolcAsr(opts: FakeVolcAsrOptions): Promise<FakeService & { submitted: Record<string, unknown>[] }> {
+export async function startFakeVolcAsr(opts: FakeVolcAsrOptions): Promise<FakeServer & { submitted: Record<string, unknown>[] }> {
   const tasks = new Map<string, number>();
   const submitted: Record<string, unknown>[] = [];
   const status = (code: string, message = 'OK') => ({ 'X-Api-Status-Code': code, 'X-Api-Message': message, 'X-Tt-Logid': 'fake' });
-  const fake = await startFakeService((req) => {
+  const fake = await startLoopbackFake((req) => {
     const h = req.headers;
     if (h['x-api-app-key'] !== opts.appId || h['x-api-access-key'] !== opts.accessToken)
       return { status: 401, headers: status('45000010', 'invalid auth token'), body: {} };

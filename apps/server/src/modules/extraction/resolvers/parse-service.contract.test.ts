@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeServer } from '../../../engines/avatar/testing/http-fake.js';
+import type { FakeServer } from '../../../../test/loopback-fake.js';
 import { probe } from '../../../platform/media/ffmpeg.js';
 import { LinkRefusal } from '../../../platform/security/public-address.js';
 import { startFakeParseService } from '../testing/fake-parse-service.js';

@@ -1,4 +1,4 @@
-import { startFake, type FakeServer } from '../../../engines/avatar/testing/http-fake.js';
+import { startLoopbackFake, type FakeServer } from '../../../../test/loopback-fake.js';
 
 /**
  * A loopback fake of the open-source Douyin_TikTok_Download_API's hybrid endpoint, as its source
@@ -18,10 +18,15 @@ export interface FakeParsePost {
   coverUrl?: string;
 }
 
-export function startFakeParseService(posts: Record<string, FakeParsePost>): Promise<FakeServer> {
-  return startFake((req) => {
+export function startFakeParseService(
+  posts: Record<string, FakeParsePost>,
+  /** Awaited before a link is answered: the request stays open until it settles. */
+  o: { hold?: () => Promise<void> } = {},
+): Promise<FakeServer> {
+  return startLoopbackFake(async (req) => {
     const router = '/api/hybrid/video_data';
     if (req.path !== router || req.method !== 'GET') return { status: 404, json: { detail: 'Not Found' } };
+    await o.hold?.();
     const url = req.query.get('url') ?? '';
     const post = Object.entries(posts).find(([link]) => url.includes(link))?.[1];
     if (!post) return { status: 400, json: { detail: { code: 400, router, params: Object.fromEntries(req.query) } } };

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type net from 'node:net';
 import path from 'node:path';
+import { startLoopbackFake, type FakeHandler, type FakeReply } from '../../../../test/loopback-fake.js';
 import { ffmpeg } from '../../../platform/media/ffmpeg.js';
 
 /**
@@ -56,47 +55,43 @@ export async function startFakeSite(
   media: { clip: string; silent: string; cover?: string },
   opts: { host?: string; redirectTo?: string } = {},
 ): Promise<FakeSite> {
-  const hits: string[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
-    const p = new URL(req.url ?? '/', 'http://x').pathname;
-    hits.push(p);
-    const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    if (p === '/share/video.html') return html(page(PAGE_TITLE, '/media/clip.mp4'));
-    if (p === '/share/silent.html') return html(page('没有声音的视频', '/media/silent.mp4'));
-    if (p === '/share/playlist.html') return html(page('伪装成视频的播放列表', '/media/playlist.mp4'));
-    // An "mp4" that is an HLS playlist whose segment lives on another address.
-    if (p === '/media/playlist.mp4' && opts.redirectTo) {
-      res.writeHead(200, { 'content-type': 'video/mp4' });
-      return void res.end(`#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\n${opts.redirectTo}\n#EXT-X-ENDLIST\n`);
-    }
-    if (p === '/share/empty.html')
-      return html('<!doctype html><html><head><title>空页面</title></head><body>这里没有视频</body></html>');
-    if (p === '/share/moved' && opts.redirectTo) return res.writeHead(302, { location: opts.redirectTo }).end();
-    if (p === '/media/cover.jpg' && media.cover) {
-      res.writeHead(200, { 'content-type': 'image/jpeg' });
-      return void fs.createReadStream(media.cover).pipe(res);
-    }
-    if (p === '/media/clip.mp4' || p === '/media/silent.mp4') {
-      const file = p.endsWith('clip.mp4') ? media.clip : media.silent;
+  const html = (body: string): FakeReply => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body });
+  const video =
+    (file: string): FakeHandler =>
+    (_req, _index, res) => {
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': fs.statSync(file).size });
-      return void fs.createReadStream(file).pipe(res);
-    }
-    res.writeHead(404).end();
-  });
-  server.on('connection', (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, opts.host ?? '127.0.0.2', resolve));
-  const { address, port } = server.address() as net.AddressInfo;
+      fs.createReadStream(file).pipe(res);
+    };
+  const routes: Record<string, FakeHandler> = {
+    '/share/video.html': () => html(page(PAGE_TITLE, '/media/clip.mp4')),
+    '/share/silent.html': () => html(page('没有声音的视频', '/media/silent.mp4')),
+    '/share/playlist.html': () => html(page('伪装成视频的播放列表', '/media/playlist.mp4')),
+    '/share/empty.html': () =>
+      html('<!doctype html><html><head><title>空页面</title></head><body>这里没有视频</body></html>'),
+    '/media/clip.mp4': video(media.clip),
+    '/media/silent.mp4': video(media.silent),
+  };
+  if (opts.redirectTo) {
+    // An "mp4" that is an HLS playlist whose segment lives on another address.
+    routes['/media/playlist.mp4'] = () => ({
+      headers: { 'content-type': 'video/mp4' },
+      body: `#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\n${opts.redirectTo}\n#EXT-X-ENDLIST\n`,
+    });
+    routes['/share/moved'] = () => ({ status: 302, headers: { location: opts.redirectTo! } });
+  }
+  if (media.cover) {
+    const cover = media.cover;
+    routes['/media/cover.jpg'] = (_req, _index, res) => {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      fs.createReadStream(cover).pipe(res);
+    };
+  }
+  const server = await startLoopbackFake({ host: opts.host ?? '127.0.0.2', routes });
   return {
-    url: `http://${address}:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    url: server.url,
+    get hits() {
+      return server.requests.map((r) => r.path);
+    },
+    close: server.close,
   };
 }

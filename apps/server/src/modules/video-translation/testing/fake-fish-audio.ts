@@ -1,5 +1,5 @@
 import { spokenBytes } from '../../../engines/speech/testing/audio-fixtures.js';
-import { startFakeService, type FakeService } from '../../../engines/speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../../test/loopback-fake.js';
 
 /**
  * Fish Audio's cloud API on 127.0.0.1, as its API reference describes it: "Create Model"
@@ -7,9 +7,9 @@ import { startFakeService, type FakeService } from '../../../engines/speech/test
  * with its `_id` and `state`) and "Text to Speech" (`POST /v1/tts`, JSON with text, reference_id and
  * format; answers the audio bytes). Every request is recorded, so a test can see which voice spoke.
  */
-export async function startFakeFishAudio(modelId: string): Promise<FakeService> {
+export async function startFakeFishAudio(modelId: string): Promise<FakeServer> {
   const audio = await spokenBytes('mp3');
-  return startFakeService((req) => {
+  return startLoopbackFake((req) => {
     if (req.method === 'POST' && req.path === '/model') return { body: { _id: modelId, state: 'trained' } };
     if (req.method === 'POST' && req.path === '/v1/tts')
       return { headers: { 'content-type': 'audio/mpeg' }, body: audio };

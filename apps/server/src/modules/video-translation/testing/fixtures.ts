@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startFakeService, type FakeService } from '../../../engines/speech/testing/fake-service.js';
+import { startLoopbackFake, type FakeServer } from '../../../../test/loopback-fake.js';
 import { runTool, ffmpeg, probe } from '../../../platform/media/ffmpeg.js';
 
 /** Chinese sentences the test videos speak (espeak-ng, Mandarin). */
@@ -63,9 +63,9 @@ export async function makeSpeechVideo(
  * request into an English sentence with the same id (OpenAI API reference, Chat › Create completion).
  * `dropOnce` leaves one line out of the first batch reply, as a real model sometimes does.
  */
-export async function startFakeTranslator(o: { dropOnce?: boolean; delayMs?: () => number } = {}): Promise<FakeService> {
+export async function startFakeTranslator(o: { dropOnce?: boolean; delayMs?: () => number } = {}): Promise<FakeServer> {
   let dropped = !o.dropOnce;
-  return startFakeService((req) => {
+  return startLoopbackFake((req) => {
     const body = req.json<{ messages: { role: string; content: string }[] }>();
     const text = body.messages.at(-1)?.content ?? '';
     let lines = text

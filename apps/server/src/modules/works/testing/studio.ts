@@ -2,30 +2,16 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createAvatar, listAvatars, type Avatar } from '@app/contract';
+import { newAccount, type TestAccount } from '../../../../test/accounts.js';
 import { waitFor, type TestApp } from '../../../../test/helper.js';
-import { users } from '../../../db/schema/index.js';
+import { makeClip } from '../../../engines/avatar/testing/media.js';
 import { LOCAL_PRESET_VOICES } from '../../../engines/speech/index.js';
-import { issueToken } from '../../../platform/auth/tokens.js';
+import type { AppContext } from '../../../platform/context.js';
 import { probe } from '../../../platform/media/ffmpeg.js';
-import { creditLedger } from '../../credits/index.js';
+import { AVATAR_STATUS, AvatarsService, avatarsRepo } from '../../avatars/index.js';
+import { uploadedFiles } from '../../files/index.js';
 
-/** Test fixtures of the studio: accounts with credits, registered uploads, voices. */
-export interface Member {
-  id: number;
-  token: string;
-}
-
-/** A registered account holding `credits` for a month. */
-export async function member(t: Pick<TestApp, 'ctx'>, credits: number): Promise<Member> {
-  const db = t.ctx.database.db;
-  const [row] = await db
-    .insert(users)
-    .values({ username: `u_${randomBytes(5).toString('hex')}` })
-    .returning({ id: users.id });
-  const id = row!.id;
-  if (credits > 0) await creditLedger(db).grantCredits(id, credits, new Date(Date.now() + 30 * 86_400_000), '测试赠送');
-  return { id, token: await issueToken(db, id) };
-}
+// Test fixtures of the studio: registered uploads, voices, avatars (accounts come from test/accounts.ts).
 
 /** Puts a local file in the user's upload folder and registers it as the files feature does. */
 export async function registerUpload(
@@ -45,20 +31,20 @@ export async function registerUpload(
   return rows.rows[0]!.id;
 }
 
-/** A voice row: public (userId null) or someone's; generate_status 1 training, 2 ready, 3 failed. */
+/** A voice row: public (userId null) or someone's; generate_status 1 training, 2 ready, 3 failed; the offline preset's voice unless `voiceRef`. */
 export async function addVoice(
   t: Pick<TestApp, 'ctx'>,
-  o: { userId: number | null; status?: number; api?: string },
+  o: { userId: number | null; status?: number; api?: string; voiceRef?: string },
 ): Promise<number> {
   const rows = (await t.ctx.database.db.execute(
     sql`insert into voices (user_id, source, name, api, generate_status, voice_ref)
-        values (${o.userId}, ${o.userId === null ? 2 : 1}, ${'测试声音'}, ${o.api ?? 'local'}, ${o.status ?? 2}, ${LOCAL_PRESET_VOICES[0]!.voiceRef}) returning id`,
+        values (${o.userId}, ${o.userId === null ? 2 : 1}, ${'测试声音'}, ${o.api ?? 'local'}, ${o.status ?? 2}, ${o.voiceRef ?? LOCAL_PRESET_VOICES[0]!.voiceRef}) returning id`,
   )) as unknown as { rows: { id: number }[] };
   return rows.rows[0]!.id;
 }
 
 /** Clones an avatar through the API from a local video and waits until it is ready (or failed). */
-export async function cloneAvatar(t: TestApp, m: Member, file: string, name = '我的分身'): Promise<Avatar> {
+export async function cloneAvatar(t: TestApp, m: TestAccount, file: string, name = '我的分身'): Promise<Avatar> {
   const fileId = await registerUpload(t, m.id, 'video', file);
   const r = await t.call<{ id: number }>(createAvatar, { name, file_id: fileId }, { token: m.token });
   if (r.code !== 0) throw new Error(r.msg);
@@ -72,4 +58,25 @@ export async function cloneAvatar(t: TestApp, m: Member, file: string, name = '�
     },
     300_000,
   );
+}
+
+/**
+ * What a studio order needs, written without the API (for a server that runs as a child process): an
+ * account with `credits`, an avatar prepared from a 6 s portrait clip made in `dir`, and a public voice.
+ */
+export async function studioOrderReady(
+  ctx: AppContext,
+  dir: string,
+  credits: number,
+): Promise<{ who: TestAccount; avatarId: number; voiceId: number }> {
+  const who = await newAccount({ ctx }, { credits });
+  const clip = await makeClip(path.join(dir, 'avatar.mp4'), { width: 360, height: 640, seconds: 6 });
+  const fileId = await registerUpload({ ctx }, who.id, 'video', clip);
+  const avatarId = await new AvatarsService(ctx, uploadedFiles).create(who.id, '分身', fileId);
+  await waitFor(
+    'avatar',
+    async () => (await avatarsRepo.find(ctx.database.db, avatarId))?.status === AVATAR_STATUS.ready,
+    120_000,
+  );
+  return { who, avatarId, voiceId: await addVoice({ ctx }, { userId: null }) };
 }

@@ -1,9 +1,7 @@
-import type http from 'node:http';
 import { ossSign } from '../oss-signature.js';
 import { OssRefusal, verifyOssPost } from '../upload-policy.js';
 import {
   listen,
-  readBody,
   readForm,
   responseOverrides,
   sameSignature,
@@ -20,7 +18,7 @@ import {
  */
 export async function startFakeOss(creds: { bucket: string; accessKeyId: string; secret: string }) {
   const objects = new Map<string, FakeObject>();
-  const server = await listen(async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const server = await listen(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const key = decodeURIComponent(url.pathname.slice(1));
     if (req.method === 'POST' && url.pathname === '/') {
@@ -83,7 +81,7 @@ export async function startFakeOss(creds: { bucket: string; accessKeyId: string;
     const obj = objects.get(key);
     if (req.method === 'PUT') {
       objects.set(key, {
-        body: await readBody(req),
+        body: req.raw,
         type: header('content-type') || 'application/octet-stream',
         modified: new Date(),
       });

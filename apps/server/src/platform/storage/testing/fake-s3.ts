@@ -1,9 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import type http from 'node:http';
 import { canonicalQuery, signingKey } from '../s3-signature.js';
 import {
   listen,
-  readBody,
   readForm,
   responseOverrides,
   sameSignature,
@@ -11,6 +9,7 @@ import {
   ServiceError,
   type FakeObject,
 } from './fake-store.js';
+import type { FakeRequest } from '../../../../test/loopback-fake.js';
 
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -24,7 +23,7 @@ interface Creds {
 /** SigV4 as S3 checks it: canonical request from what arrived, scope, derived key, HMAC. */
 function expectedSignature(
   creds: Creds,
-  req: http.IncomingMessage,
+  req: FakeRequest,
   query: Record<string, string>,
   signedHeaders: string,
   date: string,
@@ -131,7 +130,7 @@ export async function startFakeS3(creds: Creds) {
       );
       if (!auth || auth[1] !== creds.accessKeyId) throw new ServiceError(403, 'InvalidAccessKeyId');
       const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-      body = req.method === 'PUT' ? await readBody(req) : null;
+      body = req.method === 'PUT' ? req.raw : null;
       if (body && payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body))
         throw new ServiceError(400, 'XAmzContentSHA256Mismatch');
       const want = expectedSignature(

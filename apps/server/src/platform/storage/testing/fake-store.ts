@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { Readable } from 'node:stream';
 import Busboy, { type BusboyHeaders } from '@fastify/busboy';
+import { startLoopbackFake, type FakeRequest } from '../../../../test/loopback-fake.js';
 
 /** What a fake object service keeps: bytes and the type they were stored with. */
 export interface FakeObject {
@@ -25,14 +25,14 @@ export class ServiceError extends Error {
   }
 }
 
-export const readBody = async (req: Readable): Promise<Buffer> => {
+const readStream = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
+  for await (const c of stream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 };
 
 /** A POST form as a browser sends it: fields, then one file. */
-export function readForm(req: http.IncomingMessage): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+export function readForm(req: FakeRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: Buffer | null = null;
@@ -41,13 +41,13 @@ export function readForm(req: http.IncomingMessage): Promise<{ fields: Record<st
       fields[k] = v;
     });
     bb.on('file', (_k: string, s: Readable) => {
-      void readBody(s).then((b) => {
+      void readStream(s).then((b) => {
         file = b;
       });
     });
     bb.on('finish', () => setImmediate(() => resolve({ fields, file })));
     bb.on('error', reject);
-    req.pipe(bb);
+    bb.end(req.raw);
   });
 }
 
@@ -91,27 +91,16 @@ export function sendObject(
   res.end(head ? undefined : part);
 }
 
-/** Starts a loopback server; every error becomes the service's XML error reply. */
-export async function listen(handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
-  const server = http.createServer((req, res) => {
-    handler(req, res).catch((e: unknown) => {
+/** Starts the service on the loopback fake base; every error becomes the service's XML error reply. */
+export function listen(handler: (req: FakeRequest, res: http.ServerResponse) => Promise<void>) {
+  return startLoopbackFake({
+    handle: (req, _index, res) => handler(req, res),
+    onError: (e, res) => {
       const err = e instanceof ServiceError ? e : new ServiceError(500, 'InternalError');
       if (!res.headersSent) res.writeHead(err.status, { 'content-type': 'application/xml' });
       res.end(
         `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${err.message}</Message></Error>`,
       );
-    });
+    },
   });
-  // Clients keep idle sockets open without a time limit of their own: a server closing them after
-  // Node's 5 s default races a client reusing one under load ("socket hang up"). Keep them for the test.
-  server.keepAliveTimeout = 10 * 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      }),
-  };
 }

@@ -1,8 +1,8 @@
 import { Card, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { auditActions, type AuditRow } from '@app/contract';
-import { AdminLayout } from '../components/AdminLayout';
-import { useAudit } from '../api/console';
+import { AdminLayout } from '../../../components/admin-layout';
+import { useAudit } from '../api/audit';
 import { adminText as t } from '../messages';
 
 const PAGE_SIZE = 20;

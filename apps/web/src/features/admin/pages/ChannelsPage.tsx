@@ -1,25 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
-import {
-  CHANNEL_TABLE_KINDS,
-  channelKindLabels,
-  channelPriceUnits,
-  listConsoleChannels,
-  saveConsoleChannel,
-  type ConsoleChannel,
-} from '@app/contract';
+import { listConsoleChannels, saveConsoleChannel, type ConsoleChannel, type ConsoleChannelKind } from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { adminText as t } from '../messages';
 
 const key = [ACCOUNT_SCOPE, 'console', 'channels'] as const;
 type ChannelForm = Omit<ConsoleChannel, 'enabled' | 'kind' | 'api'> & { enabled: boolean };
 
 /**
- * Channels and prices: every voice, video and photo channel (name, description, version, price, free
- * count, sort, switch) and the prices of AI pictures, AI videos, chat, translation and viral analysis.
+ * Channels and prices: every kind the server's modules declare (voice, video and photo channels with
+ * name, description, version, price, free count, sort and switch; the prices of AI pictures, AI videos,
+ * chat, translation, viral analysis…). Labels, units and editable fields come with the list.
  */
 export default function ChannelsPage() {
   const qc = useQueryClient();
@@ -28,7 +22,10 @@ export default function ChannelsPage() {
     mutationFn: (p: ConsoleChannel) => call(saveConsoleChannel, p, { success: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
+  const kinds = new Map((channels.data?.kinds ?? []).map((k) => [k.kind, k]));
+  const kindOf = (c: ConsoleChannel): ConsoleChannelKind | undefined => kinds.get(c.kind);
   const [editing, setEditing] = useState<ConsoleChannel | null>(null);
+  const editingKind = editing ? kindOf(editing) : undefined;
   const [form] = Form.useForm<ChannelForm>();
   const open = (c: ConsoleChannel) => {
     setEditing(c);
@@ -47,16 +44,16 @@ export default function ChannelsPage() {
           dataSource={channels.data?.list}
           pagination={false}
           columns={[
-            { title: t.channelKind, dataIndex: 'kind', render: (k: ConsoleChannel['kind']) => channelKindLabels[k] },
+            { title: t.channelKind, dataIndex: 'kind', render: (_, c) => kindOf(c)?.label ?? c.kind },
             { title: t.channelApi, dataIndex: 'api' },
             { title: t.channelName, dataIndex: 'name' },
             { title: t.channelVersion, dataIndex: 'version_name' },
             {
               title: t.channelPrice,
               dataIndex: 'credits',
-              render: (n: number, c) => `${n} ${channelPriceUnits[c.kind]}`,
+              render: (n: number, c) => `${n} ${kindOf(c)?.unit ?? ''}`.trim(),
             },
-            { title: t.channelFree, dataIndex: 'free_times', render: (n: number, c) => (c.kind === 'voice' ? n : '—') },
+            { title: t.channelFree, dataIndex: 'free_times', render: (n: number, c) => (kindOf(c)?.free ? n : '—') },
             { title: t.channelSort, dataIndex: 'sort' },
             {
               title: t.channelEnabled,
@@ -77,7 +74,7 @@ export default function ChannelsPage() {
       </Card>
       <Modal
         open={editing !== null}
-        title={editing ? `${t.editChannel} · ${channelKindLabels[editing.kind]} ${editing.api}` : t.editChannel}
+        title={editing ? `${t.editChannel} · ${editingKind?.label ?? editing.kind} ${editing.api}` : t.editChannel}
         onCancel={() => setEditing(null)}
         onOk={() => form.submit()}
         confirmLoading={save.isPending}
@@ -91,7 +88,7 @@ export default function ChannelsPage() {
           >
             <Input maxLength={64} />
           </Form.Item>
-          {editing && CHANNEL_TABLE_KINDS.includes(editing.kind) && (
+          {editingKind?.described === 1 && (
             <>
               <Form.Item name="desc" label={t.channelDesc}>
                 <Input.TextArea rows={2} maxLength={2000} />
@@ -107,10 +104,10 @@ export default function ChannelsPage() {
               max={1_000_000}
               precision={0}
               style={{ width: 200 }}
-              suffix={editing ? channelPriceUnits[editing.kind] : undefined}
+              suffix={editingKind?.unit}
             />
           </Form.Item>
-          {editing?.kind === 'voice' && (
+          {editingKind?.free === 1 && (
             <Form.Item name="free_times" label={t.channelFree}>
               <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
             </Form.Item>

@@ -13,7 +13,7 @@ import {
 } from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { curatedColumns } from '../components/curated-columns';
 import { PictureField } from '../components/PictureField';
 import { adminText as t } from '../messages';

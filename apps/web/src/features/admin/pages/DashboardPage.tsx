@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { consoleDashboard, DASHBOARD_DAYS, type ConsoleDashboard } from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { EChart, type ChartOption } from '../components/EChart';
 import { adminText as t } from '../messages';
 

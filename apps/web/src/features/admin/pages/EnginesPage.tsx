@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { EngineId, EngineSettingsRow } from '@app/contract';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { useEngineSettings, useSaveEngine, useTestEngine } from '../api/engines';
 import { adminText as t } from '../messages';
 

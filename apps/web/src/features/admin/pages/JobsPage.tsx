@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Drawer, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DEAD_LETTER, JOB_STATES, jobStateLabels, type ConsoleJobRow, type JobState } from '@app/contract';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { useConsoleJobs, useJobDetail, useRefundJob, useRetryJob } from '../api/jobs';
 import { adminText as t } from '../messages';
 

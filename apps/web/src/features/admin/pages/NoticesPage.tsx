@@ -2,7 +2,7 @@ import { Button, Card, Flex, Form, Input, Modal, Popconfirm, Switch, Table, Tag 
 import { useState } from 'react';
 import type { ConsoleNotice } from '@app/contract';
 import { HtmlContent } from '../../../components/HtmlContent';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { useConsoleNotices, useDeleteNotice, usePublishNotice, useSaveNotice } from '../api/site';
 import { adminText as t } from '../messages';
 

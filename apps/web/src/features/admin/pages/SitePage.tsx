@@ -8,7 +8,7 @@ import {
   type SiteTextKey,
 } from '@app/contract';
 import { FileUpload } from '../../../components/upload';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { SitePreview } from '../components/SitePreview';
 import { useConsoleSite, useSaveSite, useSaveSiteText } from '../api/site';
 import { adminText as t, siteFieldLabels, siteTextLabels } from '../messages';

@@ -14,7 +14,7 @@ import {
 import { call } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from '../../../components/admin-layout';
 import { adminText as t } from '../messages';
 
 const key = [ACCOUNT_SCOPE, 'console', 'workflows'] as const;

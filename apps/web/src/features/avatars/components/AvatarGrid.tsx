@@ -3,11 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Avatar } from '@app/contract';
 import { useConfirmDelete } from '../../../components/dialogs';
+import { AvatarStatus } from '../../../entities/avatars';
 import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
 import { useThrottled } from '../../../lib/rate-limit';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { avatarsMessages as m } from '../messages';
 import { AvatarCard } from './AvatarCard';
+import { AvatarChannels } from './AvatarChannels';
 
 /** Create buttons take one click per second (spec 000 §9). */
 export const CLICK_THROTTLE_MS = 1000;
@@ -59,6 +61,7 @@ export function AvatarGrid({ avatars, loading, own, empty }: AvatarGridProps) {
         url={playing?.url ?? ''}
         portrait={playing?.hs !== 1}
         onClose={() => setPlaying(null)}
+        details={playing && playing.status === AvatarStatus.ready && <AvatarChannels avatarId={playing.id} />}
         footer={
           playing && (
             <Button type="primary" onClick={() => create(playing)}>

@@ -27,14 +27,13 @@ export function ScriptEditor() {
   const { modal, message } = App.useApp();
   const text = useStudioStore((s) => s.text);
   const setText = useStudioStore((s) => s.setText);
-  const voice = useStudioStore((s) => s.voice);
-  const { supports } = useVoiceChannel();
+  const { channel, supports } = useVoiceChannel();
   const polish = usePolishText();
   const textModel = useTextModel();
   const box = useRef<TextAreaRef>(null);
   const [pauseOpen, setPauseOpen] = useState(false);
   const [writing, setWriting] = useState(false);
-  const max = scriptMax(voice?.api);
+  const max = scriptMax(channel);
   const count = scriptLength(text);
   // The store keeps the spec's break tags; the box shows pauses as chips.
   const shown = toShown(text);

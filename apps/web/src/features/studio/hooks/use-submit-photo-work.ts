@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { photoLibraryMessages, studioMessages, type VideoChannel } from '@app/contract';
+import { photoLibraryMessages, studioMessages } from '@app/contract';
+import type { ChannelChoice } from '../components/ChannelDialog';
 import { feedback } from '../../../lib/feedback';
 import { useDebounced, useThrottled } from '../../../lib/rate-limit';
 import { useCreateWork } from '../api/create-work';
@@ -35,7 +36,7 @@ export function useSubmitPhotoWork(photo: { id: number } | null, type: 1 | 2) {
   };
   const press = useDebounced(useThrottled(openChannels, CREATE_THROTTLE_MS), CREATE_DEBOUNCE_MS);
 
-  const submit = async (channel: VideoChannel) => {
+  const submit = async (channel: ChannelChoice) => {
     const current = useStudioStore.getState();
     if (!photo) return;
     try {
@@ -69,6 +70,6 @@ export function useSubmitPhotoWork(photo: { id: number } | null, type: 1 | 2) {
     choosing,
     closeChannels: () => setChoosing(false),
     submitting: create.isPending,
-    choose: (channel: VideoChannel) => void submit(channel),
+    choose: (channel: ChannelChoice) => void submit(channel),
   };
 }

@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { studioMessages, type VideoChannel } from '@app/contract';
+import { avatarSecondsRefusal, studioMessages, type VideoChannel } from '@app/contract';
+import type { ChannelChoice } from '../components/ChannelDialog';
 import { feedback } from '../../../lib/feedback';
 import { useThrottled, useDebounced } from '../../../lib/rate-limit';
 import { useCreateWork, type WorkRequest } from '../api/create-work';
@@ -12,8 +13,6 @@ import { useStudioStore } from '../stores/studio-store';
 /** Create button: debounced 500 ms, and at most one press a second (spec 001 §9). */
 export const CREATE_DEBOUNCE_MS = 500;
 export const CREATE_THROTTLE_MS = 1000;
-/** Channel gj needs an avatar video of 30–300 s. */
-const GJ_SECONDS = { min: 30, max: 300 };
 
 /** What is missing before a channel can be chosen, in the spec's words; null when ready. */
 export function missingInput(s: ReturnType<typeof useStudioStore.getState>): string | null {
@@ -31,7 +30,10 @@ export function missingDrive(s: ReturnType<typeof useStudioStore.getState>): str
 }
 
 /** The create call for the studio's current state and a channel. */
-export function workRequest(s: ReturnType<typeof useStudioStore.getState>, channel: VideoChannel): WorkRequest {
+export function workRequest(
+  s: ReturnType<typeof useStudioStore.getState>,
+  channel: Pick<VideoChannel, 'api' | 'name'>,
+): WorkRequest {
   const avatar = s.avatar;
   const base: WorkRequest = {
     name: s.workName,
@@ -69,15 +71,12 @@ export function useSubmitWork() {
   const throttled = useThrottled(openChannels, CREATE_THROTTLE_MS);
   const press = useDebounced(throttled, CREATE_DEBOUNCE_MS);
 
-  const submit = async (channel: VideoChannel) => {
+  const submit = async (channel: ChannelChoice) => {
     const current = useStudioStore.getState();
-    const duration = current.avatar?.duration ?? 0;
-    if (
-      channel.api === 'gj' &&
-      current.avatar?.kind === 'avatar' &&
-      (duration < GJ_SECONDS.min || duration > GJ_SECONDS.max)
-    ) {
-      feedback.warning(studioMessages.gjDuration);
+    // The channel's own rule on the avatar video's length (spec 001: gj 30–300 s), from the channel list.
+    const refusal = current.avatar?.kind === 'avatar' ? avatarSecondsRefusal(channel.avatar_seconds ?? null, current.avatar.duration) : null;
+    if (refusal) {
+      feedback.warning(refusal);
       return;
     }
     try {
@@ -101,6 +100,6 @@ export function useSubmitWork() {
     choosing,
     closeChannels: () => setChoosing(false),
     submitting: create.isPending,
-    choose: (channel: VideoChannel) => void submit(channel),
+    choose: (channel: ChannelChoice) => void submit(channel),
   };
 }

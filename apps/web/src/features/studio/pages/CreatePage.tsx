@@ -74,6 +74,7 @@ export default function CreatePage() {
   const entry = useMemo(() => parseStudioEntry(search), [search]);
   const reset = useStudioStore((s) => s.reset);
   const work = useSubmitWork();
+  const chosen = useStudioStore((s) => s.avatar);
 
   useEffect(() => {
     reset({
@@ -105,6 +106,7 @@ export default function CreatePage() {
         submitting={work.submitting}
         onChoose={work.choose}
         onClose={work.closeChannels}
+        videoId={chosen?.kind === 'avatar' ? chosen.id : null}
       />
     </Row>
   );

@@ -1,11 +1,15 @@
 import { Badge, Card, Col, Flex, Row, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { featureTiles } from '../../../app/features';
 import { useSiteSettings } from '../../../lib/site-settings';
+import { TOOL_GROUPS, type ToolTileDefinition } from '../../../lib/feature';
 import { toolsLabels } from '../messages';
-import { isToolAvailable, TOOL_GROUPS, TOOL_TILES, type ToolTile } from '../tools';
-import { ToolIcon } from '../components/ToolIcon';
+import { isToolAvailable } from '../tools';
 
-/** The tool launcher (/store): tiles in groups; a tile that is not on here shows 敬请期待 and leads nowhere. */
+/**
+ * The tool launcher (/store): the tiles every feature brings (its `tools`), in groups and by rank; a
+ * tile that is not on here shows 敬请期待 and leads nowhere.
+ */
 export default function StorePage() {
   const { data: settings } = useSiteSettings();
   const navigate = useNavigate();
@@ -13,14 +17,14 @@ export default function StorePage() {
   const on = settings?.store_tools ?? [];
   const hideOff = settings?.unavailable_features === 'hide';
 
-  const tile = (t: ToolTile) => {
+  const tile = (t: ToolTileDefinition) => {
     const available = isToolAvailable(t, on);
-    const label = toolsLabels.tiles[t.key];
     const card = (
       <Card
         hoverable={available}
         role={available ? 'link' : 'group'}
-        aria-label={label.name}
+        aria-label={t.name}
+        data-tool={t.key}
         aria-disabled={!available}
         tabIndex={available ? 0 : -1}
         onClick={available && t.path ? () => void navigate(t.path!) : undefined}
@@ -43,12 +47,12 @@ export default function StorePage() {
               background: token.colorPrimaryBg,
             }}
           >
-            <ToolIcon tool={t.key} />
+            {t.icon}
           </div>
           <Flex vertical gap={4} style={{ minWidth: 0 }}>
-            <Typography.Text strong>{label.name}</Typography.Text>
+            <Typography.Text strong>{t.name}</Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {label.desc}
+              {t.desc}
             </Typography.Text>
           </Flex>
         </Flex>
@@ -72,13 +76,13 @@ export default function StorePage() {
         <Typography.Text type="secondary">{toolsLabels.storeSubtitle}</Typography.Text>
       </Flex>
       {TOOL_GROUPS.map((g) => {
-        const tiles = TOOL_TILES.filter((t) => t.group === g && (!hideOff || isToolAvailable(t, on)));
-        if (!tiles.length) return null;
+        const shown = featureTiles.filter((t) => t.group === g && (!hideOff || isToolAvailable(t, on)));
+        if (!shown.length) return null;
         return (
           <section key={g} aria-label={toolsLabels.groups[g]}>
             <Typography.Title level={5}>{toolsLabels.groups[g]}</Typography.Title>
             <Row gutter={[16, 16]}>
-              {tiles.map((t) => (
+              {shown.map((t) => (
                 <Col key={t.key} xs={24} sm={12} lg={8} xxl={6}>
                   {tile(t)}
                 </Col>

@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiErrors, openApiUnsupported, type Avatar } from '@app/contract';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { avatars, creditLogs, creditReservations, works } from '../../db/schema/index.js';
+import { makeClip, makeTone } from '../../engines/avatar/testing/media.js';
+import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { addVoice, cloneAvatar } from '../works/testing/studio.js';
+import { apiCall, newApiKey } from './testing/api.js';
+
+let t: TestApp;
+let dir: string;
+let alice: TestAccount;
+let bob: TestAccount;
+let aliceKey: string;
+let bobKey: string;
+let avatar: Avatar;
+let bobAvatar: number;
+let voice: number;
+let bobVoice: number;
+let aliceAudio: string;
+
+const db = () => t.ctx.database.db;
+const balance = (who: TestAccount) => testLedger(db()).balance(who.id);
+const generate = (key: string, json: unknown, headers: Record<string, string> = {}) =>
+  apiCall<{ video_id: string }>(t, key, 'POST', '/v2/video/generate', { json, headers });
+const textScene = (o: { avatar?: string; voice?: string } = {}) => ({
+  character: { type: 'avatar', avatar_id: o.avatar ?? String(avatar.id), avatar_style: 'normal' },
+  voice: { type: 'text', voice_id: o.voice ?? String(voice), input_text: '大家好，欢迎来到直播间。', speed: 1.1 },
+});
+const status = (key: string, id: string) =>
+  apiCall<{ status: string; duration: number; video_url: string; callback_id: string | null }>(
+    t,
+    key,
+    'GET',
+    `/v1/video_status.get?video_id=${id}`,
+  );
+const ended = (key: string, id: string) =>
+  waitFor(
+    `video ${id}`,
+    async () => {
+      const r = await status(key, id);
+      return ['completed', 'failed'].includes(r.body.data.status) ? r.body.data : null;
+    },
+    240_000,
+  );
+/** A video once completed: its row, its file here and what ffprobe finds in it. */
+async function made(id: string) {
+  expect((await ended(aliceKey, id)).status).toBe('completed');
+  const [row] = await db()
+    .select()
+    .from(works)
+    .where(eq(works.id, Number(id)));
+  const file = (await t.ctx.storage.toLocalFile(row!.videoKey!, dir)).path;
+  return { row: row!, file, info: await probe(file) };
+}
+const refused = (kind: keyof typeof openApiErrors) => ({
+  status: openApiErrors[kind].status,
+  body: { data: null, error: { code: openApiErrors[kind].code } },
+});
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-generate-'));
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
+  alice = await newAccount(t, { credits: 2000 });
+  bob = await newAccount(t, { credits: 100 });
+  [aliceKey, bobKey] = [await newApiKey(t, alice), await newApiKey(t, bob)];
+  avatar = await cloneAvatar(
+    t,
+    alice,
+    await makeClip(path.join(dir, 'a.mp4'), { width: 360, height: 640, seconds: 6 }),
+  );
+  const [b] = await db()
+    .insert(avatars)
+    .values({ userId: bob.id, name: 'bob', source: 1, status: 2, sourceKey: 'users/x/b.mp4' })
+    .returning({ id: avatars.id });
+  bobAvatar = b!.id;
+  voice = await addVoice(t, { userId: null });
+  bobVoice = await addVoice(t, { userId: bob.id });
+  const tone = await makeTone(path.join(dir, 'tone.m4a'), 6);
+  const asset = await apiCall<{ id: string }>(t, aliceKey, 'POST', '/v1/asset', {
+    body: fs.readFileSync(tone),
+    contentType: 'audio/mp4',
+  });
+  aliceAudio = asset.body.data.id;
+}, 300_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('POST /v2/video/generate: what is refused', () => {
+  it('refuses another account’s avatar, voice and asset, and what is not offered, holding nothing', async () => {
+    const before = await balance(bob);
+    // Alice's avatar is not found for bob, nor his for her.
+    expect(await generate(bobKey, { video_inputs: [textScene()] })).toMatchObject(refused('avatarMissing'));
+    expect(await generate(aliceKey, { video_inputs: [textScene({ avatar: String(bobAvatar) })] })).toMatchObject(
+      refused('avatarMissing'),
+    );
+    expect(await generate(aliceKey, { video_inputs: [textScene({ voice: String(bobVoice) })] })).toMatchObject(
+      refused('voiceMissing'),
+    );
+    const bobsAsset = { ...textScene(), voice: { type: 'audio', audio_asset_id: aliceAudio } };
+    expect(
+      await generate(bobKey, {
+        video_inputs: [{ ...bobsAsset, character: textScene({ avatar: String(bobAvatar) }).character }],
+      }),
+    ).toMatchObject(refused('assetMissing'));
+    const unsupported = (what: keyof typeof openApiUnsupported) => ({
+      status: 400,
+      body: { error: { code: 'unsupported_feature', message: openApiUnsupported[what].zh } },
+    });
+    expect(
+      await generate(aliceKey, {
+        video_inputs: [{ ...textScene(), character: { type: 'talking_photo', talking_photo_id: '1' } }],
+      }),
+    ).toMatchObject(unsupported('talkingPhoto'));
+    expect(
+      await generate(aliceKey, {
+        video_inputs: [{ ...textScene(), background: { type: 'image', image_asset_id: aliceAudio } }],
+      }),
+    ).toMatchObject(unsupported('background'));
+    expect(await generate(aliceKey, { video_inputs: [textScene()], test: true })).toMatchObject(
+      unsupported('testMode'),
+    );
+    expect(await generate(aliceKey, { video_inputs: [] })).toMatchObject(refused('invalidParameter'));
+    expect(await generate(aliceKey, { video_inputs: Array.from({ length: 51 }, () => textScene()) })).toMatchObject(
+      refused('invalidParameter'),
+    );
+    expect(await generate(aliceKey, { video_inputs: [textScene()], aspect: '16:9' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_parameter' } },
+    });
+    expect(await balance(bob)).toBe(before);
+    expect(await db().select().from(works).where(eq(works.userId, alice.id))).toHaveLength(0);
+  });
+});
+
+describe('POST /v2/video/generate: one scene', () => {
+  it('makes one video and charges once for 50 parallel calls with one Idempotency-Key; credits are exact', async () => {
+    const before = await balance(alice);
+    const body = { video_inputs: [textScene()], title: '接口视频', callback_id: 'order-42' };
+    const headers = { 'idempotency-key': 'order-42-attempt' };
+    const replies = await Promise.all(Array.from({ length: 50 }, () => generate(aliceKey, body, headers)));
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    const ids = new Set(replies.map((r) => r.body.data.video_id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids] as [string];
+    expect(replies[0]!.body).toEqual({ error: null, data: { video_id: id } });
+    const rows = await db().select().from(works).where(eq(works.userId, alice.id));
+    expect(rows).toHaveLength(1);
+    const holds = await db().select().from(creditReservations).where(eq(creditReservations.userId, alice.id));
+    expect(holds).toHaveLength(1);
+    expect(holds[0]!.actionName).toMatch(/（API）$/);
+    // The same key with another body is refused; a repeat after it still gets the first answer.
+    expect(await generate(aliceKey, { ...body, title: '另一个' }, headers)).toMatchObject(
+      refused('idempotencyMismatch'),
+    );
+    expect((await generate(aliceKey, body, headers)).body.data.video_id).toBe(id);
+
+    const done = await ended(aliceKey, id);
+    expect(done).toMatchObject({ status: 'completed', callback_id: 'order-42' });
+    const [row] = await db()
+      .select()
+      .from(works)
+      .where(eq(works.id, Number(id)));
+    expect(row!.creditsCharged).toBeGreaterThan(0);
+    expect(await balance(alice)).toBe(before - row!.creditsCharged);
+    const lines = await db().select().from(creditLogs).where(like(creditLogs.jobKey, row!.jobKey));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.actionName.includes('（API）'))).toBe(true);
+    expect(lines.reduce((sum, l) => sum + l.credits, 0)).toBe(-row!.creditsCharged);
+  }, 300_000);
+});
+
+describe('POST /v2/video/generate: a silent scene', () => {
+  it('makes a talking video of silence in a landscape frame', async () => {
+    const r = await generate(aliceKey, {
+      video_inputs: [
+        {
+          character: textScene().character,
+          voice: { type: 'silence', duration: 2 },
+          background: { type: 'color', value: '#0000ff' },
+        },
+      ],
+      dimension: { width: 641, height: 360 },
+    });
+    const { row, info } = await made(r.body.data.video_id);
+    expect(row).toMatchObject({ kind: 'talking' });
+    // Sides are kept even for the encoder.
+    expect(info.video).toMatchObject({ width: 640, height: 360 });
+    expect(info.duration).toBeGreaterThan(1.5);
+    expect(info.duration).toBeLessThan(3);
+  }, 300_000);
+});
+
+describe('POST /v2/video/generate: several scenes', () => {
+  it('makes a multi-scene video from an audio asset and silence, fitted into the frame on the colour asked for', async () => {
+    const before = await balance(alice);
+    const scene = textScene().character;
+    const r = await generate(aliceKey, {
+      video_inputs: [
+        {
+          character: scene,
+          voice: { type: 'audio', audio_asset_id: aliceAudio },
+          background: { type: 'color', value: '#00FF00' },
+        },
+        { character: scene, voice: { type: 'silence', duration: 2 }, background: { type: 'color', value: '#00FF00' } },
+      ],
+      dimension: { width: 480, height: 480 },
+    });
+    expect(r.status).toBe(200);
+    const { row, info, file } = await made(r.body.data.video_id);
+    expect(row).toMatchObject({ kind: 'multi' });
+    expect(info.video).toMatchObject({ width: 480, height: 480 });
+    expect(info.audio).toBeTruthy();
+    expect(info.duration).toBeGreaterThan(7);
+    expect(info.duration).toBeLessThan(9.5);
+    // The portrait avatar is fitted into the square: the colour fills its sides.
+    const pixel = await ffmpeg([
+      '-ss',
+      '1',
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'crop=4:4:4:238',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ]);
+    const [red, green, blue] = [pixel[0]!, pixel[1]!, pixel[2]!];
+    expect(green).toBeGreaterThan(200);
+    expect(red).toBeLessThan(60);
+    expect(blue).toBeLessThan(60);
+    expect(await balance(alice)).toBe(before - row.creditsCharged);
+  }, 300_000);
+});

@@ -1,0 +1,220 @@
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { MULTI_SCENES_MAX, openApiUnsupported, studioMessages, videoChannelKeys } from '@app/contract';
+import { apiVideos } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { takePaidCall } from '../../platform/protocol/route.js';
+import { AVATAR_SOURCE, avatarsRepo, type StudioUploads } from '../avatars/index.js';
+import { MultiSceneService, type SaveMultiWorkParams } from '../multi-scene/index.js';
+import type { Canvas } from '../producing/index.js';
+import { defaultChannelFor, TalkingVideoService } from '../talking-video/index.js';
+import type { StudioVoices } from '../voices/index.js';
+import type { WorkRow } from '../works/index.js';
+import { ApiFailure, restRoute, type ApiCaller, type RestCall, type RestRoute } from './rest.js';
+import { idText, numericId } from './videos.js';
+
+export interface GenerateDeps {
+  uploads: StudioUploads;
+  voices: StudioVoices;
+}
+
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'a colour as #rrggbb' });
+
+const character = z.strictObject({
+  type: z.enum(['avatar', 'talking_photo']),
+  avatar_id: idText.optional(),
+  talking_photo_id: idText.optional(),
+  avatar_style: z.string().max(32).optional(),
+  scale: z.number().optional(),
+  offset: z.strictObject({ x: z.number(), y: z.number() }).optional(),
+});
+
+const voice = z.strictObject({
+  type: z.enum(['text', 'audio', 'silence']),
+  voice_id: idText.optional(),
+  input_text: z.string().max(20000).optional(),
+  speed: z.number().min(0.5).max(1.5).optional(),
+  pitch: z.number().optional(),
+  audio_asset_id: idText.optional(),
+  audio_url: z.string().max(2048).optional(),
+  duration: z.number().min(1).max(100).optional().describe('Seconds of silence (type silence), 1 by default.'),
+});
+
+const background = z.strictObject({
+  type: z.enum(['color', 'image', 'video']),
+  value: color.optional(),
+  image_asset_id: idText.optional(),
+  video_asset_id: idText.optional(),
+  url: z.string().max(2048).optional(),
+  play_style: z.string().max(32).optional(),
+  fit: z.string().max(32).optional(),
+});
+
+export const generateBody = z.strictObject({
+  video_inputs: z
+    .array(z.strictObject({ character, voice, background: background.optional() }))
+    .min(1)
+    .max(MULTI_SCENES_MAX),
+  dimension: z
+    .strictObject({ width: z.number().int().min(128).max(1920), height: z.number().int().min(128).max(1920) })
+    .optional()
+    .describe('The frame of the video; the avatar is fitted inside it and the background colour fills the rest.'),
+  title: z.string().max(64).optional(),
+  callback_id: z.string().max(255).optional(),
+  /** Our addition: the video channel (as the studio names it); the first one that can take the avatars by default. */
+  channel: z.enum(videoChannelKeys).optional(),
+  test: z.boolean().optional(),
+  caption: z.boolean().optional(),
+});
+type GenerateBody = z.output<typeof generateBody>;
+type SceneInput = GenerateBody['video_inputs'][number];
+
+const unsupported = (what: keyof typeof openApiUnsupported) => new ApiFailure('unsupported', openApiUnsupported[what]);
+
+/** What one scene asks for, checked against the caller: their avatar, voice and asset, or public ones. */
+interface PlannedScene {
+  avatarId: number;
+  drive:
+    | { type: 'text'; voiceId: number; text: string; rate?: number }
+    | { type: 'audio'; fileId: number }
+    | { type: 'silence'; seconds: number };
+  canvas: Canvas | null;
+}
+
+/** Every id a caller sends is checked against the key's owner: another account's is not found. */
+async function planScene(
+  ctx: AppContext,
+  deps: GenerateDeps,
+  userId: number,
+  s: SceneInput,
+  frame: GenerateBody['dimension'],
+) {
+  const db = ctx.database.db;
+  const { character: c, voice: v, background: b } = s;
+  if (c.type === 'talking_photo') throw unsupported('talkingPhoto');
+  if (
+    (c.avatar_style && c.avatar_style !== 'normal') ||
+    (c.scale !== undefined && c.scale !== 1) ||
+    (c.offset && (c.offset.x || c.offset.y))
+  )
+    throw unsupported('avatarStyle');
+  const avatarId = numericId(c.avatar_id ?? '');
+  const avatar = avatarId ? await avatarsRepo.find(db, avatarId) : null;
+  const visible =
+    avatar && (avatar.userId === null ? avatar.source === AVATAR_SOURCE.public : avatar.userId === userId);
+  if (!avatar || !visible || avatar.source === AVATAR_SOURCE.material) throw new ApiFailure('avatarMissing');
+  if (b && b.type !== 'color') throw unsupported('background');
+  const canvas = frame ? { width: frame.width & ~1, height: frame.height & ~1, color: b?.value ?? '#000000' } : null;
+  let drive: PlannedScene['drive'];
+  if (v.type === 'text') {
+    if (v.pitch) throw unsupported('pitch');
+    const voiceId = numericId(v.voice_id ?? '');
+    const found = voiceId ? await deps.voices.find(db, voiceId) : null;
+    if (!found || (found.userId !== null && found.userId !== userId)) throw new ApiFailure('voiceMissing');
+    drive = { type: 'text', voiceId: found.id, text: v.input_text ?? '', rate: v.speed };
+  } else if (v.type === 'audio') {
+    if (!v.audio_asset_id) throw unsupported('audioUrl');
+    const fileId = numericId(v.audio_asset_id);
+    const file = fileId ? await deps.uploads.findOwned(db, userId, fileId) : null;
+    if (!file) throw new ApiFailure('assetMissing');
+    drive = { type: 'audio', fileId: file.id };
+  } else drive = { type: 'silence', seconds: v.duration ?? 1 };
+  return { avatarId: avatar.id, drive, canvas } satisfies PlannedScene;
+}
+
+/** The videos the API ordered: which key, and the caller's callback_id. */
+export const apiVideoStore = {
+  async record(tx: Db, row: WorkRow, caller: ApiCaller, callbackId: string | undefined): Promise<void> {
+    await tx
+      .insert(apiVideos)
+      .values({ workId: row.id, userId: caller.userId, keyId: caller.keyId, callbackId: callbackId ?? null });
+  },
+  async callbackIds(ctx: AppContext, workIds: number[]): Promise<Map<number, string>> {
+    if (!workIds.length) return new Map();
+    const rows = await ctx.database.db.select().from(apiVideos).where(inArray(apiVideos.workId, workIds));
+    return new Map(rows.flatMap((r) => (r.callbackId === null ? [] : [[r.workId, r.callbackId] as const])));
+  },
+  async find(db: Db, workId: number) {
+    const [row] = await db.select().from(apiVideos).where(eq(apiVideos.workId, workId)).limit(1);
+    return row ?? null;
+  },
+};
+
+/**
+ * POST /v2/video/generate: one scene is a talking video, several a multi-scene work, each made by its
+ * producer exactly as the studio's and the composer's orders are (same checks, prices, hold,
+ * settlement and refund), its ledger lines marked as API.
+ */
+async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unknown, GenerateBody>) {
+  const { caller, body } = call;
+  if (body.test) throw unsupported('testMode');
+  if (body.caption) throw unsupported('caption');
+  const scenes: PlannedScene[] = [];
+  for (const s of body.video_inputs) scenes.push(await planScene(ctx, deps, caller.userId, s, body.dimension));
+  await takePaidCall(ctx, caller.userId);
+  const api = (body.channel ??
+    (await defaultChannelFor(
+      ctx,
+      scenes.map((s) => s.avatarId),
+    )) ??
+    undefined) as SaveMultiWorkParams['api'];
+  const name = body.title?.trim() || studioMessages.defaultWorkName;
+  const onOpen = async (tx: Db, row: WorkRow) => {
+    await apiVideoStore.record(tx, row, caller, body.callback_id);
+    await call.claim?.bindWork(tx, row.id);
+  };
+  if (scenes.length === 1) {
+    const [s] = scenes as [PlannedScene];
+    const d = s.drive;
+    const made = await new TalkingVideoService(ctx, deps).create(
+      caller.userId,
+      {
+        name,
+        api,
+        video_id: s.avatarId,
+        voice_id: d.type === 'text' ? d.voiceId : undefined,
+        text: d.type === 'text' ? d.text : undefined,
+        rate: d.type === 'text' ? d.rate : undefined,
+        material_audio_id: d.type === 'audio' ? d.fileId : undefined,
+      },
+      { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: s.canvas, onOpen },
+    );
+    return { video_id: String(made.id) };
+  }
+  const made = await new MultiSceneService(ctx, deps).submitScenes(
+    caller.userId,
+    { name, api, drive_mode: 'serial', output_mode: 'video' },
+    scenes.map((s) => ({
+      type: s.drive.type,
+      video_id: s.avatarId,
+      ...(s.drive.type === 'text' ? { text: s.drive.text, voice_id: s.drive.voiceId, rate: s.drive.rate } : {}),
+      ...(s.drive.type === 'audio' ? { file_id: s.drive.fileId } : {}),
+      ...(s.drive.type === 'silence' ? { seconds: s.drive.seconds } : {}),
+    })),
+    { origin: 'api', canvases: scenes.map((s) => s.canvas), onOpen },
+  );
+  return { video_id: String(made.id) };
+}
+
+export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[] {
+  return [
+    restRoute({
+      method: 'POST',
+      path: '/v2/video/generate',
+      operationId: 'generateVideo',
+      summary: 'Make a video: one scene is a talking video, 2–50 scenes a multi-scene video',
+      description:
+        'Spends your credits at the same prices as the web app: the estimate is held at once and the real ' +
+        'duration settled when the video is done (a failed video is refunded in full). Characters are your ' +
+        'avatars or public ones (type avatar); voices speak text in a voice (type text), play an uploaded ' +
+        'audio asset (type audio) or stay silent (type silence). Backgrounds are colours: with a dimension ' +
+        'the avatar is fitted into that frame and the colour fills the rest (the avatar’s own backdrop is kept).',
+      shape: 'v2',
+      body: generateBody,
+      creates: true,
+      data: z.object({ video_id: z.string() }),
+      handler: (call) => generate(ctx, deps, call),
+    }),
+  ];
+}

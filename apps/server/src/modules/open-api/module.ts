@@ -1,0 +1,37 @@
+import type { AppContext } from '../../platform/context.js';
+import type { FeatureModule } from '../module.js';
+import { assetRoutes } from './assets.js';
+import { openApiConsole } from './console.js';
+import { apiVideoStore, generateRoutes, type GenerateDeps } from './generate.js';
+import { serveOpenApi } from './http.js';
+import { apiSwitches } from './keys.js';
+import { libraryRoutes } from './library.js';
+import type { RestRoute } from './rest.js';
+import { accountPageRoutes } from './routes.js';
+import { videoRoutes } from './videos.js';
+
+export type OpenApiDeps = GenerateDeps;
+
+/** Every call of the open API, in the order its document lists them. */
+export const restRoutesOf = (ctx: AppContext, deps: OpenApiDeps): RestRoute[] => [
+  ...generateRoutes(ctx, deps),
+  ...videoRoutes(ctx, apiVideoStore.callbackIds),
+  ...libraryRoutes(ctx),
+  ...assetRoutes(ctx),
+];
+
+/**
+ * The open API for developers: keys on the account page and in the console, and (with X-Api-Key) a
+ * HeyGen-shaped REST API under /v1 and /v2 that spends the key owner's credits through the producers.
+ */
+export function createOpenApiModule(deps: OpenApiDeps): FeatureModule {
+  return {
+    name: 'open-api',
+    routes: (ctx) => accountPageRoutes(ctx),
+    http: (scope, ctx) =>
+      serveOpenApi(scope, ctx, restRoutesOf(ctx, deps), async (_caller, workId) => ({ video_id: String(workId) })),
+    console: openApiConsole,
+    seed: (ctx) => apiSwitches.seed(ctx.database.db),
+    migrations: 'src/modules/open-api/migrations',
+  };
+}

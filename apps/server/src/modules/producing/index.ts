@@ -1,0 +1,29 @@
+export * from './paid-job.js';
+export { sceneSlots, workSlots } from './slots.js';
+export {
+  checkSpokenDrive,
+  creditsFor,
+  spokenWorkHold,
+  type DriveUploads,
+  type SpokenDrive,
+  keepParams,
+  resultFacts,
+  silence,
+  speechStep,
+  spokenParams,
+  spokenParamsShape,
+  speakInVoice,
+  submitWork,
+  type WorkOrder,
+  storedStepFile,
+  workEndings,
+  workPrefix,
+  workSlot,
+  type ProducedWork,
+  type WorkSteps,
+} from './spoken-work.js';
+export { listWorkChannels } from './work-channels.js';
+export { paidStream } from './paid-stream.js';
+export { paidCall, type PaidCallSpec } from './paid-call.js';
+export { canvasShape, fitIntoCanvas, type Canvas } from './canvas.js';
+export { creditActionOf, type OrderOptions } from './order-options.js';

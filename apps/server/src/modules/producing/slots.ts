@@ -1,0 +1,25 @@
+import { engineSlots, type SlotTable } from '../../platform/queue/engine-slots.js';
+import { WORK_STATUS } from '../works/index.js';
+
+const worksTable = {
+  table: 'works',
+  engine: 'engine',
+  status: 'status',
+  createdAt: 'created_at',
+  job: 'render_job',
+  leaseUntil: 'lease_until',
+  waiting: WORK_STATUS.queued,
+  running: WORK_STATUS.rendering,
+} satisfies SlotTable;
+
+/** A multi-scene work's scenes: each renders on the work's engine as a studio work does (same status values). */
+const scenesTable = { ...worksTable, table: 'multi_scenes' } satisfies SlotTable;
+
+/**
+ * Works take their engine's render slots: queued works wait, rendering works hold a lease. Their place
+ * in line (`queuePosition`) is what the gallery shows of a waiting work.
+ */
+export const workSlots = engineSlots({ ...worksTable, peers: [scenesTable] });
+
+/** The scenes of multi-scene works share those slots and that line with the works. */
+export const sceneSlots = engineSlots({ ...scenesTable, peers: [worksTable] });

@@ -1,0 +1,3 @@
+export { AdminLayout } from './AdminLayout';
+export { CONSOLE_SCOPE, useConsoleRole, useConsoleSession } from './console-session';
+export { consoleLayoutText } from './messages';

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { flag, id, optionalId, optionalText, paging, text } from '../fields.js';
+import { dateTime, strictParams } from './site.js';
+
+/**
+ * The web protocol's side of the open API: the account page's keys (and later its webhook deliveries),
+ * and the console's keys and switches. The API itself (/v1, /v2 with X-Api-Key) is described by its
+ * own OpenAPI document, served at /v1/openapi.json.
+ */
+
+/** Whether calls with a key are let through now: the site's switch and the account's. */
+export const apiAccess = z.object({ site: flag(), user: flag() });
+
+/** A key as its owner sees it: never the key itself, only its first characters. */
+export const apiKeyRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart (e.g. `sk-4f9a2c`). */
+  prefix: z.string(),
+  create_time: dateTime,
+  /** '' when never used. */
+  last_used_time: z.string(),
+});
+export type ApiKeyRow = z.infer<typeof apiKeyRow>;
+
+export const listApiKeys = endpoint({
+  method: 'GET',
+  path: '/api/user/apiKeys',
+  summary: 'Your API keys that are not revoked, newest first, and whether the API is open to you',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({}),
+  data: z.object({ list: z.array(apiKeyRow), access: apiAccess }),
+});
+
+/** The reply is the only time the whole key is shown; the server keeps its hash. */
+export const createApiKey = endpoint({
+  method: 'POST',
+  path: '/api/user/apiKeys',
+  summary: 'Create an API key; the reply carries the key itself, shown this once',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({ name: text({ max: 64 }) }),
+  data: apiKeyRow.extend({ key: z.string() }),
+});
+
+export const revokeApiKey = endpoint({
+  method: 'POST',
+  path: '/api/user/apiKeys/revoke',
+  summary: 'Revoke one of your API keys: calls with it are refused at once',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({ id: id() }),
+  data: z.null(),
+});
+
+/** A key as the console lists it, with its owner and whether it was revoked (and by whom). */
+export const consoleApiKeyRow = apiKeyRow.extend({
+  user_id: z.number().int(),
+  username: z.string(),
+  revoked: flag(),
+  /** 'user' or 'operator' once revoked; '' before. */
+  revoked_by: z.string(),
+  /** Whether the owner's API is switched off. */
+  user_blocked: flag(),
+});
+export type ConsoleApiKeyRow = z.infer<typeof consoleApiKeyRow>;
+
+export const listConsoleApiKeys = endpoint({
+  method: 'GET',
+  path: '/api/admin/apiKeys',
+  summary: "Every account's API keys, newest first; keyword matches a key's name or its owner's exact username",
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({ keyword: optionalText({ max: 64 }), ...paging }),
+  data: z.object({ list: z.array(consoleApiKeyRow), total: z.number().int() }),
+});
+
+export const revokeConsoleApiKey = endpoint({
+  method: 'POST',
+  path: '/api/admin/apiKeys/revoke',
+  summary: "Revoke any account's API key (audited)",
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({ id: id() }),
+  data: z.null(),
+});
+
+export const blockedApiUser = z.object({ user_id: z.number().int(), username: z.string(), create_time: dateTime });
+
+export const consoleApiAccess = endpoint({
+  method: 'GET',
+  path: '/api/admin/openApi',
+  summary: "The site's API switch and the accounts whose API is switched off",
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({}),
+  data: z.object({ site: flag(), blocked: z.array(blockedApiUser) }),
+});
+
+export const setApiSiteSwitch = endpoint({
+  method: 'POST',
+  path: '/api/admin/openApi/site',
+  summary: 'Turn the API on or off for the whole site (audited)',
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({ enabled: z.enum(['0', '1']).transform(Number) }),
+  data: z.null(),
+});
+
+/** Names the account by id or by its exact username. */
+export const setApiUserSwitch = endpoint({
+  method: 'POST',
+  path: '/api/admin/openApi/user',
+  summary: "Turn one account's API off or back on (audited)",
+  tag: 'admin',
+  auth: 'operator',
+  params: strictParams({
+    user_id: optionalId(),
+    username: optionalText({ max: 64 }),
+    enabled: z.enum(['0', '1']).transform(Number),
+  }),
+  data: z.null(),
+});
+
+export const openApiEndpoints = {
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
+  listConsoleApiKeys,
+  revokeConsoleApiKey,
+  consoleApiAccess,
+  setApiSiteSwitch,
+  setApiUserSwitch,
+} as const;
