@@ -1,59 +1,35 @@
-import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { roleLabels, type AdminUserRow, type Role } from '@app/contract';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, ConsoleSearch, usePagedFilters } from '../../../components/admin-layout';
 import { UserDrawer } from './UserDrawer';
 import { useConsoleUsers } from './api';
 import { usersConsoleText as t } from './messages';
 
-const PAGE_SIZE = 20;
-
 /** Users screen: search by name, registered users and guests on separate tabs, a drawer per account. */
 export default function UsersPage() {
-  const [type, setType] = useState<'user' | 'guest'>('user');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const paged = usePagedFilters({ type: 'user' as 'user' | 'guest', keyword: '' });
   const [openId, setOpenId] = useState<number | null>(null);
-  const users = useConsoleUsers({ type, keyword, page, limit: PAGE_SIZE });
+  const users = useConsoleUsers(paged.params);
 
   return (
     <AdminLayout title={t.menuUsers}>
       <Card>
         <Tabs
-          activeKey={type}
-          onChange={(k) => {
-            setType(k as 'user' | 'guest');
-            setPage(1);
-          }}
+          activeKey={paged.filters.type}
+          onChange={(k) => paged.setFilter('type', k as 'user' | 'guest')}
           items={[
             { key: 'user', label: t.users },
             { key: 'guest', label: t.guests },
           ]}
           tabBarExtraContent={
-            <Input.Search
-              allowClear
-              placeholder={t.searchUser}
-              aria-label={t.searchUser}
-              onSearch={(v) => {
-                setKeyword(v);
-                setPage(1);
-              }}
-              style={{ width: 240 }}
-            />
+            <ConsoleSearch label={t.searchUser} width={240} onSearch={(v) => paged.setFilter('keyword', v)} />
           }
         />
         <Table<AdminUserRow>
           rowKey="id"
           size="middle"
-          loading={users.isFetching}
-          dataSource={users.data?.list}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: users.data?.total,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
+          {...paged.tableProps(users)}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 80 },
             { title: t.username, dataIndex: 'username' },

@@ -1,28 +1,22 @@
 import { Card, Select, Table, Typography } from 'antd';
-import { useState } from 'react';
 import { auditActions, type AuditRow } from '@app/contract';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, usePagedFilters } from '../../../components/admin-layout';
 import { useAudit } from '../api/audit';
 import { adminText as t } from '../messages';
 
-const PAGE_SIZE = 20;
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 /** The audit log: every console action, newest first; read-only. */
 export default function AuditPage() {
-  const [action, setAction] = useState('');
-  const [page, setPage] = useState(1);
-  const audit = useAudit({ action, page, limit: PAGE_SIZE });
+  const paged = usePagedFilters({ action: '' });
+  const audit = useAudit(paged.params);
   return (
     <AdminLayout
       title={t.menuAudit}
       extra={
         <Select
-          value={action}
-          onChange={(v) => {
-            setAction(v);
-            setPage(1);
-          }}
+          value={paged.filters.action}
+          onChange={(v) => paged.setFilter('action', v)}
           style={{ width: 200 }}
           aria-label={t.action}
           options={[
@@ -36,15 +30,7 @@ export default function AuditPage() {
         <Table<AuditRow>
           rowKey="id"
           size="middle"
-          loading={audit.isFetching}
-          dataSource={audit.data?.list}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: audit.data?.total,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
+          {...paged.tableProps(audit)}
           columns={[
             { title: t.time, dataIndex: 'create_time', width: 170 },
             { title: t.actor, dataIndex: 'actor', width: 120 },

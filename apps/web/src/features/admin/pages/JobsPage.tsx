@@ -1,11 +1,10 @@
 import { Button, Card, Descriptions, Drawer, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DEAD_LETTER, JOB_STATES, jobStateLabels, type ConsoleJobRow, type JobState } from '@app/contract';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, usePagedFilters } from '../../../components/admin-layout';
 import { useConsoleJobs, useJobDetail, useRefundJob, useRetryJob } from '../api/jobs';
 import { adminText as t } from '../messages';
 
-const PAGE_SIZE = 20;
 const stateColor: Record<JobState, string> = {
   created: 'blue',
   retry: 'orange',
@@ -91,17 +90,15 @@ function JobDrawer({ job, onClose }: { job: Ref | null; onClose: () => void }) {
 
 /** Jobs: every queue's jobs by state with queue positions, failed ones' errors, the dead-letter queue. */
 export default function JobsPage() {
-  const [queue, setQueue] = useState('');
-  const [state, setState] = useState<JobState | ''>('');
-  const [page, setPage] = useState(1);
+  const paged = usePagedFilters({ queue: '', state: '' as JobState | '' });
+  const { queue, state } = paged.filters;
   const [open, setOpen] = useState<Ref | null>(null);
-  const jobs = useConsoleJobs({ queue, state: state || undefined, page, limit: PAGE_SIZE });
+  const jobs = useConsoleJobs({ ...paged.params, state: state || undefined });
   const summary = useMemo(() => {
     const by = new Map<string, Record<string, number>>();
     for (const c of jobs.data?.counts ?? []) by.set(c.queue, { ...by.get(c.queue), [c.state]: c.count });
     return [...by.entries()].sort(([a], [b]) => a.localeCompare(b));
   }, [jobs.data?.counts]);
-  const reset = () => setPage(1);
 
   return (
     <AdminLayout
@@ -112,10 +109,7 @@ export default function JobsPage() {
             value={queue}
             style={{ width: 220 }}
             aria-label={t.jobQueue}
-            onChange={(v) => {
-              setQueue(v);
-              reset();
-            }}
+            onChange={(v) => paged.setFilter('queue', v)}
             options={[
               { value: '', label: t.allQueues },
               { value: DEAD_LETTER, label: t.deadLetters },
@@ -126,10 +120,7 @@ export default function JobsPage() {
             value={state}
             style={{ width: 140 }}
             aria-label={t.jobState}
-            onChange={(v) => {
-              setState(v);
-              reset();
-            }}
+            onChange={(v) => paged.setFilter('state', v)}
             options={[
               { value: '', label: t.allStates },
               ...JOB_STATES.map((s) => ({ value: s, label: jobStateLabels[s] })),
@@ -145,10 +136,7 @@ export default function JobsPage() {
               key={q}
               color={q === DEAD_LETTER ? 'red' : (c.failed ?? 0) > 0 ? 'volcano' : 'default'}
               style={{ cursor: 'pointer' }}
-              onClick={() => {
-                setQueue(q);
-                reset();
-              }}
+              onClick={() => paged.setFilter('queue', q)}
             >
               {`${q === DEAD_LETTER ? t.deadLetters : q}：${t.queueSummary(
                 (c.created ?? 0) + (c.retry ?? 0),
@@ -163,15 +151,8 @@ export default function JobsPage() {
         <Table<ConsoleJobRow>
           rowKey="id"
           size="middle"
+          {...paged.tableProps(jobs)}
           loading={jobs.isFetching && !jobs.data}
-          dataSource={jobs.data?.list}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: jobs.data?.total,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
           columns={[
             { title: t.jobQueue, dataIndex: 'queue', width: 180 },
             {

@@ -1,28 +1,21 @@
-import { Button, Card, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CODE_STATES, type CodeRow } from '@app/contract';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, ConsoleSearch, usePagedFilters } from '../../../components/admin-layout';
 import { GenerateCodesModal } from './GenerateCodesModal';
 import { downloadBatchCsv, useCodeBatches, useCodes, useVoidCodes } from './api';
 import { codesConsoleText as t, codeStateText } from './messages';
 
-const PAGE_SIZE = 20;
 const stateColor = { unused: 'green', used: 'blue', expired: 'default', void: 'red' } as const;
 
 /** Redeem codes screen: batches with their counts (export, void), and the codes filtered by batch and state. */
 export default function CodesPage() {
   const [generating, setGenerating] = useState(false);
-  const [batch, setBatch] = useState('');
-  const [state, setState] = useState<'' | CodeRow['state']>('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const paged = usePagedFilters({ batch: '', state: '' as '' | CodeRow['state'], keyword: '' });
   const batches = useCodeBatches();
-  const codes = useCodes({ batch, state, keyword, page, limit: PAGE_SIZE });
+  const codes = useCodes(paged.params);
   const voidCodes = useVoidCodes();
-  const pick = (b: string) => {
-    setBatch(b);
-    setPage(1);
-  };
+  const pick = (b: string) => paged.setFilter('batch', b);
 
   return (
     <AdminLayout
@@ -82,7 +75,7 @@ export default function CodesPage() {
           extra={
             <Flex gap={8} wrap>
               <Select
-                value={batch}
+                value={paged.filters.batch}
                 onChange={pick}
                 style={{ width: 180 }}
                 aria-label={t.batch}
@@ -92,11 +85,8 @@ export default function CodesPage() {
                 ]}
               />
               <Select
-                value={state}
-                onChange={(v) => {
-                  setState(v);
-                  setPage(1);
-                }}
+                value={paged.filters.state}
+                onChange={(v) => paged.setFilter('state', v)}
                 style={{ width: 120 }}
                 aria-label={t.state}
                 options={[
@@ -104,31 +94,14 @@ export default function CodesPage() {
                   ...CODE_STATES.map((s) => ({ value: s, label: codeStateText[s] })),
                 ]}
               />
-              <Input.Search
-                allowClear
-                placeholder={t.searchCode}
-                aria-label={t.searchCode}
-                style={{ width: 200 }}
-                onSearch={(v) => {
-                  setKeyword(v);
-                  setPage(1);
-                }}
-              />
+              <ConsoleSearch label={t.searchCode} width={200} onSearch={(v) => paged.setFilter('keyword', v)} />
             </Flex>
           }
         >
           <Table<CodeRow>
             rowKey="id"
             size="small"
-            loading={codes.isFetching}
-            dataSource={codes.data?.list}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: codes.data?.total,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            {...paged.tableProps(codes)}
             columns={[
               {
                 title: t.code,

@@ -1,18 +1,15 @@
 import { Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { ConsoleApiKeyRow } from '@app/contract';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, ConsoleSearch, usePagedFilters } from '../../../components/admin-layout';
 import { openApiText as m } from '../messages';
 import { useConsoleApiAccess, useConsoleApiKeys, useRevokeKey, useSiteSwitch, useUserSwitch } from './api';
 
-const PAGE_SIZE = 20;
-
 /** The API in the console: the site's switch, the accounts switched off, and every key (revoke). */
 export default function OpenApiConsolePage() {
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const paged = usePagedFilters({ keyword: '' });
   const [username, setUsername] = useState('');
-  const keys = useConsoleApiKeys({ keyword, page, limit: PAGE_SIZE });
+  const keys = useConsoleApiKeys(paged.params);
   const access = useConsoleApiAccess();
   const revoke = useRevokeKey();
   const site = useSiteSwitch();
@@ -77,31 +74,12 @@ export default function OpenApiConsolePage() {
         </Card>
         <Card
           title={m.consoleKeys}
-          extra={
-            <Input.Search
-              allowClear
-              placeholder={m.consoleSearch}
-              aria-label={m.consoleSearch}
-              onSearch={(v) => {
-                setKeyword(v);
-                setPage(1);
-              }}
-              style={{ width: 260 }}
-            />
-          }
+          extra={<ConsoleSearch label={m.consoleSearch} width={260} onSearch={(v) => paged.setFilter('keyword', v)} />}
         >
           <Table<ConsoleApiKeyRow>
             rowKey="id"
             size="middle"
-            loading={keys.isFetching}
-            dataSource={keys.data?.list}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: keys.data?.total,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            {...paged.tableProps(keys)}
             columns={[
               { title: m.owner, dataIndex: 'username', render: (v: string, r) => `${v} (#${r.user_id})` },
               { title: m.keyName, dataIndex: 'name' },
