@@ -142,6 +142,8 @@ export default defineConfig(
       '**/.test-data/**',
       'e2e/screenshots/**',
       'e2e/.artifacts/**',
+      // Generated from the served OpenAPI document (npm run openapi:types).
+      'apps/server/src/modules/open-api/testing/openapi.d.ts',
     ],
   },
   js.configs.recommended,

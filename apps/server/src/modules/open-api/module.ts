@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import type { FeatureModule } from '../module.js';
 import { assetRoutes } from './assets.js';
+import { buildRestOpenApi, serveApiDocument } from './document.js';
 import { openApiConsole } from './console.js';
 import { apiVideoStore, generateRoutes, type GenerateDeps } from './generate.js';
 import { serveOpenApi } from './http.js';
@@ -28,8 +29,11 @@ export function createOpenApiModule(deps: OpenApiDeps): FeatureModule {
   return {
     name: 'open-api',
     routes: (ctx) => accountPageRoutes(ctx),
-    http: (scope, ctx) =>
-      serveOpenApi(scope, ctx, restRoutesOf(ctx, deps), async (_caller, workId) => ({ video_id: String(workId) })),
+    http: async (scope, ctx) => {
+      const routes = restRoutesOf(ctx, deps);
+      await serveOpenApi(scope, ctx, routes, async (_caller, workId) => ({ video_id: String(workId) }));
+      serveApiDocument(scope, buildRestOpenApi(routes, { title: '开放接口（HeyGen 兼容）', version: '1.0.0' }));
+    },
     console: openApiConsole,
     seed: (ctx) => apiSwitches.seed(ctx.database.db),
     migrations: 'src/modules/open-api/migrations',

@@ -33,7 +33,7 @@ export const videoStatus = z.object({
   video_url: z
     .string()
     .nullable()
-    .describe('Signed link to the MP4, valid for FILE_URL_TTL_SECONDS; ask again for a fresh one.'),
+    .describe('Signed link to the MP4, valid for a limited time; ask again for a fresh one.'),
   thumbnail_url: z.string().nullable(),
   duration: z.number().nullable().describe('Seconds, once completed.'),
   created_at: z.number().int().describe('Unix seconds.'),
