@@ -1,0 +1,95 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiErrors } from '@app/contract';
+import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
+import { appUnderTest } from './support/context';
+import { redeemCode, registerWithCode } from './support/journeys';
+import { openApiText as m } from '../apps/web/src/features/open-api/messages';
+
+// A developer makes an API key on the 开放接口 page, sees it once, calls the API with it, and revokes it.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let baseURL: string;
+let problems: string[] = [];
+
+beforeAll(async () => {
+  ({ baseURL } = appUnderTest());
+  browser = await connectBrowser();
+  context = await newVisitorContext(browser, baseURL);
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  problems = watchPage(page);
+  await registerWithCode(page, 'api', await redeemCode(300));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** What the API answers this key for the caller's credits, called as a program would. */
+async function quota(key: string): Promise<{ status: number; body: { error: { code: string } | null } }> {
+  const res = await fetch(`${baseURL}/v2/user/remaining_quota`, { headers: { 'X-Api-Key': key } });
+  return { status: res.status, body: (await res.json()) as { error: { code: string } | null } };
+}
+
+describe('API keys on the 开放接口 page', () => {
+  let key = '';
+  const name = '门店小程序';
+
+  it('creates a key and shows it once, with a copy button; the list keeps only its prefix', async () => {
+    await page.goto('/#/developer');
+    await page.getByRole('heading', { name: m.pageTitle }).waitFor();
+    await page.getByText(m.noKeys).waitFor();
+    await page.getByRole('button', { name: m.createKey }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: m.createKey }).click();
+    await dialog.getByText(m.keyNameRequired).waitFor();
+    await dialog.getByLabel(m.keyName).fill(name);
+    await dialog.getByRole('button', { name: m.createKey }).click();
+
+    const shown = dialog.getByLabel(m.keyLabel);
+    await shown.waitFor();
+    key = ((await shown.textContent()) ?? '').trim();
+    expect(key.length).toBeGreaterThan(20);
+    await dialog.getByText(m.keyShownOnce).waitFor();
+    await screenshot(page, 'developer-key-shown-once');
+    // Only 我已保存 closes it: Escape leaves the key on screen.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => shown.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: m.close }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    const prefix = ((await row.locator('code').textContent()) ?? '').replace('…', '');
+    expect(key.startsWith(prefix)).toBe(true);
+    await page.reload();
+    await row.waitFor();
+    expect(await page.locator('body').innerText()).not.toContain(key);
+    await screenshot(page, 'developer-keys');
+  });
+
+  it('the key calls the API, and stops working once revoked', async () => {
+    expect(await quota(key)).toMatchObject({ status: 200, body: { error: null } });
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: name });
+    // The first call is the key's last use, shown in its row.
+    await expect.poll(async () => (await row.textContent())?.includes(m.neverUsed), { timeout: 15_000 }).toBe(false);
+
+    await row.getByRole('button', { name: `${m.revoke} ${name}` }).click();
+    // antd spaces out a two-character button label: 撤 销.
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: new RegExp(`^${[...m.revoke].join('\\s?')}$`) })
+      .click();
+    await page.getByText(m.noKeys).waitFor();
+    expect(await quota(key)).toMatchObject({
+      status: 401,
+      body: { error: { code: openApiErrors.keyInvalid.code } },
+    });
+    expect(problems).toEqual([]);
+  });
+});
