@@ -11,11 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import type autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { endpoint } from '@app/contract';
@@ -27,8 +23,9 @@ import { users } from '../apps/server/src/db/schema/index.js';
 import type { FeatureModule } from '../apps/server/src/modules/module.js';
 import type { AppContext } from '../apps/server/src/platform/context.js';
 import { signedParams } from '../apps/server/test/helper.js';
+import { dropDb, postgresUrl } from './lib/bench-db.js';
+import { loadRun, type Result } from './lib/load-run.js';
 
-const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 /** The product's goals for a signed, authenticated read, against bare Fastify on the same machine. */
 const GOALS = {
@@ -54,47 +51,8 @@ const profile = endpoint({
   data: z.object({ username: z.string(), credits: z.number() }),
 });
 
-interface Result {
-  name: string;
-  /** Runs that the goals apply to (the product as deployed). */
-  goal: boolean;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** Server CPU time (this process, user + system) per answered request: steadier than req/s on a busy machine. */
-  cpuUs: number;
-}
-
-/** The load generator runs in its own process so it does not steal the server's event loop. */
-function autocannonProcess(url: string, connections: number, duration: number, headers: Record<string, string>) {
-  const args = [autocannonBin, '--json', '-c', String(connections), '-d', String(duration)];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout) as autocannon.Result),
-    );
-  });
-}
-
-async function load(name: string, url: string, headers: Record<string, string> = {}, goal = true): Promise<Result> {
-  await autocannonProcess(url, 10, 2, headers); // warm-up
-  const cpu0 = process.cpuUsage();
-  const r = await autocannonProcess(url, CONNECTIONS, DURATION, headers);
-  const cpu = process.cpuUsage(cpu0);
-  return {
-    cpuUs: (cpu.user + cpu.system) / Math.max(1, r.requests.total),
-    name,
-    goal,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-}
+const load = (name: string, url: string, headers: Record<string, string> = {}, goal = true) =>
+  loadRun(name, url, { connections: CONNECTIONS, duration: DURATION, headers, goal });
 
 /** A bare Fastify app with one GET route, loaded as run `name` (no goal applies to it). */
 async function bareRoute(name: string, handler: () => Promise<unknown>): Promise<Result> {
@@ -178,33 +136,6 @@ async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseU
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A throwaway database on the PostgreSQL server, or the reason it could not be made. */
-async function postgresUrl(): Promise<{ url: string } | { error: string }> {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 });
-  try {
-    await c.connect();
-    await c.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return { url: url.toString() };
-  } catch (e) {
-    const u = new URL(base);
-    return { error: `${u.host}${u.pathname}: ${(e as Error).message}` };
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-
-async function dropDb(url: string) {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-  await c.end();
 }
 
 // Check PostgreSQL first so a missing server fails the run before minutes of load.
