@@ -1,6 +1,13 @@
 /** Most keys one account keeps at once (revoked ones do not count). */
 export const API_KEYS_MAX = 10;
 
+/** Most webhook endpoints one account keeps at once. */
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+
+/** The events a webhook endpoint can listen to (HeyGen's names): an API video done, or failed. */
+export const WEBHOOK_EVENTS = ['avatar_video.success', 'avatar_video.fail'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
 /** Every Chinese message of the open API's pages and of its keys, switches and webhooks. */
 export const openApiMessages = {
   pageTitle: '开放接口',
@@ -147,6 +154,42 @@ export const openApiErrors = {
     code: 'invalid_parameter',
     zh: 'Idempotency-Key 须为 1–255 个字母、数字或 _ - : . 字符',
     en: 'Idempotency-Key must be 1-255 characters of letters, digits and _ - : .',
+  },
+  webhookUrlScheme: {
+    status: 400,
+    code: 'invalid_parameter',
+    zh: '回调地址须是 http 或 https 链接，且不能带用户名或密码',
+    en: 'The webhook url must be an http or https link without user name or password',
+  },
+  webhookUrlPrivate: {
+    status: 400,
+    code: 'invalid_parameter',
+    zh: '回调地址须指向公网：不能是本机、内网或保留地址',
+    en: 'The webhook url must lead to the public internet, not to this host, a private or a reserved address',
+  },
+  webhookUrlUnresolvable: {
+    status: 400,
+    code: 'invalid_parameter',
+    zh: '回调地址的域名无法解析',
+    en: 'The host name of the webhook url does not resolve',
+  },
+  webhookDuplicate: {
+    status: 409,
+    code: 'webhook_endpoint_exists',
+    zh: '该回调地址已添加',
+    en: 'This webhook url is already registered',
+  },
+  webhookTooMany: {
+    status: 400,
+    code: 'webhook_endpoint_limit',
+    zh: `最多同时保留 ${WEBHOOK_ENDPOINTS_MAX} 个回调地址，请先删除不用的`,
+    en: `At most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints at once; delete one you no longer use`,
+  },
+  webhookMissing: {
+    status: 404,
+    code: 'webhook_endpoint_not_found',
+    zh: '回调地址不存在',
+    en: 'Webhook endpoint not found',
   },
   internal: {
     status: 500,

@@ -59,17 +59,27 @@ export const apiSiteState = pgTable(
 );
 
 /** A video ordered through the API: which key ordered it and the caller's own `callback_id`. */
-export const apiVideos = pgTable('api_videos', {
-  workId: integer('work_id')
-    .primaryKey()
-    .references(() => works.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  keyId: integer('key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
-  callbackId: varchar('callback_id', { length: 255 }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const apiVideos = pgTable(
+  'api_videos',
+  {
+    workId: integer('work_id')
+      .primaryKey()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyId: integer('key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    callbackId: varchar('callback_id', { length: 255 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the video's end was turned into webhook deliveries (once); null while that is still to do. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('api_videos_unannounced_idx')
+      .on(t.createdAt)
+      .where(sql`${t.announcedAt} is null`),
+  ],
+);
 
 /**
  * One `Idempotency-Key` of an account: the request it first came with (a hash of the call and its
@@ -96,4 +106,74 @@ export const apiIdempotency = pgTable(
     uniqueIndex('api_idempotency_key_idx').on(t.userId, t.key),
     index('api_idempotency_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Where an account wants its API videos' events POSTed: the URL (checked to be public when added and
+ * on every delivery), the events it listens to and the secret its deliveries are signed with. A
+ * deleted endpoint keeps its row (its deliveries stay listed) and receives nothing more.
+ */
+export const apiWebhookEndpoints = pgTable(
+  'api_webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 2048 }).notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: varchar('secret', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('api_webhook_endpoints_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * One event for one endpoint: what is sent (`eventData`, the video's link added fresh at each
+ * attempt), and where its delivery stands: pending (due at `nextAttemptAt`; `leaseUntil` while an
+ * attempt is under way), delivered (the receiver answered 2xx: never sent again), failed (every
+ * retry used) or cancelled (the endpoint was deleted first).
+ */
+export const apiWebhookDeliveries = pgTable(
+  'api_webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => apiWebhookEndpoints.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workId: integer('work_id').notNull(),
+    eventType: varchar('event_type', { length: 64 }).notNull(),
+    eventData: jsonb('event_data').$type<Record<string, string | null>>().notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_webhook_deliveries_event_idx').on(t.endpointId, t.workId, t.eventType),
+    index('api_webhook_deliveries_user_idx').on(t.userId, t.id),
+    index('api_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** One POST of a delivery: the receiver's HTTP status, or why there was none (refused address, timeout). */
+export const apiWebhookAttempts = pgTable(
+  'api_webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => apiWebhookDeliveries.id, { onDelete: 'cascade' }),
+    httpStatus: smallint('http_status'),
+    error: varchar('error', { length: 255 }),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );

@@ -10,6 +10,7 @@ import { libraryRoutes } from './library.js';
 import type { RestRoute } from './rest.js';
 import { accountPageRoutes } from './routes.js';
 import { videoRoutes } from './videos.js';
+import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 export type OpenApiDeps = GenerateDeps;
 
@@ -19,6 +20,7 @@ export const restRoutesOf = (ctx: AppContext, deps: OpenApiDeps): RestRoute[] =>
   ...videoRoutes(ctx, apiVideoStore.callbackIds),
   ...libraryRoutes(ctx),
   ...assetRoutes(ctx),
+  ...webhookEndpointRoutes(ctx),
 ];
 
 /**

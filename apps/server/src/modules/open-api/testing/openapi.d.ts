@@ -147,6 +147,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook/endpoint.add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a URL that is sent your API videos’ events, signed with the returned secret
+         * @description The URL must be http(s) and lead to the public internet (never this host, a private or a reserved address), which is checked again on every delivery and redirect. events: avatar_video.success and/or avatar_video.fail; none means both.
+         */
+        post: operations["addWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/endpoint.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your webhook endpoints, newest first */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/endpoint.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your webhook endpoints: deliveries still waiting for it are cancelled */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -425,7 +479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -433,9 +487,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -495,7 +549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -503,9 +557,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -557,7 +611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -565,9 +619,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -606,7 +660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -614,9 +668,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -669,7 +723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -677,9 +731,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -727,7 +781,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -735,9 +789,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -777,7 +831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -785,9 +839,9 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];
@@ -857,7 +911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -865,9 +919,186 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
-            /** @description request_in_progress */
+            /** @description request_in_progress, webhook_endpoint_exists */
+            409: components["responses"]["Refused409"];
+            /** @description payload_too_large */
+            413: components["responses"]["Refused413"];
+            /** @description unsupported_media_type */
+            415: components["responses"]["Refused415"];
+            /** @description idempotency_key_reused */
+            422: components["responses"]["Refused422"];
+            /** @description rate_limit_exceeded */
+            429: components["responses"]["Refused429"];
+            /** @description internal_error */
+            500: components["responses"]["Refused500"];
+        };
+    };
+    addWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Repeat a create safely: the same key with the same body within 24 h answers the first reply and charges once; the same key with another body is refused. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events?: ("avatar_video.success" | "avatar_video.fail")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 100;
+                        data: {
+                            endpoint_id: string;
+                            /** @description The account the endpoint belongs to. */
+                            username: string;
+                            url: string;
+                            /** @constant */
+                            status: "enabled";
+                            events: ("avatar_video.success" | "avatar_video.fail")[];
+                            /** @description Signs every delivery to this endpoint (see the Signature header). */
+                            secret: string;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            400: components["responses"]["Refused400"];
+            /** @description authentication_failed */
+            401: components["responses"]["Refused401"];
+            /** @description insufficient_credit */
+            402: components["responses"]["Refused402"];
+            /** @description api_disabled, account_disabled */
+            403: components["responses"]["Refused403"];
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            404: components["responses"]["Refused404"];
+            /** @description request_in_progress, webhook_endpoint_exists */
+            409: components["responses"]["Refused409"];
+            /** @description payload_too_large */
+            413: components["responses"]["Refused413"];
+            /** @description unsupported_media_type */
+            415: components["responses"]["Refused415"];
+            /** @description idempotency_key_reused */
+            422: components["responses"]["Refused422"];
+            /** @description rate_limit_exceeded */
+            429: components["responses"]["Refused429"];
+            /** @description internal_error */
+            500: components["responses"]["Refused500"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 100;
+                        data: {
+                            endpoint_id: string;
+                            /** @description The account the endpoint belongs to. */
+                            username: string;
+                            url: string;
+                            /** @constant */
+                            status: "enabled";
+                            events: ("avatar_video.success" | "avatar_video.fail")[];
+                            /** @description Signs every delivery to this endpoint (see the Signature header). */
+                            secret: string;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            400: components["responses"]["Refused400"];
+            /** @description authentication_failed */
+            401: components["responses"]["Refused401"];
+            /** @description insufficient_credit */
+            402: components["responses"]["Refused402"];
+            /** @description api_disabled, account_disabled */
+            403: components["responses"]["Refused403"];
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            404: components["responses"]["Refused404"];
+            /** @description request_in_progress, webhook_endpoint_exists */
+            409: components["responses"]["Refused409"];
+            /** @description payload_too_large */
+            413: components["responses"]["Refused413"];
+            /** @description unsupported_media_type */
+            415: components["responses"]["Refused415"];
+            /** @description idempotency_key_reused */
+            422: components["responses"]["Refused422"];
+            /** @description rate_limit_exceeded */
+            429: components["responses"]["Refused429"];
+            /** @description internal_error */
+            500: components["responses"]["Refused500"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query: {
+                endpoint_id: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 100;
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            400: components["responses"]["Refused400"];
+            /** @description authentication_failed */
+            401: components["responses"]["Refused401"];
+            /** @description insufficient_credit */
+            402: components["responses"]["Refused402"];
+            /** @description api_disabled, account_disabled */
+            403: components["responses"]["Refused403"];
+            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            404: components["responses"]["Refused404"];
+            /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
             /** @description payload_too_large */
             413: components["responses"]["Refused413"];

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, type WebhookEvent } from '@app/contract';
+import { apiWebhookDeliveries, apiWebhookEndpoints } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { LinkRefusal, parseWebUrl, resolvePublic, type AddressPolicy } from '../../platform/security/public-address.js';
+import { accountNames, accountRows } from '../accounts/index.js';
+import { ApiFailure, restRoute, type RestRoute } from './rest.js';
+import { idText, numericId } from './videos.js';
+
+export type WebhookEndpointRow = typeof apiWebhookEndpoints.$inferSelect;
+
+/** Where webhooks may go: the public internet, and in tests the exact addresses they allow. */
+export const webhookAddressPolicy = (ctx: AppContext): AddressPolicy => ({
+  allowedAddresses: ctx.config.TEST_ONLY_ALLOWED_LINK_ADDRESSES,
+});
+
+/** The refusal of an open API call for a link that may not be fetched, by why it was refused. */
+export function webhookUrlFailure(e: LinkRefusal): ApiFailure {
+  if (e.reason === 'private') return new ApiFailure('webhookUrlPrivate');
+  if (e.reason === 'unresolvable') return new ApiFailure('webhookUrlUnresolvable');
+  return new ApiFailure('webhookUrlScheme');
+}
+
+/** A webhook URL as added: http(s), no credentials, and every address its host has is public. */
+async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
+  try {
+    const parsed = parseWebUrl(url);
+    await resolvePublic(parsed.hostname, webhookAddressPolicy(ctx));
+    return parsed.toString();
+  } catch (e) {
+    if (e instanceof LinkRefusal) throw webhookUrlFailure(e);
+    throw e;
+  }
+}
+
+const live = isNull(apiWebhookEndpoints.deletedAt);
+
+/** The endpoints: added (one account's at most `WEBHOOK_ENDPOINTS_MAX`), listed, deleted, and found for an event. */
+export const webhookEndpointStore = {
+  async add(db: Db, userId: number, url: string, events: WebhookEvent[]): Promise<WebhookEndpointRow> {
+    return db.transaction(async (tx) => {
+      // Counted under the account's lock, so two additions at once cannot pass the limit.
+      await accountRows.lock(tx, userId);
+      const mine = await tx
+        .select({ url: apiWebhookEndpoints.url })
+        .from(apiWebhookEndpoints)
+        .where(and(eq(apiWebhookEndpoints.userId, userId), live));
+      if (mine.some((e) => e.url === url)) throw new ApiFailure('webhookDuplicate');
+      if (mine.length >= WEBHOOK_ENDPOINTS_MAX) throw new ApiFailure('webhookTooMany');
+      const [row] = await tx
+        .insert(apiWebhookEndpoints)
+        .values({ userId, url, events, secret: `whsec_${randomBytes(24).toString('base64url')}` })
+        .returning();
+      if (!row) throw new Error('webhook endpoint insert returned nothing');
+      return row;
+    });
+  },
+
+  async listOwn(db: Db, userId: number): Promise<WebhookEndpointRow[]> {
+    return db
+      .select()
+      .from(apiWebhookEndpoints)
+      .where(and(eq(apiWebhookEndpoints.userId, userId), live))
+      .orderBy(desc(apiWebhookEndpoints.id));
+  },
+
+  /** Deletes one of the account's endpoints; what was still to be delivered to it is cancelled. */
+  async remove(db: Db, userId: number, id: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(apiWebhookEndpoints)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(apiWebhookEndpoints.id, id), eq(apiWebhookEndpoints.userId, userId), live))
+        .returning({ id: apiWebhookEndpoints.id });
+      if (!row) throw new ApiFailure('webhookMissing');
+      await tx
+        .update(apiWebhookDeliveries)
+        .set({ status: 'cancelled', finishedAt: new Date(), leaseUntil: null })
+        .where(and(eq(apiWebhookDeliveries.endpointId, id), eq(apiWebhookDeliveries.status, 'pending')));
+    });
+  },
+
+  async find(db: Db, id: number): Promise<WebhookEndpointRow | null> {
+    const [row] = await db.select().from(apiWebhookEndpoints).where(eq(apiWebhookEndpoints.id, id)).limit(1);
+    return row ?? null;
+  },
+};
+
+const endpointItem = z.object({
+  endpoint_id: z.string(),
+  username: z.string().describe('The account the endpoint belongs to.'),
+  url: z.string(),
+  status: z.literal('enabled'),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  secret: z.string().describe('Signs every delivery to this endpoint (see the Signature header).'),
+  created_at: z.string().describe('ISO 8601.'),
+});
+
+const present = (e: WebhookEndpointRow, username: string): z.input<typeof endpointItem> => ({
+  endpoint_id: String(e.id),
+  username,
+  url: e.url,
+  status: 'enabled',
+  events: e.events.filter((x): x is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(x)),
+  secret: e.secret,
+  created_at: e.createdAt.toISOString(),
+});
+
+const usernameOf = async (ctx: AppContext, userId: number) =>
+  (await accountNames(ctx.database.db, [userId])).get(userId) ?? '';
+
+/** The webhook endpoint calls, in HeyGen's v1 shapes. */
+export function webhookEndpointRoutes(ctx: AppContext): RestRoute[] {
+  const db = () => ctx.database.db;
+  return [
+    restRoute({
+      method: 'POST',
+      path: '/v1/webhook/endpoint.add',
+      operationId: 'addWebhookEndpoint',
+      summary: 'Register a URL that is sent your API videos’ events, signed with the returned secret',
+      description:
+        'The URL must be http(s) and lead to the public internet (never this host, a private or a reserved ' +
+        'address), which is checked again on every delivery and redirect. events: avatar_video.success and/or ' +
+        'avatar_video.fail; none means both.',
+      shape: 'v1',
+      body: z.strictObject({
+        url: z.string().trim().min(1).max(2048),
+        events: z
+          .array(z.enum(WEBHOOK_EVENTS))
+          .max(WEBHOOK_EVENTS.length * 2)
+          .nullable()
+          .optional(),
+      }),
+      creates: true,
+      data: endpointItem,
+      handler: async ({ caller, body }) => {
+        const url = await checkedUrl(ctx, body.url);
+        const events = body.events?.length ? [...new Set(body.events)] : [...WEBHOOK_EVENTS];
+        const row = await webhookEndpointStore.add(db(), caller.userId, url, events);
+        return present(row, await usernameOf(ctx, caller.userId));
+      },
+    }),
+    restRoute({
+      method: 'GET',
+      path: '/v1/webhook/endpoint.list',
+      operationId: 'listWebhookEndpoints',
+      summary: 'Your webhook endpoints, newest first',
+      shape: 'v1',
+      data: z.array(endpointItem),
+      handler: async ({ caller }) => {
+        const [rows, username] = await Promise.all([
+          webhookEndpointStore.listOwn(db(), caller.userId),
+          usernameOf(ctx, caller.userId),
+        ]);
+        return rows.map((r) => present(r, username));
+      },
+    }),
+    restRoute({
+      method: 'DELETE',
+      path: '/v1/webhook/endpoint.delete',
+      operationId: 'deleteWebhookEndpoint',
+      summary: 'Delete one of your webhook endpoints: deliveries still waiting for it are cancelled',
+      shape: 'v1',
+      query: z.object({ endpoint_id: idText }),
+      data: z.null(),
+      handler: async ({ caller, query }) => {
+        const id = numericId(query.endpoint_id);
+        if (!id) throw new ApiFailure('webhookMissing');
+        await webhookEndpointStore.remove(db(), caller.userId, id);
+        return null;
+      },
+    }),
+  ];
+}
