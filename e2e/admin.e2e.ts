@@ -35,6 +35,7 @@ import { signedCall } from './support/api';
 import { authMessages } from '../apps/web/src/features/auth/messages';
 import { adminText, siteFieldLabels } from '../apps/web/src/features/admin/messages';
 import { consoleLayoutText } from '../apps/web/src/components/admin-layout/messages';
+import { rangeMessage } from '../apps/web/src/components/admin-layout/number-rules';
 import { codesConsoleText } from '../apps/web/src/features/credits/console/messages';
 import { usersConsoleText } from '../apps/web/src/features/account/console/messages';
 import { noticeMessages } from '../apps/web/src/features/notices/messages';
@@ -227,6 +228,12 @@ describe('operator console journey', () => {
     await admin.getByRole('menuitem', { name: adminText.menuChannels }).click();
     await admin.getByRole('button', { name: `${adminText.edit} video ${target.api}` }).click();
     const dialog = admin.getByRole('dialog');
+    // A typed negative price is refused with its reason, not saved as 0.
+    await dialog.getByLabel(adminText.channelPrice).fill('-5');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await dialog.getByText(rangeMessage(adminText.channelPrice, 0, 1_000_000)).waitFor();
+    await screenshot(admin, 'admin-channel-negative-price');
+    expect(await toast(admin, channelConsoleMessages.saved).count()).toBe(0);
     await dialog.getByLabel(adminText.channelPrice).fill(String(target.credits + 7));
     await screenshot(admin, 'admin-channel-edit');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -19,7 +19,7 @@ import { ROLES, roleLabels, type ConsoleUserDetail, type Role } from '@app/contr
 import dayjs, { type Dayjs } from '../../../lib/dayjs';
 import { useAdjustCredits, useResetPassword, useSetDisabled, useSetRole, useSetVip, useUserDetail } from './api';
 import { usersConsoleText as t } from './messages';
-import { useConsoleRole } from '../../../components/admin-layout';
+import { useConsoleRole, rangeRules } from '../../../components/admin-layout';
 
 const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -87,8 +87,8 @@ function UserDetailBody({ id, d }: { id: number; d: ConsoleUserDetail }) {
         <Form.Item name="credits" label={t.adjustAmount} rules={[{ required: true, message: t.required }]}>
           <InputNumber precision={0} style={{ width: 120 }} aria-label={t.adjustAmount} />
         </Form.Item>
-        <Form.Item name="days" label={t.adjustDays}>
-          <InputNumber min={1} max={3650} precision={0} style={{ width: 90 }} aria-label={t.adjustDays} />
+        <Form.Item name="days" label={t.adjustDays} rules={rangeRules(t.adjustDays, 1, 3650)}>
+          <InputNumber precision={0} style={{ width: 90 }} aria-label={t.adjustDays} />
         </Form.Item>
         <Form.Item
           name="reason"

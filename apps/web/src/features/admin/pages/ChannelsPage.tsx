@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { listConsoleChannels, saveConsoleChannel, type ConsoleChannel, type ConsoleChannelKind } from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, rangeRules } from '../../../components/admin-layout';
 import { adminText as t } from '../messages';
 
 const key = [ACCOUNT_SCOPE, 'console', 'channels'] as const;
@@ -98,22 +98,16 @@ export default function ChannelsPage() {
               </Form.Item>
             </>
           )}
-          <Form.Item name="credits" label={t.channelPrice} rules={[{ required: true, message: t.required }]}>
-            <InputNumber
-              min={0}
-              max={1_000_000}
-              precision={0}
-              style={{ width: 200 }}
-              suffix={editingKind?.unit}
-            />
+          <Form.Item name="credits" label={t.channelPrice} rules={rangeRules(t.channelPrice, 0, 1_000_000, t.required)}>
+            <InputNumber precision={0} style={{ width: 200 }} suffix={editingKind?.unit} />
           </Form.Item>
           {editingKind?.free === 1 && (
-            <Form.Item name="free_times" label={t.channelFree}>
-              <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
+            <Form.Item name="free_times" label={t.channelFree} rules={rangeRules(t.channelFree, 0, 1_000_000)}>
+              <InputNumber precision={0} style={{ width: 200 }} />
             </Form.Item>
           )}
-          <Form.Item name="sort" label={t.channelSort}>
-            <InputNumber min={-100_000} max={100_000} precision={0} style={{ width: 200 }} />
+          <Form.Item name="sort" label={t.channelSort} rules={rangeRules(t.channelSort, -100_000, 100_000)}>
+            <InputNumber precision={0} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="enabled" label={t.channelEnabled} valuePropName="checked">
             <Switch />

@@ -1,6 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Flex, Form, Image, Input, InputNumber, Modal, Select, Switch, Table, Tabs, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import {
   CURATION_KINDS,
@@ -13,7 +28,7 @@ import {
 } from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, rangeRules } from '../../../components/admin-layout';
 import { curatedColumns } from '../components/curated-columns';
 import { PictureField } from '../components/PictureField';
 import { adminText as t } from '../messages';
@@ -234,8 +249,8 @@ export default function CurationPage() {
             </>
           )}
           <Flex gap={24}>
-            <Form.Item name="sort" label={t.librarySort}>
-              <InputNumber min={-100_000} max={100_000} precision={0} style={{ width: 160 }} />
+            <Form.Item name="sort" label={t.librarySort} rules={rangeRules(t.librarySort, -100_000, 100_000)}>
+              <InputNumber precision={0} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="shown" label={t.libraryShown} valuePropName="checked">
               <Switch />

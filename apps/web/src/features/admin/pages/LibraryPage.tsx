@@ -11,7 +11,7 @@ import {
 } from '@app/contract';
 import { call } from '../../../lib/api';
 import { ACCOUNT_SCOPE } from '../../../lib/query-client';
-import { AdminLayout } from '../../../components/admin-layout';
+import { AdminLayout, rangeRules } from '../../../components/admin-layout';
 import { curatedColumns } from '../components/curated-columns';
 import { PictureField } from '../components/PictureField';
 import { adminText as t } from '../messages';
@@ -101,8 +101,8 @@ export default function LibraryPage() {
               <PictureField hint={t.libraryCoverHint} label={t.libraryCover} />
             </Form.Item>
           )}
-          <Form.Item name="sort" label={t.librarySort}>
-            <InputNumber min={-100_000} max={100_000} precision={0} style={{ width: 200 }} />
+          <Form.Item name="sort" label={t.librarySort} rules={rangeRules(t.librarySort, -100_000, 100_000)}>
+            <InputNumber precision={0} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="shown" label={t.libraryShown} valuePropName="checked">
             <Switch />

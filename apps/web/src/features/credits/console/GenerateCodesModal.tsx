@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { MAX_CODE_BATCH } from '@app/contract';
 import { useCreateCodes } from './api';
 import { codesConsoleText as t } from './messages';
+import { rangeRules } from '../../../components/admin-layout';
 
 interface BatchForm {
   batch: string;
@@ -58,20 +59,29 @@ export function GenerateCodesModal({
         >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="count" label={t.count} rules={[{ required: true, message: t.required }]}>
-          <InputNumber min={1} max={MAX_CODE_BATCH} precision={0} style={{ width: '100%' }} />
+        <Form.Item name="count" label={t.count} rules={rangeRules(t.count, 1, MAX_CODE_BATCH, t.required)}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="credits" label={t.creditsPerCode} rules={[{ required: true, message: t.required }]}>
-          <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} />
+        <Form.Item
+          name="credits"
+          label={t.creditsPerCode}
+          rules={rangeRules(t.creditsPerCode, 1, 10_000_000, t.required)}
+        >
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="days" label={t.creditDays} rules={[{ required: true, message: t.required }]}>
-          <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+        <Form.Item name="days" label={t.creditDays} rules={rangeRules(t.creditDays, 1, 3650, t.required)}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="vip_days" label={t.vipDays}>
-          <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} />
+        <Form.Item name="vip_days" label={t.vipDays} rules={rangeRules(t.vipDays, 0, 3650)}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="expire_days" label={t.codeExpireDays} extra={t.codeExpireHint}>
-          <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+        <Form.Item
+          name="expire_days"
+          label={t.codeExpireDays}
+          rules={rangeRules(t.codeExpireDays, 1, 3650)}
+          extra={t.codeExpireHint}
+        >
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>
