@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { voiceMessages } from './endpoints/voice-messages.js';
+import { countScriptChars, SCRIPT_MAX, SCRIPT_RAW_MAX } from './script.js';
 
 /**
  * Form-encoded params arrive as strings. These helpers validate the string form (which is also what
@@ -9,8 +11,6 @@ const blank = z.literal('').transform(() => undefined);
 const ID_MAX = 2147483647;
 /** Names of avatars, voices, works and materials (spec: 64 characters). */
 const NAME_MAX = 64;
-/** A script or any text sent to a speech or text model. */
-const SCRIPT_TEXT_MAX = 20000;
 
 /** '' or the schema, both optional; a wrong value answers the union's 无效输入. */
 export function blankOr<T extends z.ZodType>(schema: T) {
@@ -62,7 +62,12 @@ export function decimal(opts: { min: number; max: number }) {
     .string({ error: '必须是数字' })
     .regex(/^-?\d{1,9}(\.\d{1,6})?$/, { error: '必须是数字' })
     .transform(Number)
-    .pipe(z.number().min(opts.min, { error: `不能小于${opts.min}` }).max(opts.max, { error: `不能大于${opts.max}` }));
+    .pipe(
+      z
+        .number()
+        .min(opts.min, { error: `不能小于${opts.min}` })
+        .max(opts.max, { error: `不能大于${opts.max}` }),
+    );
 }
 
 export function optionalDecimal(opts: { min: number; max: number }) {
@@ -119,8 +124,15 @@ export const displayName = () => text({ max: NAME_MAX });
 export const optionalDisplayName = () => optionalText({ max: NAME_MAX });
 /** Search by name: '' lists everything. */
 export const nameSearch = optionalDisplayName;
-export const scriptText = () => text({ max: SCRIPT_TEXT_MAX });
-export const optionalScriptText = () => optionalText({ max: SCRIPT_TEXT_MAX });
+/**
+ * A script or any text sent to a speech or text model: at most SCRIPT_MAX.default characters as the studio's
+ * counter counts them (tags and readings left out), in the same words the counter's channel check uses.
+ */
+export const scriptText = () =>
+  text({ max: SCRIPT_RAW_MAX }).refine((s) => countScriptChars(s) <= SCRIPT_MAX.default, {
+    error: voiceMessages.scriptTooLong(SCRIPT_MAX.default),
+  });
+export const optionalScriptText = () => scriptText().optional();
 /** A language code such as zh or en-US; '' means the channel's default. */
 export const optionalLanguage = () => emptyAsUnset(text({ max: 16 }));
 /** Own (1) or public (2) things, own by default. */

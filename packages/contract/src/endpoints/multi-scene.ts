@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { choiceWithDefault, optionalDisplayName, text } from '../fields.js';
 import { videoChannelKeys } from './works.js';
 import { SLIDERS } from './voice.js';
+import { SCRIPT_RAW_MAX } from '../script.js';
 
 /** At most this many scenes in one work (HeyGen allows 50). */
 export const MULTI_SCENES_MAX = 50;
@@ -34,7 +35,8 @@ export const multiSceneItem = z.object({
   type: z.enum(['text', 'audio']),
   /** Audio scene: the uploaded recording (POST /api/upload/complete, file_type voice). */
   file_id: idLike.optional(),
-  text: z.string().max(20000).optional(),
+  /** Counted like the studio's script (at most its channel's limit); the raw bound leaves room for tags. */
+  text: z.string().max(SCRIPT_RAW_MAX).optional(),
   voice_id: idLike.optional(),
   rate: numberLike(SLIDERS.rate).optional(),
   volume: numberLike(SLIDERS.volume).optional(),

@@ -29,8 +29,6 @@ export const SLIDERS = {
   volume: { min: 0.1, max: 3, step: 0.1 },
   pitch: { min: 0.1, max: 2, step: 0.1 },
 } as const;
-/** Script characters a voice channel reads when its engine sets no lower limit (spec 001: 10000; nw's comes in its channel). */
-export const SCRIPT_MAX = { default: 10000 } as const;
 export const VOICE_POLL_MS = 10_000;
 export const AUDITION_POLL_MS = 3_000;
 

@@ -1,4 +1,7 @@
 /** Script text with pause tags: parsing, counting and the spec's duration estimate. */
+import { BREAK_TAG, countScriptChars } from '@app/contract';
+
+export { countScriptChars };
 
 /** Pause lengths the studio offers, in seconds (document 2 §9). */
 export const PAUSE_OPTIONS = [0.2, 0.3, 0.5, 1, 2] as const;
@@ -10,8 +13,6 @@ const MAX_PAUSE_SECONDS = 10;
 export const CHARS_PER_SECOND = 4.2;
 
 export type ScriptPart = { kind: 'text'; text: string } | { kind: 'pause'; seconds: number };
-
-const BREAK_TAG = /<break\s+time\s*=\s*["']?\s*([\d.]+)\s*(ms|s)?\s*["']?\s*\/?>(?:\s*<\/break>)?/gi;
 
 /** Builds the tag the studio inserts for a pause. */
 export function pauseTag(seconds: number): string {
@@ -58,11 +59,6 @@ export function mapPauseTags(script: string, replace: (seconds: number) => strin
     const seconds = tagSeconds(value, unit);
     return seconds > 0 ? replace(seconds) : '';
   });
-}
-
-/** The script counter: every character the user typed except pause tags (line breaks do not count). */
-export function countScriptChars(script: string): number {
-  return Array.from(stripPauseTags(script).replace(/[\r\n]/g, '')).length;
 }
 
 export function totalPauseSeconds(script: string): number {

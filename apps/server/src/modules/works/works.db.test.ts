@@ -101,6 +101,9 @@ describe('creating a work validates what the studio validates', () => {
       [{ api: 'df' }, studioMessages.channelUnavailable],
       [{ api: 'gj' }, studioMessages.gjDuration],
       [{ text: '<break time="1s"/>' }, studioMessages.scriptRequired],
+      // The studio's counter shows n/10000: one more, or a long paste, is refused in the counter's terms.
+      [{ text: '字'.repeat(10001) }, voiceMessages.scriptTooLong(10000)],
+      [{ text: '字'.repeat(22400) }, voiceMessages.scriptTooLong(10000)],
       [{ voice_id: '' }, studioMessages.voiceRequired],
       [{ voice_id: bobVoice }, voiceMessages.voiceMissing],
       [{ voice_id: training }, voiceMessages.cloning],
@@ -121,6 +124,13 @@ describe('creating a work validates what the studio validates', () => {
       code: 1,
       // 24 s estimated at 1 credit per second, held with 25 % headroom: the refusal names the 30 it would hold.
       msg: studioMessages.notEnoughCredits(30, 5),
+    });
+    // 10000 counted characters with a pause and a line break after every ten (30000 sent) pass the length
+    // rule, as the counter says, and meet the credit check.
+    const paused = ('一'.repeat(10) + '<break time="0.2s"/>\n').repeat(1000);
+    expect(await submit(poor, { text: paused, video_id: own.id })).toMatchObject({
+      code: 1,
+      msg: expect.stringMatching(/^积分不足：本次预计需要\d+积分/) as unknown,
     });
     expect(await t.ctx.database.db.select().from(works).where(eq(works.userId, poor.id))).toHaveLength(0);
     expect(await testLedger(t.ctx.database.db).balance(poor.id)).toBe(5);

@@ -8,6 +8,8 @@ function describe(issue: z.core.$ZodIssue): string {
   const name = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') return `不支持的参数：${issue.keys.slice(0, 5).join('、')}`;
   if (issue.code === 'invalid_type' && issue.input === undefined) return `缺少参数 ${name}`;
+  // A field's own rule (a refine) says what is wrong in a whole sentence, as the page says it too.
+  if (issue.code === 'custom') return issue.message;
   return name ? `参数 ${name}：${issue.message}` : issue.message;
 }
 

@@ -36,6 +36,3 @@ export function segmentsOf(shown: string): ScriptSegment[] {
   if (last < shown.length) segments.push({ kind: 'text', text: shown.slice(last) });
   return segments;
 }
-
-/** Readings are not read aloud as characters, so the counter leaves them out like tags. */
-export const withoutReadings = (text: string) => text.replace(reading, '');

@@ -8,6 +8,10 @@ describe('script counting', () => {
     expect(pauseTotal(text)).toBe(2.5);
   });
 
+  it('leaves out tone-mark readings and line breaks, as the server counts', () => {
+    expect(scriptLength('行(háng)长\n大(dà)')).toBe(3);
+  });
+
   it('limits nw to 500 and the others to 10000', () => {
     expect(scriptMax({ script_max: 500 })).toBe(500);
     expect(scriptMax({ script_max: 10000 })).toBe(10000);

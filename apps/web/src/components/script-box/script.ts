@@ -1,16 +1,12 @@
-import { CHARS_PER_SECOND, SCRIPT_MAX } from '@app/contract';
-import { withoutReadings } from './script-marks';
+import { CHARS_PER_SECOND, countScriptChars, SCRIPT_MAX } from '@app/contract';
 
-const tag = /<[^>]*>/g;
 const breakTag = /<break\s+time="(\d+(?:\.\d+)?)s"\s*\/>/g;
 
 /** The tag a pause is stored as in the script. */
 export const pauseTag = (seconds: number) => `<break time="${seconds}s"/>`;
 
-/** Characters a person reads: tags (pauses) and tone-mark readings do not count. */
-export function scriptLength(text: string): number {
-  return withoutReadings(text.replace(tag, '')).length;
-}
+/** Characters a person reads, as the server counts them: pauses, tone-mark readings and line breaks do not count. */
+export const scriptLength = countScriptChars;
 
 /** The most characters the voice's channel reads (its script_max in the channel list; spec 001: nw 500), else 10000. */
 export function scriptMax(channel: { script_max: number } | undefined): number {
