@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { consoleScreens, features } from './features';
 import { PageLoading } from '../components/PageLoading';
+import { RouteDialogs } from '../lib/route-change';
 import { Shell } from './layout/Shell';
 
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
@@ -17,6 +18,7 @@ const inShell = routes.filter((r) => r.layout !== 'bare');
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
+      <RouteDialogs />
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
         {bare.map(({ path, page: Page }) => (

@@ -2,6 +2,7 @@ import { Grid, Layout, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
+import { useOnRouteChange } from '../../lib/route-change';
 import { RedeemDialog } from '../../features/credits';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -21,6 +22,7 @@ export function Shell() {
   const wide = screens.lg === true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  useOnRouteChange(() => setDrawerOpen(false));
   return (
     <Layout className={styles.shell}>
       <TopBar

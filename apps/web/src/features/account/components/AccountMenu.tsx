@@ -3,6 +3,7 @@ import { Avatar, Button, Flex, Popover } from 'antd';
 import { Rule, Text } from '../../../components/text/Text';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useOnRouteChange } from '../../../lib/route-change';
 import { isGuest, useAccountInfo, useOpenRedeem } from '../../../entities/account';
 import { useLogout } from '../api/logout';
 import { accountMenuMessages as m } from '../messages';
@@ -11,7 +12,9 @@ import { accountMenuMessages as m } from '../messages';
 const StorageUsage = lazy(() => import('./StorageUsage').then((m) => ({ default: m.StorageUsage })));
 
 // The password form is code-split: it loads when first asked for.
-const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 /** Menu rows: their text lines up with the name above while the hover background keeps a little room. */
 const menuItem = { justifyContent: 'flex-start', paddingInline: 8, marginInline: -8 } as const;
@@ -25,6 +28,10 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const openRedeem = useOpenRedeem();
   const logout = useLogout();
+  useOnRouteChange(() => {
+    setOpen(false);
+    setPasswordOpen(false);
+  });
   const act = (action: () => void) => () => {
     setOpen(false);
     action();

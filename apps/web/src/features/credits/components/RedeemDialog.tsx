@@ -1,5 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { accountMessages } from '@app/contract';
+import { useOnRouteChange } from '../../../lib/route-change';
 import { useAppStore } from '../../../stores/app-store';
 import { useRedeemCode } from '../api/redeem-code';
 import { creditsMessages } from '../messages';
@@ -14,6 +15,7 @@ export default function RedeemDialog() {
   const setOpen = useAppStore((s) => s.setRedeemOpen);
   const [form] = Form.useForm<RedeemForm>();
   const redeem = useRedeemCode();
+  useOnRouteChange(() => setOpen(false));
 
   const submit = async () => {
     const { code } = await form.validateFields();

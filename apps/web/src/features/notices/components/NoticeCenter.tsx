@@ -1,6 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { useOnRouteChange } from '../../../lib/route-change';
 import { noticeMessages } from '../messages';
 
 // The message centre is code-split: the top bar of every page carries only the bell.
@@ -10,6 +11,7 @@ const NoticeDialog = lazy(() => import('./NoticeDialog'));
 export function NoticeCenter() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  useOnRouteChange(() => setOpen(false));
   return (
     <>
       <Button
