@@ -1,7 +1,8 @@
-import { Card, Select, Table, Typography } from 'antd';
+import { Card, Flex, Select, Table, Typography } from 'antd';
 import { auditActions, type AuditRow } from '@app/contract';
 import { AdminLayout, usePagedFilters } from '../../../components/admin-layout';
 import { useAudit } from '../api/audit';
+import { auditSentence } from '../audit-sentence';
 import { adminText as t } from '../messages';
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
@@ -33,25 +34,21 @@ export default function AuditPage() {
           {...paged.tableProps(audit)}
           columns={[
             { title: t.time, dataIndex: 'create_time', width: 170 },
-            { title: t.actor, dataIndex: 'actor', width: 120 },
-            {
-              title: t.action,
-              dataIndex: 'action',
-              width: 120,
-              render: (a: string) => auditActions[a as keyof typeof auditActions] ?? a,
-            },
-            { title: t.target, dataIndex: 'target', width: 160 },
-            {
-              title: t.before,
-              dataIndex: 'before',
-              render: (v: unknown) => <Typography.Text code>{json(v)}</Typography.Text>,
-            },
-            {
-              title: t.after,
-              dataIndex: 'after',
-              render: (v: unknown) => <Typography.Text code>{json(v)}</Typography.Text>,
-            },
+            { title: t.action, key: 'sentence', render: (_, row) => auditSentence(row) },
           ]}
+          expandable={{
+            expandedRowRender: (row) => (
+              <Flex vertical gap={4}>
+                <Typography.Text type="secondary">
+                  {t.before}：<Typography.Text code>{json(row.before)}</Typography.Text>
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t.after}：<Typography.Text code>{json(row.after)}</Typography.Text>
+                </Typography.Text>
+              </Flex>
+            ),
+            rowExpandable: (row) => row.before != null || row.after != null,
+          }}
         />
       </Card>
     </AdminLayout>
