@@ -209,14 +209,16 @@ export const envSchema = z.object({
   // The photo channels of pet videos and photo-speak: `local` always works, `did` and `kling` need their
   // keys. 可灵's keys also serve [AI pictures and videos](#ai-pictures-and-videos).
   ...photoEnvShape,
-  // Section: Avatar uploads
-  // Checked by ffprobe when an avatar is created, before anything is prepared.
-  /** Avatar uploads below this frame rate are refused at creation. */
-  AVATAR_MIN_FPS: z.coerce.number().min(1).max(60).default(10),
-  /** Ceiling of width × height × seconds × max(frame rate, 25) of an avatar upload, checked at creation. */
-  AVATAR_MAX_PIXEL_FRAMES: z.coerce.number().min(1).default(20e9),
+  // Section: Avatar uploads and heavy videos
+  // Every video that is processed frame by frame (an avatar upload, the material video of a work, the
+  // source of a translation) is checked by ffprobe when it is submitted, before anything is charged or
+  // prepared, against the same frame-rate floor and pixel-frame ceiling.
+  /** Videos below this frame rate are refused at submission (视频帧率过低…). */
+  MEDIA_MIN_FPS: z.coerce.number().min(1).max(60).default(10),
+  /** Ceiling of width × height × seconds × max(frame rate, 25) of such a video, checked at submission (视频分辨率过高或时长过长…). */
+  MEDIA_MAX_PIXEL_FRAMES: z.coerce.number().min(1).default(20e9),
   /** The same ceiling for guests. */
-  AVATAR_MAX_PIXEL_FRAMES_GUEST: z.coerce.number().min(1).default(5e9),
+  MEDIA_MAX_PIXEL_FRAMES_GUEST: z.coerce.number().min(1).default(5e9),
   /** Avatars one account may have in preparation at once; each account's first avatar is prepared before anyone's second. */
   AVATAR_PREPARING_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   /** The same for guests. */

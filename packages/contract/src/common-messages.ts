@@ -21,4 +21,8 @@ export const commonMessages = {
   serviceUnavailable: '服务暂时不可用，请稍后重试',
   /** Why a job ended when its worker died on it again and again: the reason a failed work shows. */
   jobCutOff: '生成过程多次中断，已停止并退回积分',
+  /** A video below the frame-rate floor (avatar, work material, translation source): refused before any work. */
+  mediaFpsTooLow: (fps: number) => `视频帧率过低（每秒至少${fps}帧），请重新录制后上传`,
+  /** Resolution × frames × duration of a video pass what one job may process. */
+  mediaTooCostly: '视频分辨率过高或时长过长，超出处理上限，请上传更短或分辨率更低的视频',
 } as const;

@@ -15,10 +15,10 @@ export const avatarCloneMessages = {
   gjDuration: '此通道训练要求视频时长在30秒-300秒之间',
   /** A channel's avatar-length rule broken; the bounds come from the channel list (gj: the line above). */
   channelSeconds: (s: { min: number; max: number }) => `此通道训练要求视频时长在${s.min}秒-${s.max}秒之间`,
-  /** Resolution × frames × duration of the upload pass what one preparation may cost. */
-  avatarTooCostly: '视频分辨率过高或时长过长，超出处理上限，请上传更短或分辨率更低的视频',
-  /** Below the frame-rate floor: such a video cannot give a smooth avatar. */
-  avatarFpsTooLow: (fps: number) => `视频帧率过低（每秒至少${fps}帧），请重新录制后上传`,
+  /** Resolution × frames × duration of the upload pass what one preparation may cost (every heavy video's ceiling). */
+  avatarTooCostly: commonMessages.mediaTooCostly,
+  /** Below the frame-rate floor: such a video cannot give a smooth avatar (every heavy video's floor). */
+  avatarFpsTooLow: commonMessages.mediaFpsTooLow,
   /** The user already has as many avatars in preparation as allowed. */
   avatarTooManyProcessing: '您已有数字分身在处理中，请等待处理完成后再创建',
   /** The preparation ran past its time budget and was stopped. */

@@ -172,7 +172,7 @@ describe('preparation bounded by cost', () => {
     const started = Date.now();
     expect(await create(carol, fileId)).toMatchObject({
       code: 1,
-      msg: studioMessages.avatarFpsTooLow(t.config.AVATAR_MIN_FPS),
+      msg: studioMessages.avatarFpsTooLow(t.config.MEDIA_MIN_FPS),
     });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect((await own(carol)).data.total).toBe(0);
@@ -184,9 +184,9 @@ describe('preparation bounded by cost', () => {
     const fileId = await registerUpload(t, dave.id, 'video', clip);
     const cost = 640 * 360 * 6 * 30;
     const saved = { ...t.ctx.config };
-    Object.assign(t.ctx.config, { AVATAR_MAX_PIXEL_FRAMES: cost * 0.9, AVATAR_MAX_PIXEL_FRAMES_GUEST: cost * 0.9 });
+    Object.assign(t.ctx.config, { MEDIA_MAX_PIXEL_FRAMES: cost * 0.9, MEDIA_MAX_PIXEL_FRAMES_GUEST: cost * 0.9 });
     expect(await create(dave, fileId)).toMatchObject({ code: 1, msg: studioMessages.avatarTooCostly });
-    Object.assign(t.ctx.config, { AVATAR_MAX_PIXEL_FRAMES: cost * 1.2 });
+    Object.assign(t.ctx.config, { MEDIA_MAX_PIXEL_FRAMES: cost * 1.2 });
     await t.ctx.database.db.update(users).set({ isTourist: 1 }).where(eq(users.id, dave.id));
     expect(await create(dave, fileId)).toMatchObject({ code: 1, msg: studioMessages.avatarTooCostly });
     Object.assign(t.ctx.config, saved);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { filesMessages, IMAGE_MIN_SIDE, MEDIA_MAX_SIDE, UPLOAD_RULES, type FileType } from '@app/contract';
-import { MediaToolError, runTool, runToolStderr, type ProbeResult } from '../../platform/media/ffmpeg.js';
+import { confirmedSeconds, MediaToolError, mediaSpan, runTool, type ProbeResult } from '../../platform/media/ffmpeg.js';
 
 /** What the server itself found in an uploaded file; the client's own figures are never used. */
 export interface MediaFacts {
@@ -56,26 +56,15 @@ const HDR_TRANSFERS = new Set(['smpte2084', 'arib-std-b67']);
 const isCoverArt = (codec: string | undefined) => codec === 'mjpeg' || codec === 'png';
 
 /**
- * Reads the packets of the last seconds without decoding them: a file cut short (index first, media
- * data missing) shows up as a partial file. Nothing is decoded, so a picture of any size costs nothing.
+ * The seconds a video or an audio upload really holds, from a read of all its packets (nothing is
+ * decoded, so a picture of any size costs nothing): what its header claims is never charged unless the
+ * packets bear it out (`confirmedSeconds`). A file cut short (index first, media data missing) is refused
+ * as damaged. 0 when the scan cannot read the file (the probe's own refusal then stands).
  */
-async function isCutShort(file: string): Promise<boolean> {
-  const report = await runToolStderr('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-v',
-    'error',
-    '-sseof',
-    '-2',
-    '-i',
-    file,
-    '-c',
-    'copy',
-    '-f',
-    'null',
-    '-',
-  ]).catch((e: unknown) => (e instanceof MediaToolError ? `${e.stderr} partial file` : Promise.reject(e)));
-  return report.includes('partial file');
+async function packetSeconds(file: string): Promise<number> {
+  const span = await mediaSpan(file).catch((e: unknown) => (e instanceof MediaToolError ? null : Promise.reject(e)));
+  if (span?.partial) throw new MediaRefusal(filesMessages.damagedFile);
+  return span?.seconds ?? 0;
 }
 
 function checkDuration(type: FileType, seconds: number, message: string): void {
@@ -83,7 +72,7 @@ function checkDuration(type: FileType, seconds: number, message: string): void {
   if (range && !(seconds >= range.min && seconds <= range.max)) throw new MediaRefusal(message);
 }
 
-async function checkVideo(p: Probe, cutShort: Promise<boolean>): Promise<MediaFacts> {
+async function checkVideo(p: Probe, scanned: Promise<number>): Promise<MediaFacts> {
   if (!p.format.format_name.split(',').some((f) => f === 'mov' || f === 'mp4'))
     throw new MediaRefusal(filesMessages.videoRule);
   const v = p.streams.find((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
@@ -93,9 +82,8 @@ async function checkVideo(p: Probe, cutShort: Promise<boolean>): Promise<MediaFa
   const width = v.width ?? 0;
   const height = v.height ?? 0;
   if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.videoTooBig);
-  const duration = Number(p.format.duration ?? v.duration ?? 0) || 0;
+  const duration = confirmedSeconds(Number(p.format.duration ?? v.duration ?? 0) || 0, await scanned);
   checkDuration('video', duration, filesMessages.videoDuration);
-  if (await cutShort) throw new MediaRefusal(filesMessages.damagedFile);
   const quicktime = (p.format.tags?.major_brand ?? '').trim() === 'qt';
   return {
     mime: quicktime ? 'video/quicktime' : 'video/mp4',
@@ -114,14 +102,14 @@ const AUDIO_CONTAINERS: Record<string, string> = {
   m4a: 'audio/mp4',
 };
 
-function checkVoice(p: Probe): MediaFacts {
+async function checkVoice(p: Probe, scanned: Promise<number>): Promise<MediaFacts> {
   const a = p.streams.find((s) => s.codec_type === 'audio');
   const picture = p.streams.some((s) => s.codec_type === 'video' && !isCoverArt(s.codec_name));
   const container = p.format.format_name.split(',').find((f) => f in AUDIO_CONTAINERS);
   if (!a || picture || !container) throw new MediaRefusal(filesMessages.audioRule);
   const codec = a.codec_name ?? '';
   if (!playableAudio(codec)) throw new MediaRefusal(codecMessages.voice);
-  const duration = Number(p.format.duration ?? a.duration ?? 0) || 0;
+  const duration = confirmedSeconds(Number(p.format.duration ?? a.duration ?? 0) || 0, await scanned);
   checkDuration('voice', duration, filesMessages.audioDuration);
   return { mime: AUDIO_CONTAINERS[container] ?? 'audio/mpeg', duration, width: 0, height: 0, hdr: false, codec };
 }
@@ -171,18 +159,19 @@ export async function inspectUpload(type: FileType, file: string, key: string): 
   if (size > UPLOAD_RULES[type].maxBytes) throw new MediaRefusal(TOO_LARGE[type]);
   const ext = path.extname(key).slice(1).toLowerCase();
   if (!UPLOAD_RULES[type].extensions.includes(ext)) throw new MediaRefusal(WRONG_KIND[type]);
-  // A video's tail is read beside the probe (it decodes nothing); its answer counts only once the probe's
-  // rules pass, and the file is not handed back (and perhaps removed) before that read has ended.
-  const cutShort = type === 'video' ? isCutShort(file) : Promise.resolve(false);
-  const ended = cutShort.catch(() => undefined);
+  // The packets of a video or an audio file are read beside the probe (nothing is decoded); the answer
+  // counts only once the probe's own rules pass, and the file is not handed back (and perhaps removed)
+  // before that read has ended.
+  const scanned = type === 'image' ? Promise.resolve(0) : packetSeconds(file);
+  const ended = scanned.catch(() => undefined);
   try {
-    return await checkProbed(type, file, ext, cutShort);
+    return await checkProbed(type, file, ext, scanned);
   } finally {
     await ended;
   }
 }
 
-async function checkProbed(type: FileType, file: string, ext: string, cutShort: Promise<boolean>): Promise<MediaFacts> {
+async function checkProbed(type: FileType, file: string, ext: string, scanned: Promise<number>): Promise<MediaFacts> {
   const p = await probeRaw(file);
   if (!p) {
     const head = Buffer.alloc(8);
@@ -194,7 +183,11 @@ async function checkProbed(type: FileType, file: string, ext: string, cutShort: 
     );
   }
   const facts =
-    type === 'video' ? await checkVideo(p, cutShort) : type === 'voice' ? checkVoice(p) : await checkImage(file, p);
+    type === 'video'
+      ? await checkVideo(p, scanned)
+      : type === 'voice'
+        ? await checkVoice(p, scanned)
+        : await checkImage(file, p);
   // The name must say what the file is, so it is served with the right type.
   if (!(MIME_OF_EXTENSION[ext] ?? []).includes(facts.mime)) throw new MediaRefusal(WRONG_KIND[type]);
   return facts;

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { measureStored } from '../../platform/media/cost-bounds.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { ensureCredits, type ShortMessage } from '../billing/index.js';
 import type { StudioVoices } from '../voices/index.js';
@@ -95,10 +96,11 @@ export async function checkSpokenDrive(
     const file = await deps.uploads.findOwned(db, userId, p.material_audio_id);
     if (!file) throw new AppError(studioMessages.audioFileRequired);
     if (file.kind !== 'voice') throw new AppError(studioMessages.audioFormat);
-    if (file.duration < AUDIO_SECONDS.min || file.duration > AUDIO_SECONDS.max)
-      throw new AppError(studioMessages.audioDuration);
-    const audio = { fileId: file.id, key: file.key, seconds: file.duration };
-    return { mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: file.duration };
+    // The length held for is the recording's own, read from its packets, never what its header claims.
+    const { seconds } = await measureStored(ctx, file.key);
+    if (seconds < AUDIO_SECONDS.min || seconds > AUDIO_SECONDS.max) throw new AppError(studioMessages.audioDuration);
+    const audio = { fileId: file.id, key: file.key, seconds };
+    return { mode: 'audio', voiceId: null, script: '', audio, estimateSeconds: seconds };
   }
   const script = p.text ?? '';
   if (countScriptChars(script) === 0) throw new AppError(studioMessages.scriptRequired);

@@ -5,7 +5,9 @@ import { avatarSecondsRefusal, filesMessages, studioMessages, type ParsedParamsO
 import { AvatarEngineError, checkAvatarSource } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { costLimits, costRefusal } from '../../platform/media/cost-bounds.js';
 import { scratchDir } from '../../engines/index.js';
+import { accountRows } from '../accounts/index.js';
 import { type StudioUploads, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
 import { checkSpokenDrive, type SpokenDrive } from '../producing/index.js';
 import { resolveChannel } from '../../platform/channels/keeper.js';
@@ -85,6 +87,10 @@ async function checkMaterialVideo(
     const local = await ctx.storage.toLocalFile(file.key, scratch);
     try {
       const checked = await checkAvatarSource(local.path, { fileName: path.posix.basename(file.key) });
+      // Prepared like an avatar upload, so bounded like one: the same floor and ceiling, before anything is held.
+      const guest = (await accountRows.standing(ctx.database.db, userId))?.isTourist ?? true;
+      const tooCostly = costRefusal(checked.video, checked.info.duration, costLimits(ctx.config, guest));
+      if (tooCostly) throw new AppError(tooCostly);
       return {
         fileId: file.id,
         key: file.key,

@@ -45,7 +45,7 @@ beforeAll(async () => {
   chanjing = await startFakeChanjing({ ...creds, resultFile: result, personPollsBeforeDone: 1, pollsBeforeDone: 0 });
   t = await buildTestApp({
     // The 30–300 s clips below run at 1 frame a second so they stay quick to make and prepare.
-    AVATAR_MIN_FPS: '1',
+    MEDIA_MIN_FPS: '1',
     AVATAR_CHANNELS: 'local=local,ou=duix,df=duix,gj=chanjing',
     DUIX_BASE_URL: duix.url,
     DUIX_POLL_INTERVAL_MS: '200',

@@ -15,8 +15,10 @@ import { TRANSCRIPTION_CHANNEL } from '../../engines/index.js';
 import { TEXT_CHANNEL } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { costLimits, costRefusal, measureStored } from '../../platform/media/cost-bounds.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
+import { accountRows } from '../accounts/index.js';
 import { ensureCredits } from '../billing/index.js';
 import { creditsFor, submitWork } from '../producing/index.js';
 import { uploadedFiles } from '../files/index.js';
@@ -112,6 +114,19 @@ export class VideoTranslateService {
     await worksGallery.remove(this.ctx, userId, id);
   }
 
+  /**
+   * The seconds the source really holds, read from its packets (its header is never charged): a file cut
+   * short is refused as damaged, and a video past the cost bounds every heavy video passes is refused.
+   */
+  private async measureSource(userId: number, key: string): Promise<number> {
+    const source = await measureStored(this.ctx, key);
+    if (!source.info.video) throw new AppError(m.fileRule);
+    const guest = (await accountRows.standing(this.db, userId))?.isTourist ?? true;
+    const refused = costRefusal(source.info.video, source.seconds, costLimits(this.ctx.config, guest));
+    if (refused) throw new AppError(refused);
+    return source.seconds;
+  }
+
   /** Checks in the order the page asks, each refusal with the spec's words; nothing is charged before all pass. */
   async submit(
     userId: number,
@@ -135,8 +150,9 @@ export class VideoTranslateService {
     if (!target?.target) throw new AppError(m.targetUnsupported);
     if (source.id === target.id) throw new AppError(m.sameLanguage);
     const channel = await resolveChannel(this.ctx, translateChannelKind, String(mode));
-    if (!(file.duration >= SECONDS.min && file.duration <= SECONDS.max)) throw new AppError(m.tooLong);
-    const credits = creditsFor(file.duration, channel.price);
+    const seconds = await this.measureSource(userId, file.key);
+    if (!(seconds >= SECONDS.min && seconds <= SECONDS.max)) throw new AppError(m.tooLong);
+    const credits = creditsFor(seconds, channel.price);
     await ensureCredits(this.db, userId, credits, m.notEnoughCredits);
     const name = p.name?.trim() || `${m.creditAction}-${target.name}`;
     return submitWork(this.ctx, {
@@ -166,7 +182,7 @@ export class VideoTranslateService {
           engine: TRANSLATE_ENGINE_ID,
           // 1 landscape, 2 portrait: how the gallery frames the work.
           hs: (file.width ?? 0) >= (file.height ?? 0) ? 1 : 2,
-          duration: file.duration,
+          duration: seconds,
           creditsHeld: credits,
           jobKey: `translate:${randomUUID()}`,
           submission,

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  commonMessages,
+  completeUpload,
+  filesMessages,
+  saveWork,
+  signUpload,
+  submitVideoTranslate,
+  type Avatar,
+  type RegisteredFile,
+  type UploadSignature,
+} from '@app/contract';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
+import { avatars, works } from '../../db/schema/index.js';
+import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
+import { makeClip } from '../../engines/avatar/testing/media.js';
+import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
+import type { FakeServer } from '../../../test/loopback-fake.js';
+import { ffmpeg } from '../../platform/media/ffmpeg.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { multipart, storedFiles } from '../files/test-support.js';
+import { startFakeTranslator } from '../video-translation/testing/fixtures.js';
+import { addVoice, cloneAvatar, registerUpload } from '../works/testing/studio.js';
+
+/**
+ * What decides a price is the media that is really there, and every video processed frame by frame
+ * passes one frame-rate floor and pixel-frame ceiling, wherever it comes in: an mp4 with its index first
+ * cut to a third of its bytes claims 20 s and holds about 7; a 1 fps video of ten minutes would be
+ * prepared as 600 one-second pieces.
+ */
+let t: TestApp;
+let dir: string;
+let duix: FakeDuix;
+let asr: FakeServer;
+let text: FakeServer;
+let avatar: Avatar;
+let voiceId: number;
+const media: Record<'video' | 'cutVideo' | 'voice' | 'cutVoice' | 'slow', string> = {
+  video: '',
+  cutVideo: '',
+  voice: '',
+  cutVoice: '',
+  slow: '',
+};
+
+/** 20 s with its index first (as phones and editors write for the web), and a copy cut to a third of its bytes. */
+async function completeAndCut(name: string, args: string[]): Promise<[string, string]> {
+  const whole = path.join(dir, name);
+  await ffmpeg([...args, '-t', '20', '-movflags', '+faststart', whole]);
+  const cut = path.join(dir, `cut-${name}`);
+  fs.copyFileSync(whole, cut);
+  await fs.promises.truncate(cut, Math.floor(fs.statSync(whole).size / 3));
+  return [whole, cut];
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-bounds-'));
+  const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000'];
+  [media.video, media.cutVideo] = await completeAndCut('talk.mp4', [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', ...tone],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+  ]);
+  [media.voice, media.cutVoice] = await completeAndCut('speech.m4a', [...tone, '-c:a', 'aac']);
+  media.slow = await makeClip(path.join(dir, 'slow.mp4'), { width: 640, height: 360, seconds: 600, fps: 1 });
+  const result = await makeClip(path.join(dir, 'result.mp4'), { seconds: 2, withAudio: true });
+  duix = await startFakeDuix({ resultFile: result, result: 'url' });
+  // Translations accepted here stop at recognition: only what is held at submission is looked at.
+  asr = await startFakeOpenAiTranscription(() => ({ status: 400, body: { error: { message: 'refused' } } }));
+  text = await startFakeTranslator();
+  t = await buildTestApp({
+    AVATAR_CHANNELS: 'local=local,ou=duix',
+    DUIX_BASE_URL: duix.url,
+    DUIX_POLL_INTERVAL_MS: '100',
+    TRANSCRIPTION_ENGINE: 'openai',
+    TRANSCRIPTION_OPENAI_URL: `${asr.url}/v1`,
+    TEXT_MODEL_URL: `${text.url}/v1`,
+  });
+  const owner = await newAccount(t);
+  avatar = await cloneAvatar(t, owner, await makeClip(path.join(dir, 'a.mp4'), { width: 360, height: 640 }));
+  await t.ctx.database.db.execute(sql`update avatars set user_id = null, source = 2 where id = ${avatar.id}`);
+  voiceId = await addVoice(t, { userId: null });
+}, 600_000);
+
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([duix?.close(), asr?.close(), text?.close()]);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const balance = (m: TestAccount) => testLedger(t.ctx.database.db).balance(m.id);
+const worksOf = (m: TestAccount) => t.ctx.database.db.select().from(works).where(eq(works.userId, m.id));
+const translate = (m: TestAccount, fileId: number) =>
+  t.call<{ id: number; credits: number }>(
+    submitVideoTranslate,
+    { file_id: fileId, source_lang: 'zh', target_lang: 'en', mode: 2 },
+    { token: m.token },
+  );
+const talk = (m: TestAccount, p: Record<string, string | number>) =>
+  t.call<{ id: number; credits: number }>(saveWork, { name: '测试', api: 'ou', ...p }, { token: m.token });
+
+/** Signs an upload, posts the file to the storage host as the browser does, and registers it. */
+async function upload(m: TestAccount, type: 'video' | 'voice', file: string) {
+  const signed = await t.call<UploadSignature>(signUpload, { file_type: type }, { token: m.token });
+  const key = `${signed.data.dir}${path.basename(file)}`;
+  const { body, contentType } = multipart(
+    { key, ...signed.data.fields },
+    { content: fs.readFileSync(file), filename: path.basename(file) },
+  );
+  const posted = await t.app.inject({
+    method: 'POST',
+    url: new URL(signed.data.host, 'http://x').pathname,
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
+  expect(posted.statusCode).toBeLessThan(300);
+  return t.call<RegisteredFile>(completeUpload, { file_type: type, url: key }, { token: m.token });
+}
+
+describe('a file is charged for what it holds, not what its header claims', () => {
+  it('refuses an upload cut short as damaged and keeps nothing of it; a whole one keeps its length', async () => {
+    const m = await newAccount(t);
+    for (const [type, whole, cut] of [
+      ['video', media.video, media.cutVideo],
+      ['voice', media.voice, media.cutVoice],
+    ] as const) {
+      expect(await upload(m, type, cut)).toMatchObject({ code: 1, msg: filesMessages.damagedFile });
+      expect(storedFiles(t.ctx.localStorage!.root, `users/${m.id}`)).not.toContain(path.basename(cut));
+      const kept = await upload(m, type, whole);
+      expect(kept.code, kept.msg).toBe(0);
+      expect(kept.data.duration).toBeCloseTo(20, 1);
+    }
+  });
+
+  it('refuses a translation source cut short, holding nothing; a whole one holds 20 s as before', async () => {
+    const m = await newAccount(t, { credits: 1000 });
+    // Registered with its header's 20 s, as a file stored before its packets were read would be.
+    const cut = await registerUpload(t, m.id, 'video', media.cutVideo);
+    expect(await translate(m, cut)).toMatchObject({ code: 1, msg: filesMessages.damagedFile });
+    expect(await balance(m)).toBe(1000);
+    expect(await worksOf(m)).toHaveLength(0);
+    // 2 credits a second in mode 2.
+    expect(await translate(m, await registerUpload(t, m.id, 'video', media.video))).toMatchObject({
+      code: 0,
+      data: { credits: 40 },
+    });
+  });
+
+  it('refuses a talking video driven by a recording cut short, holding nothing; a whole one holds what it did', async () => {
+    const m = await newAccount(t, { credits: 1000 });
+    const cut = await registerUpload(t, m.id, 'voice', media.cutVoice);
+    expect(await talk(m, { video_id: avatar.id, material_audio_id: cut })).toMatchObject({
+      code: 1,
+      msg: filesMessages.damagedFile,
+    });
+    expect(await balance(m)).toBe(1000);
+    expect(await worksOf(m)).toHaveLength(0);
+    // 20 s at the ou channel's 3 credits a second, held with its 25 % headroom.
+    const whole = await registerUpload(t, m.id, 'voice', media.voice);
+    expect(await talk(m, { video_id: avatar.id, material_audio_id: whole })).toMatchObject({
+      code: 0,
+      data: { credits: 75 },
+    });
+  });
+});
+
+describe('one frame-rate floor and pixel-frame ceiling for every heavy video', () => {
+  it('refuses a 1 fps video as the material of a work and as a translation source, holding nothing', async () => {
+    const m = await newAccount(t, { credits: 1000 });
+    const fileId = await registerUpload(t, m.id, 'video', media.slow);
+    await t.ctx.database.db.execute(
+      sql`insert into materials (user_id, file_id, type, name, source) values (${m.id}, ${fileId}, 'video', ${'慢视频'}, 'upload')`,
+    );
+    const fpsTooLow = commonMessages.mediaFpsTooLow(t.config.MEDIA_MIN_FPS);
+    expect(await talk(m, { material_video_id: fileId, voice_id: voiceId, text: '大家好' })).toMatchObject({
+      code: 1,
+      msg: fpsTooLow,
+    });
+    expect(await translate(m, fileId)).toMatchObject({ code: 1, msg: fpsTooLow });
+    expect(await balance(m)).toBe(1000);
+    expect(await worksOf(m)).toHaveLength(0);
+    // Nothing was set to prepare it either.
+    expect(await t.ctx.database.db.select().from(avatars).where(eq(avatars.userId, m.id))).toHaveLength(0);
+  });
+});
