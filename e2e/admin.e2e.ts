@@ -301,7 +301,10 @@ describe('operator console journey', () => {
   it("lists background jobs by queue and state, with a job's detail and the dead-letter queue", async () => {
     await admin.getByRole('menuitem', { name: adminText.menuJobs }).click();
     await admin.waitForURL(/#\/admin\/jobs/);
-    // Scheduled sweeps run every minute, so the queue is never empty for long.
+    // The users' work by its names; the queue's own sweeps (every minute, so never empty for long) on demand.
+    await admin.getByText(adminText.internalQueues).waitFor();
+    expect(await admin.locator('.ant-table').innerText()).not.toMatch(/__pgboss__|\.sweep/);
+    await admin.getByRole('switch', { name: adminText.internalQueues }).click();
     await admin.locator('.ant-table-row').first().waitFor({ timeout: 90_000 });
     await screenshot(admin, 'admin-jobs');
     await admin.locator('.ant-table-row').first().getByRole('button', { name: /^详情/ }).click();
@@ -310,7 +313,7 @@ describe('operator console journey', () => {
     await screenshot(admin, 'admin-job-detail');
     await admin.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    await admin.getByLabel(adminText.jobQueue).click();
+    await admin.getByLabel(adminText.jobQueue, { exact: true }).click();
     await admin.locator('.ant-select-item-option').getByText(adminText.deadLetters, { exact: true }).click();
     await admin.locator('.ant-table').waitFor();
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { optionalChoice, optionalText, paging, text } from '../fields.js';
+import { optionalChoice, optionalFlag, optionalText, paging, text } from '../fields.js';
 import { strictParams } from './site.js';
 
 /** States of a background job as the queue keeps them, with the jobs screen's labels. */
@@ -67,12 +67,16 @@ export const listConsoleJobs = endpoint({
   params: strictParams({
     queue: optionalText({ max: 64 }),
     state: optionalChoice(JOB_STATES),
+    /** 1: also the queue's own housekeeping (sweeps, schedules) when no queue is chosen. */
+    internal: optionalFlag(),
     ...paging,
   }),
   data: z.object({
     list: z.array(consoleJobRow),
     total: z.number().int(),
     counts: z.array(z.object({ queue: z.string(), state: z.enum(JOB_STATES), count: z.number().int() })),
+    /** Every queue with jobs or declared: the operator's name for it, and whether it is housekeeping. */
+    queues: z.array(z.object({ queue: z.string(), label: z.string(), internal: z.boolean() })),
   }),
 });
 

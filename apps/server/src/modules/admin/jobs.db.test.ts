@@ -173,14 +173,29 @@ describe('jobs screen', () => {
       { token: operator },
     );
     const pos = (id: string | null) => r.data.list.find((j) => j.id === id)?.position;
-    // Blank filters (as the screen sends them) mean every queue and state.
-    const all = await t.call<{ list: ConsoleJobRow[]; total: number }>(
-      listConsoleJobs,
-      { queue: '', page: 1, limit: 100 },
-      { token: operator },
-    );
-    expect(all.data.list.map((j) => j.id)).toEqual(expect.arrayContaining([a, b]));
     expect(pos(a)).toBeGreaterThan(0);
     expect(pos(b)).toBe(pos(a)! + 1);
+  });
+
+  it("lists the operator's work by its names, and the queue's housekeeping only when asked", async () => {
+    type Listed = { list: ConsoleJobRow[]; queues: { queue: string; label: string; internal: boolean }[] };
+    // Blank filters (as the screen sends them): every state of the queues that do the users' work.
+    const work = await t.call<Listed>(listConsoleJobs, { queue: '', page: 1, limit: 100 }, { token: operator });
+    expect(work.data.queues).toEqual(
+      expect.arrayContaining([
+        { queue: 'ai-media.generate', label: 'AI 图片与视频', internal: false },
+        { queue: 'work.render', label: '数字人视频', internal: false },
+        { queue: 'storage.sweep-temp', label: 'storage.sweep-temp', internal: true },
+      ]),
+    );
+    const internal = new Set(work.data.queues.filter((q) => q.internal).map((q) => q.queue));
+    expect(work.data.list.length).toBeGreaterThan(0);
+    expect(work.data.list.filter((j) => internal.has(j.queue))).toEqual([]);
+    const sweeps = await t.call<Listed>(
+      listConsoleJobs,
+      { queue: '', internal: 1, page: 1, limit: 100 },
+      { token: operator },
+    );
+    expect(sweeps.data.list.some((j) => j.queue === 'storage.sweep-temp')).toBe(true);
   });
 });

@@ -77,11 +77,15 @@ export function consoleJobs(db: Db, executor: SqlExecutor, queue: JobQueue) {
   const failed = (job: QueuedJob) => job.state === 'failed' || job.name === DEAD_LETTER;
 
   return {
-    async list(q: { queue?: string; state?: JobState; page: number; limit: number }) {
+    async list(q: { queue?: string; state?: JobState; internal?: number; page: number; limit: number }) {
       const limit = q.limit || 20;
+      const labels = queue.labels();
+      const operatorQueues = [...Object.keys(labels).filter((n) => labels[n]), DEAD_LETTER];
       const [{ rows, total }, counts] = await Promise.all([
         queue.listJobs(executor, {
           name: q.queue || undefined,
+          // Without a chosen queue, the operator's own work unless internal queues are asked for.
+          names: q.queue || q.internal ? undefined : operatorQueues,
           state: q.state || undefined,
           limit,
           offset: (q.page - 1) * limit,
@@ -92,6 +96,11 @@ export function consoleJobs(db: Db, executor: SqlExecutor, queue: JobQueue) {
         list: rows.map(wire),
         total,
         counts: counts.map((c) => ({ queue: c.queue, state: c.state as JobState, count: c.count })),
+        queues: [...new Set([...Object.keys(labels), ...counts.map((c) => c.queue)])].sort().map((name) => ({
+          queue: name,
+          label: labels[name] ?? name,
+          internal: !labels[name] && name !== DEAD_LETTER,
+        })),
       };
     },
 

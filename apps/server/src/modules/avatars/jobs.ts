@@ -7,6 +7,7 @@ export const avatarsJobs = {
    * each engine prepare its part (e.g. training a 蝉镜 customised person, which can take hours).
    */
   'avatar.prepare': {
+    label: '数字人准备',
     payload: z.object({ avatarId: z.number().int().positive() }),
     retryLimit: 3,
     expireInSeconds: 4 * 3600,
@@ -17,6 +18,7 @@ export const avatarsJobs = {
    * unreachable while its person was to be trained); rescheduled with a growing delay a few times.
    */
   'avatar.engine-retry': {
+    label: '数字人准备 · 引擎重试',
     payload: z.object({ avatarId: z.number().int().positive(), engine: z.string().min(1), attempt: z.number().int().min(1) }),
     retryLimit: 1,
     expireInSeconds: 4 * 3600,

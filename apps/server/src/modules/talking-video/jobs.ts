@@ -9,6 +9,7 @@ export const talkingVideoJobs = {
    * re-sends its job a few seconds later instead of holding one of these workers.
    */
   'work.render': {
+    label: '数字人视频',
     payload: z.object({ workId: z.number().int().positive() }),
     retryLimit: 3,
     expireInSeconds: 3 * 3600,

@@ -5,6 +5,7 @@ import type { JobDefinition } from '../module.js';
 export const viralJobs = {
   /** Follows a viral video's extraction, transcribes it and has the model analyse it; settles or refunds. */
   'viral.analyse': {
+    label: '爆款分析',
     payload: z.object({ projectId: z.number().int().positive() }),
     retryLimit: 1,
     expireInSeconds: 3600,

@@ -5,6 +5,7 @@ import type { JobDefinition } from '../module.js';
 export const voicesJobs = {
   /** Clones (or re-trains) a voice from its recording; settles or refunds the clone's credits. */
   'voice.clone': {
+    label: '声音克隆',
     payload: z.object({ trainingId: z.number().int().positive() }),
     retryLimit: 2,
     expireInSeconds: 1800,
@@ -13,6 +14,7 @@ export const voicesJobs = {
   },
   /** Speaks a trial sentence with a voice and stores it as the caller's file. */
   'voice.audition': {
+    label: '声音试听',
     payload: z.object({ auditionId: z.string().uuid() }),
     retryLimit: 1,
     expireInSeconds: 600,

@@ -14,6 +14,12 @@ export interface JobHold {
 /** How one background job is declared: its payload and how the queue runs it. */
 export interface JobDefinition {
   payload: z.ZodObject;
+  /**
+   * What the operator calls the work this job does (数字人视频, 声音克隆), shown on the console's jobs
+   * screen. A job without one (a sweep, a schedule) is the queue's own housekeeping, listed there only
+   * when the operator asks for internal queues.
+   */
+  label?: string;
   /** Cron (UTC) for scheduled jobs. */
   cron?: string;
   retryLimit: number;

@@ -149,6 +149,11 @@ export class JobQueue<J extends JobDefinitions<J> = RegisteredJobs> {
     return Object.hasOwn(this.definitions, name) ? this.definitions[name] : undefined;
   }
 
+  /** Every declared job's name with the operator's label for it (none for housekeeping jobs). */
+  labels(): Record<string, string | undefined> {
+    return Object.fromEntries(Object.entries(this.definitions).map(([name, d]) => [name, d.label]));
+  }
+
   /** Each module registers its handlers here, once per job name. */
   handle<N extends keyof J & string>(name: N, handler: JobHandler<J[N]>): void {
     const list = this.handlers.get(name) ?? [];
@@ -339,15 +344,16 @@ export class JobQueue<J extends JobDefinitions<J> = RegisteredJobs> {
   /** Jobs by queue and state, newest first, with their place in the queue while they wait. */
   async listJobs(
     executor: SqlExecutor,
-    q: { name?: string; state?: string; limit: number; offset: number },
+    q: { name?: string; names?: readonly string[]; state?: string; limit: number; offset: number },
   ): Promise<{ rows: QueuedJob[]; total: number }> {
     const { rows } = await executor.executeSql(
       `${WAITING}
        select ${JOB_COLUMNS}, count(*) over ()::int as total
        from pgboss.job j left join waiting w on w.id = j.id
        where ($1::text is null or j.name = $1) and ($2::text is null or j.state::text = $2)
+         and ($5::jsonb is null or j.name in (select jsonb_array_elements_text($5::jsonb)))
        order by j.created_on desc, j.id limit $3 offset $4`,
-      [q.name ?? null, q.state ?? null, q.limit, q.offset],
+      [q.name ?? null, q.state ?? null, q.limit, q.offset, q.names ? JSON.stringify(q.names) : null],
     );
     const list = rows as Record<string, unknown>[];
     return { rows: list.map(asQueuedJob), total: Number(list[0]?.total ?? 0) };

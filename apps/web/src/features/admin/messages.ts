@@ -124,6 +124,7 @@ export const adminText = {
   jobDetail: '任务详情',
   allQueues: '全部队列',
   deadLetters: '死信队列',
+  internalQueues: '显示内部队列',
   retryJob: '重试',
   refundJob: '退还积分',
   refundConfirm: (n: number) => `确定退还该任务冻结的 ${n} 积分？每个任务只能退还一次。`,

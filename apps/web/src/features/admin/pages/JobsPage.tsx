@@ -1,4 +1,17 @@
-import { Button, Card, Descriptions, Drawer, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Flex,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { DEAD_LETTER, JOB_STATES, jobStateLabels, type ConsoleJobRow, type JobState } from '@app/contract';
 import { AdminLayout, usePagedFilters } from '../../../components/admin-layout';
@@ -90,21 +103,34 @@ function JobDrawer({ job, onClose }: { job: Ref | null; onClose: () => void }) {
 
 /** Jobs: every queue's jobs by state with queue positions, failed ones' errors, the dead-letter queue. */
 export default function JobsPage() {
-  const paged = usePagedFilters({ queue: '', state: '' as JobState | '' });
-  const { queue, state } = paged.filters;
+  const paged = usePagedFilters({ queue: '', state: '' as JobState | '', internal: 0 as 0 | 1 });
+  const { queue, state, internal } = paged.filters;
   const [open, setOpen] = useState<Ref | null>(null);
   const jobs = useConsoleJobs({ ...paged.params, state: state || undefined });
+  // The operator's name for each queue; the queue's own housekeeping only with the switch on.
+  const queues = useMemo(() => new Map((jobs.data?.queues ?? []).map((q) => [q.queue, q])), [jobs.data?.queues]);
+  const nameOf = (q: string) => (q === DEAD_LETTER ? t.deadLetters : (queues.get(q)?.label ?? q));
   const summary = useMemo(() => {
     const by = new Map<string, Record<string, number>>();
-    for (const c of jobs.data?.counts ?? []) by.set(c.queue, { ...by.get(c.queue), [c.state]: c.count });
+    for (const c of jobs.data?.counts ?? [])
+      if (internal || !queues.get(c.queue)?.internal) by.set(c.queue, { ...by.get(c.queue), [c.state]: c.count });
     return [...by.entries()].sort(([a], [b]) => a.localeCompare(b));
-  }, [jobs.data?.counts]);
+  }, [jobs.data?.counts, queues, internal]);
 
   return (
     <AdminLayout
       title={t.menuJobs}
       extra={
-        <Space>
+        <Space wrap>
+          <Space size={6}>
+            <Switch
+              size="small"
+              checked={internal === 1}
+              onChange={(on) => paged.setFilter('internal', on ? 1 : 0)}
+              aria-label={t.internalQueues}
+            />
+            <Typography.Text type="secondary">{t.internalQueues}</Typography.Text>
+          </Space>
           <Select
             value={queue}
             style={{ width: 220 }}
@@ -113,7 +139,7 @@ export default function JobsPage() {
             options={[
               { value: '', label: t.allQueues },
               { value: DEAD_LETTER, label: t.deadLetters },
-              ...summary.filter(([q]) => q !== DEAD_LETTER).map(([q]) => ({ value: q, label: q })),
+              ...summary.filter(([q]) => q !== DEAD_LETTER).map(([q]) => ({ value: q, label: nameOf(q) })),
             ]}
           />
           <Select
@@ -138,11 +164,7 @@ export default function JobsPage() {
               style={{ cursor: 'pointer' }}
               onClick={() => paged.setFilter('queue', q)}
             >
-              {`${q === DEAD_LETTER ? t.deadLetters : q}：${t.queueSummary(
-                (c.created ?? 0) + (c.retry ?? 0),
-                c.active ?? 0,
-                c.failed ?? 0,
-              )}`}
+              {`${nameOf(q)}：${t.queueSummary((c.created ?? 0) + (c.retry ?? 0), c.active ?? 0, c.failed ?? 0)}`}
             </Tag>
           ))}
         </Flex>
@@ -154,7 +176,21 @@ export default function JobsPage() {
           {...paged.tableProps(jobs)}
           loading={jobs.isFetching && !jobs.data}
           columns={[
-            { title: t.jobQueue, dataIndex: 'queue', width: 180 },
+            {
+              title: t.jobQueue,
+              dataIndex: 'queue',
+              width: 200,
+              render: (q: string) => (
+                <Flex vertical>
+                  <span>{nameOf(q)}</span>
+                  {nameOf(q) !== q && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {q}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              ),
+            },
             {
               title: t.jobState,
               dataIndex: 'state',
