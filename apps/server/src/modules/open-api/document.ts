@@ -143,6 +143,7 @@ const docsPage = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>开放接口文档</title>
+<link rel="icon" href="/api/docs/static/favicon-32x32.png">
 <link rel="stylesheet" href="/api/docs/static/swagger-ui.css">
 </head>
 <body>
