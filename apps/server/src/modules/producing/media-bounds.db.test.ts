@@ -10,22 +10,17 @@ import {
   saveWork,
   signUpload,
   submitVideoTranslate,
-  type Avatar,
   type RegisteredFile,
   type UploadSignature,
 } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { avatars, works } from '../../db/schema/index.js';
-import { startFakeDuix, type FakeDuix } from '../../engines/avatar/testing/fake-duix.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { startFakeOpenAiTranscription } from '../../engines/transcription/testing/fake-openai-transcription.js';
-import type { FakeServer } from '../../../test/loopback-fake.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { multipart, storedFiles } from '../files/test-support.js';
-import { startFakeTranslator } from '../video-translation/testing/fixtures.js';
-import { addVoice, cloneAvatar, registerUpload } from '../works/testing/studio.js';
+import { addVoice, registerUpload } from '../works/testing/studio.js';
 
 /**
  * What decides a price is the media that is really there, and every video processed frame by frame
@@ -35,10 +30,7 @@ import { addVoice, cloneAvatar, registerUpload } from '../works/testing/studio.j
  */
 let t: TestApp;
 let dir: string;
-let duix: FakeDuix;
-let asr: FakeServer;
-let text: FakeServer;
-let avatar: Avatar;
+let avatarId: number;
 let voiceId: number;
 const media: Record<'video' | 'cutVideo' | 'voice' | 'cutVoice' | 'slow', string> = {
   video: '',
@@ -67,28 +59,26 @@ beforeAll(async () => {
   ]);
   [media.voice, media.cutVoice] = await completeAndCut('speech.m4a', [...tone, '-c:a', 'aac']);
   media.slow = await makeClip(path.join(dir, 'slow.mp4'), { width: 640, height: 360, seconds: 600, fps: 1 });
-  const result = await makeClip(path.join(dir, 'result.mp4'), { seconds: 2, withAudio: true });
-  duix = await startFakeDuix({ resultFile: result, result: 'url' });
-  // Translations accepted here stop at recognition: only what is held at submission is looked at.
-  asr = await startFakeOpenAiTranscription(() => ({ status: 400, body: { error: { message: 'refused' } } }));
-  text = await startFakeTranslator();
+  // Only what is refused or held at submission is looked at: this role runs no jobs, so the engines
+  // named here are never called.
   t = await buildTestApp({
-    AVATAR_CHANNELS: 'local=local,ou=duix',
-    DUIX_BASE_URL: duix.url,
-    DUIX_POLL_INTERVAL_MS: '100',
+    ROLE: 'api',
+    AVATAR_CHANNELS: 'local=local',
     TRANSCRIPTION_ENGINE: 'openai',
-    TRANSCRIPTION_OPENAI_URL: `${asr.url}/v1`,
-    TEXT_MODEL_URL: `${text.url}/v1`,
+    TRANSCRIPTION_OPENAI_URL: 'http://127.0.0.1:9/v1',
+    TEXT_MODEL_URL: 'http://127.0.0.1:9/v1',
   });
-  const owner = await newAccount(t);
-  avatar = await cloneAvatar(t, owner, await makeClip(path.join(dir, 'a.mp4'), { width: 360, height: 640 }));
-  await t.ctx.database.db.execute(sql`update avatars set user_id = null, source = 2 where id = ${avatar.id}`);
+  // A public actor already prepared.
+  const rows = (await t.ctx.database.db.execute(
+    sql`insert into avatars (user_id, name, source, status, source_key, source_name, hs, duration, width, height, fps)
+        values (null, ${'演员'}, 2, 2, ${'public/actors/x/source.mp4'}, ${'source.mp4'}, 2, 6, 360, 640, 25) returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  avatarId = rows.rows[0]!.id;
   voiceId = await addVoice(t, { userId: null });
-}, 600_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();
-  await Promise.all([duix?.close(), asr?.close(), text?.close()]);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -101,7 +91,7 @@ const translate = (m: TestAccount, fileId: number) =>
     { token: m.token },
   );
 const talk = (m: TestAccount, p: Record<string, string | number>) =>
-  t.call<{ id: number; credits: number }>(saveWork, { name: '测试', api: 'ou', ...p }, { token: m.token });
+  t.call<{ id: number; credits: number }>(saveWork, { name: '测试', api: 'local', ...p }, { token: m.token });
 
 /** Signs an upload, posts the file to the storage host as the browser does, and registers it. */
 async function upload(m: TestAccount, type: 'video' | 'voice', file: string) {
@@ -153,17 +143,17 @@ describe('a file is charged for what it holds, not what its header claims', () =
   it('refuses a talking video driven by a recording cut short, holding nothing; a whole one holds what it did', async () => {
     const m = await newAccount(t, { credits: 1000 });
     const cut = await registerUpload(t, m.id, 'voice', media.cutVoice);
-    expect(await talk(m, { video_id: avatar.id, material_audio_id: cut })).toMatchObject({
+    expect(await talk(m, { video_id: avatarId, material_audio_id: cut })).toMatchObject({
       code: 1,
       msg: filesMessages.damagedFile,
     });
     expect(await balance(m)).toBe(1000);
     expect(await worksOf(m)).toHaveLength(0);
-    // 20 s at the ou channel's 3 credits a second, held with its 25 % headroom.
+    // 20 s at the local channel's 1 credit a second, held with its 25 % headroom.
     const whole = await registerUpload(t, m.id, 'voice', media.voice);
-    expect(await talk(m, { video_id: avatar.id, material_audio_id: whole })).toMatchObject({
+    expect(await talk(m, { video_id: avatarId, material_audio_id: whole })).toMatchObject({
       code: 0,
-      data: { credits: 75 },
+      data: { credits: 25 },
     });
   });
 });
