@@ -315,6 +315,15 @@ export const envSchema = z.object({
   TRANSLATE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Transcript segments sent to the text model in one request. */
   TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  // Section: Open API webhooks
+  // How a webhook delivery is retried while its receiver does not answer 2xx: the waits between
+  // attempts. The calls and the signature: [the open API](open-api.md#webhooks).
+  /** Seconds to wait before each retry of a webhook delivery, comma separated: one attempt more than waits listed (the default spans about a day). */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, { error: 'must be seconds separated by commas, such as 60,300,1800' })
+    .default('60,300,1800,3600,7200,14400,28800,28800')
+    .transform((v) => v.split(',').map((n) => Number(n.trim()))),
 });
 
 /** Settings that only make sense together; checked on the raw values so every problem is listed at once. */

@@ -40,6 +40,9 @@ export const openApiMessages = {
   userOff: '您的账号已被停用开放接口，请联系客服',
   deliveriesTitle: '回调推送记录',
   noDeliveries: '还没有推送记录',
+  attemptRefusedAddress: '目标地址不是公网地址，已拒绝发送',
+  attemptTimedOut: '等待响应超时',
+  attemptUnreachable: '无法连接到回调地址',
   close: '我已保存',
 
   consoleMenu: '开放接口',

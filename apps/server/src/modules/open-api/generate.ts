@@ -1,7 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { MULTI_SCENES_MAX, openApiUnsupported, studioMessages, videoChannelKeys } from '@app/contract';
-import { apiVideos } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { takePaidCall } from '../../platform/protocol/route.js';
@@ -11,8 +9,10 @@ import type { Canvas } from '../producing/index.js';
 import { defaultChannelFor, TalkingVideoService } from '../talking-video/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import type { WorkRow } from '../works/index.js';
-import { ApiFailure, restRoute, type ApiCaller, type RestCall, type RestRoute } from './rest.js';
+import { apiVideoStore } from './api-videos.js';
+import { ApiFailure, restRoute, type RestCall, type RestRoute } from './rest.js';
 import { idText, numericId } from './videos.js';
+import { watchApiVideo } from './webhook-sender.js';
 
 export interface GenerateDeps {
   uploads: StudioUploads;
@@ -123,23 +123,9 @@ async function planScene(
   return { avatarId: avatar.id, drive, canvas } satisfies PlannedScene;
 }
 
-/** The videos the API ordered: which key, and the caller's callback_id. */
-export const apiVideoStore = {
-  async record(tx: Db, row: WorkRow, caller: ApiCaller, callbackId: string | undefined): Promise<void> {
-    await tx
-      .insert(apiVideos)
-      .values({ workId: row.id, userId: caller.userId, keyId: caller.keyId, callbackId: callbackId ?? null });
-  },
-  async callbackIds(ctx: AppContext, workIds: number[]): Promise<Map<number, string>> {
-    if (!workIds.length) return new Map();
-    const rows = await ctx.database.db.select().from(apiVideos).where(inArray(apiVideos.workId, workIds));
-    return new Map(rows.flatMap((r) => (r.callbackId === null ? [] : [[r.workId, r.callbackId] as const])));
-  },
-  async find(db: Db, workId: number) {
-    const [row] = await db.select().from(apiVideos).where(eq(apiVideos.workId, workId)).limit(1);
-    return row ?? null;
-  },
-};
+/** The video is made whatever happens here: a watch that could not be queued is sent again by the sweep. */
+const watchEnd = (ctx: AppContext, workId: number) =>
+  watchApiVideo(ctx, workId).catch((err: unknown) => ctx.log.warn({ err, workId }, 'api video watch not queued'));
 
 /**
  * POST /v2/video/generate: one scene is a talking video, several a multi-scene work, each made by its
@@ -180,6 +166,7 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
       },
       { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: s.canvas, onOpen },
     );
+    await watchEnd(ctx, made.id);
     return { video_id: String(made.id) };
   }
   const made = await new MultiSceneService(ctx, deps).submitScenes(
@@ -194,6 +181,7 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
     })),
     { origin: 'api', canvases: scenes.map((s) => s.canvas), onOpen },
   );
+  await watchEnd(ctx, made.id);
   return { video_id: String(made.id) };
 }
 

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../platform/context.js';
-import type { FeatureModule } from '../module.js';
+import { handlersOf, type FeatureModule } from '../module.js';
 import { assetRoutes } from './assets.js';
 import { buildRestOpenApi, serveApiDocument } from './document.js';
 import { openApiConsole } from './console.js';
-import { apiVideoStore, generateRoutes, type GenerateDeps } from './generate.js';
+import { apiVideoStore } from './api-videos.js';
+import { generateRoutes, type GenerateDeps } from './generate.js';
 import { serveOpenApi } from './http.js';
 import { apiSwitches } from './keys.js';
 import { libraryRoutes } from './library.js';
@@ -11,6 +12,8 @@ import type { RestRoute } from './rest.js';
 import { accountPageRoutes } from './routes.js';
 import { videoRoutes } from './videos.js';
 import { webhookEndpointRoutes } from './webhook-endpoints.js';
+import { openApiJobs } from './webhook-jobs.js';
+import { sweepWebhooks, webhookJobHandlers } from './webhook-sender.js';
 
 export type OpenApiDeps = GenerateDeps;
 
@@ -27,7 +30,7 @@ export const restRoutesOf = (ctx: AppContext, deps: OpenApiDeps): RestRoute[] =>
  * The open API for developers: keys on the account page and in the console, and (with X-Api-Key) a
  * HeyGen-shaped REST API under /v1 and /v2 that spends the key owner's credits through the producers.
  */
-export function createOpenApiModule(deps: OpenApiDeps): FeatureModule {
+export function createOpenApiModule(deps: OpenApiDeps): FeatureModule<typeof openApiJobs> {
   return {
     name: 'open-api',
     routes: (ctx) => accountPageRoutes(ctx),
@@ -37,7 +40,12 @@ export function createOpenApiModule(deps: OpenApiDeps): FeatureModule {
       serveApiDocument(scope, buildRestOpenApi(routes, { title: '开放接口（HeyGen 兼容）', version: '1.0.0' }));
     },
     console: openApiConsole,
-    seed: (ctx) => apiSwitches.seed(ctx.database.db),
+    jobs: handlersOf(openApiJobs, webhookJobHandlers),
+    // A video or delivery committed just before a crash may never have had its job sent.
+    seed: async (ctx) => {
+      await apiSwitches.seed(ctx.database.db);
+      await sweepWebhooks(ctx);
+    },
     migrations: 'src/modules/open-api/migrations',
   };
 }

@@ -148,29 +148,56 @@ export interface GuardedFetchOptions extends AddressPolicy {
   timeoutMs?: number;
 }
 
+/** A POST's body; a POST follows only the redirects that keep its method and body (307, 308). */
+export interface GuardedPost extends GuardedFetchOptions {
+  body: string | Buffer;
+}
+
 /** A GET that checks the address of every hop, redirects included, before connecting to it. */
-export async function guardedGet(link: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> {
+export const guardedGet = (link: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> =>
+  guardedRequest('GET', link, opts);
+
+/**
+ * A POST under the same rule: every hop checked before connecting. A redirect that would turn it into
+ * a GET (301, 302, 303) is not followed: its answer is returned as it is.
+ */
+export const guardedPost = (link: string, opts: GuardedPost): Promise<GuardedResponse> =>
+  guardedRequest('POST', link, opts);
+
+const KEEPS_METHOD = new Set([307, 308]);
+
+async function guardedRequest(
+  method: 'GET' | 'POST',
+  link: string,
+  opts: GuardedFetchOptions & { body?: string | Buffer },
+): Promise<GuardedResponse> {
   let url = parseWebUrl(link);
   for (let hop = 0; ; hop++) {
     await resolvePublic(url.hostname, opts);
-    const res = await getOnce(url, opts);
+    const res = await requestOnce(method, url, opts);
+    const status = res.statusCode ?? 0;
     const location = res.headers.location;
-    if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
+    if (status >= 300 && status < 400 && location && (method === 'GET' || KEEPS_METHOD.has(status))) {
       res.resume();
       if (hop >= (opts.maxRedirects ?? 5)) throw new Error('too many redirects');
       url = parseWebUrl(new URL(location, url).toString());
       continue;
     }
-    return { status: res.statusCode ?? 0, headers: res.headers, body: res, url: url.toString() };
+    return { status, headers: res.headers, body: res, url: url.toString() };
   }
 }
 
-function getOnce(url: URL, opts: GuardedFetchOptions): Promise<http.IncomingMessage> {
+function requestOnce(
+  method: 'GET' | 'POST',
+  url: URL,
+  opts: GuardedFetchOptions & { body?: string | Buffer },
+): Promise<http.IncomingMessage> {
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = lib.get(
+    const req = lib.request(
       url,
       {
+        method,
         lookup: guardedLookup(opts),
         headers: { 'user-agent': 'Mozilla/5.0', ...opts.headers },
         signal: opts.signal,
@@ -180,5 +207,6 @@ function getOnce(url: URL, opts: GuardedFetchOptions): Promise<http.IncomingMess
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
+    req.end(opts.body);
   });
 }
