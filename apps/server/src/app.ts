@@ -28,7 +28,7 @@ import { installHealth } from './platform/observability/health.js';
 import type { AppContext } from './platform/context.js';
 import { createLiveEngines, publicUrlSigner } from './engines/index.js';
 import { featureModules } from './modules/index.js';
-import { migrationFoldersOf, type FeatureModule } from './modules/module.js';
+import { capabilitiesOf, gateRoutes, migrationFoldersOf, type FeatureModule } from './modules/module.js';
 
 export interface BuildOptions {
   /** Extra modules (tests). */
@@ -168,7 +168,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       }
     });
     installEnvelopeHandlers(app, config);
-    const routes: RouteDef[] = modules.flatMap((m) => m.routes?.(ctx, { modules }) ?? []);
+    // A tool whose engine is missing refuses its paying calls before they reach a handler (and the bill).
+    const routes: RouteDef[] = gateRoutes(
+      ctx,
+      capabilitiesOf(modules),
+      modules.flatMap((m) => m.routes?.(ctx, { modules }) ?? []),
+    );
     await app.register(swagger, {
       mode: 'static',
       specification: {

@@ -19,6 +19,10 @@ export const commonMessages = {
   cloneAgreementRequired: `请阅读并同意《${agreementTitles.clone}》`,
   cloneAgreementLink: `《${agreementTitles.clone}》`,
   serviceUnavailable: '服务暂时不可用，请稍后重试',
+  /** A tool whose engine the operator has not configured: the user's words, shown before any click and on a refusal. */
+  toolUnavailable: '管理员尚未开通此功能',
+  /** The badge of such a tool's tile, menu entry and page. */
+  toolUnavailableBadge: '未开通',
   /** Why a job ended when its worker died on it again and again: the reason a failed work shows. */
   jobCutOff: '生成过程多次中断，已停止并退回积分',
   /** A video below the frame-rate floor (avatar, work material, translation source): refused before any work. */

@@ -1,10 +1,23 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuditAction, ConsoleDashboard, CurationKind, LibraryKind } from '@app/contract';
+import {
+  commonMessages,
+  type AuditAction,
+  type ConsoleDashboard,
+  type CurationKind,
+  type Endpoint,
+  engineNeedMessages,
+  type EngineToolRow,
+  type LibraryKind,
+  type ToolState,
+} from '@app/contract';
 import type { AppConfig } from '../config.js';
 import type { SessionUser } from '../platform/auth/tokens.js';
 import type { Db } from '../platform/db/client.js';
+import { AppError } from '../platform/errors.js';
+import { TEXT_CHANNEL } from '../engines/text/index.js';
+import { TRANSCRIPTION_CHANNEL } from '../engines/transcription/index.js';
 import type { CurationKeeper } from '../platform/db/curation-item.js';
 import type { LibraryConsole } from '../platform/db/library-table.js';
 import type { MigrationFolder } from '../platform/db/module-migrations.js';
@@ -79,6 +92,21 @@ export interface ToolTile {
   on?: boolean;
 }
 
+/**
+ * A tool a user opens (a launcher tile or a menu entry, by the same key) that needs engines this site may not
+ * have configured. Its state goes out with the site settings, so the web shows it before any click; its paying
+ * calls are refused, in the user's words, before anything is reserved while it cannot work.
+ */
+export interface ToolCapability {
+  key: string;
+  /** How the console's engines screen names it. */
+  label: string;
+  /** What the operator still has to configure, in the operator's words (engineNeedMessages); empty when it works. */
+  missing(ctx: AppContext): string[];
+  /** The calls that spend on it: answered with code 1 and the user's words while anything is missing. */
+  gates: readonly Endpoint[];
+}
+
 /** What the app hands each module besides the context: every module registered with it, in order. */
 export interface Registered {
   modules: readonly FeatureModule[];
@@ -113,6 +141,8 @@ export interface FeatureModule<Jobs extends JobMap = NoJobs> {
   curation?: Partial<Record<CurationKind, ConsoleCuration>>;
   /** Its tiles in the tool launcher. */
   tools?: ToolTile[];
+  /** Its tools that need configured engines (those that need none are always available and not listed). */
+  capabilities?: ToolCapability[];
   /**
    * The folder of its own migrations (relative to the server's folder, or absolute), each file named
    * `<YYYYMMDDHHMMSS>_<name>.sql`, run once per database after the product's numbered migrations.
@@ -136,6 +166,82 @@ export function toolTilesOf(modules: readonly FeatureModule[]): Required<ToolTil
       return { key: t.key, on: t.on ?? true };
     }),
   );
+}
+
+/** The engines a tool may need, each checked against the engines configured now. */
+const engineChecks = {
+  chatModel: (ctx: AppContext) => ctx.engines.chat.isConfigured('v3'),
+  textModel: (ctx: AppContext) => ctx.engines.text.isConfigured(TEXT_CHANNEL),
+  transcription: (ctx: AppContext) => ctx.engines.transcription.isConfigured(TRANSCRIPTION_CHANNEL),
+  image: (ctx: AppContext) => ctx.engines.image.channels().some((c) => c.available),
+  video: (ctx: AppContext) => ctx.engines.videoGeneration.channels().some((c) => c.available),
+} satisfies Record<keyof typeof engineNeedMessages, (ctx: AppContext) => boolean>;
+export type EngineNeed = keyof typeof engineChecks;
+
+/** A tool's `missing`: of the engines it needs, those not configured, in the operator's words. */
+export const needsEngines =
+  (...needs: EngineNeed[]) =>
+  (ctx: AppContext): string[] =>
+    needs.filter((n) => !engineChecks[n](ctx)).map((n) => engineNeedMessages[n]);
+
+/** Every tool the registered modules declare, in module order; a key declared twice stops the start. */
+export function capabilitiesOf(modules: readonly FeatureModule[]): ToolCapability[] {
+  const seen = new Set<string>();
+  return modules.flatMap((m) =>
+    (m.capabilities ?? []).map((c) => {
+      if (seen.has(c.key)) throw new Error(`tool capability "${c.key}" is declared twice`);
+      seen.add(c.key);
+      return c;
+    }),
+  );
+}
+
+/** The console's view: per tool, what the operator still has to configure. Read now: engines change live. */
+export const toolNeeds = (ctx: AppContext, tools: readonly ToolCapability[]): EngineToolRow[] =>
+  tools.map((t) => {
+    const missing = t.missing(ctx);
+    return { key: t.key, label: t.label, available: missing.length === 0, missing };
+  });
+
+/** The users' view, sent with the site settings: available or not, and why in their words. */
+export const toolStates = (ctx: AppContext, tools: readonly ToolCapability[]): Record<string, ToolState> =>
+  Object.fromEntries(
+    toolNeeds(ctx, tools).map((t) => [
+      t.key,
+      { available: t.available, reason: t.available ? '' : commonMessages.toolUnavailable },
+    ]),
+  );
+
+/**
+ * Puts each tool's gate in front of the calls that spend on it: while the tool cannot work the call is answered
+ * with code 1 and the user's words before its handler runs, so nothing is reserved, charged or refunded.
+ */
+export function gateRoutes(ctx: AppContext, tools: readonly ToolCapability[], routes: RouteDef[]): RouteDef[] {
+  return routes.map((r) => {
+    const guards = tools.filter((t) => t.gates.includes(r.endpoint));
+    if (!guards.length) return r;
+    const refuseWhileMissing = () => {
+      if (guards.some((t) => t.missing(ctx).length > 0)) throw new AppError(commonMessages.toolUnavailable);
+    };
+    if (r.kind === 'json') {
+      const handler = r.handler;
+      return {
+        ...r,
+        handler: async (c) => {
+          refuseWhileMissing();
+          return handler(c);
+        },
+      };
+    }
+    const handler = r.handler;
+    return {
+      ...r,
+      handler: async (c) => {
+        refuseWhileMissing();
+        return handler(c);
+      },
+    };
+  });
 }
 
 type JobsOfOne<M> = M extends FeatureModule<infer Jobs> ? Jobs : never;

@@ -33,6 +33,11 @@ export interface NavEntry {
   hosts?: 'helper-only' | 'not-helper';
   /** Shown with a coming-soon badge; choosing it says so instead of opening a page. */
   comingSoon?: boolean;
+  /**
+   * The tool it opens (its key in the site settings' `tool_states`): while that cannot work here the entry shows
+   * 未开通, or is left out when the operator hides unavailable tools.
+   */
+  tool?: string;
 }
 
 export interface FeatureRoute {

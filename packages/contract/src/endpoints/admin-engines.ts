@@ -171,7 +171,8 @@ export const engineConsoleMessages = {
   testOffline: '离线引擎在本机运行，无需连接',
   testVendorRefused: (vendor: string, why: string) => `${vendor}拒绝：${why}`,
   testNotService: (vendor: string) => `该地址的应答不是${vendor}的接口，请检查接口地址`,
-  testMissingApi: (vendor: string, path: string) => `该地址的服务没有${vendor}的 ${path} 接口，请检查接口地址和服务版本`,
+  testMissingApi: (vendor: string, path: string) =>
+    `该地址的服务没有${vendor}的 ${path} 接口，请检查接口地址和服务版本`,
   envLabel: '由环境变量设置',
 } as const;
 
@@ -192,6 +193,27 @@ export const engineSettingsRow = z.object({
 });
 export type EngineSettingsRow = z.infer<typeof engineSettingsRow>;
 
+/** A tool as the engines screen lists it: what the operator still has to configure for it (empty: it works). */
+export const engineToolRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  available: z.boolean(),
+  missing: z.array(z.string()),
+});
+export type EngineToolRow = z.infer<typeof engineToolRow>;
+
+/** What each tool needs, in the operator's words (the console only; users see commonMessages.toolUnavailable). */
+export const engineNeedMessages = {
+  chatModel:
+    '对话模型：在「AI 对话」填写接口地址与密钥（CHAT_MODEL_URL、CHAT_MODEL_KEY），或在「文本模型」填写（TEXT_MODEL_URL、TEXT_MODEL_KEY），AI 对话沿用',
+  textModel: '文本模型：在「文本模型」填写接口地址与密钥（TEXT_MODEL_URL、TEXT_MODEL_KEY）',
+  transcription:
+    '语音识别：在「语音识别」选择识别引擎（TRANSCRIPTION_ENGINE 填 openai 或 volcengine）并填写它的地址与密钥',
+  image:
+    '图片引擎，任选其一：可灵（KLING_ACCESS_KEY、KLING_SECRET_KEY）、OpenAI 兼容图片（OPENAI_IMAGE_BASE_URL、OPENAI_IMAGE_API_KEY）或 ComfyUI（COMFYUI_BASE_URL）',
+  video: '视频生成引擎，任选其一：可灵（KLING_ACCESS_KEY、KLING_SECRET_KEY）或 ComfyUI（COMFYUI_BASE_URL）',
+} as const;
+
 export const listEngineSettings = endpoint({
   method: 'GET',
   path: '/api/admin/engines',
@@ -200,7 +222,7 @@ export const listEngineSettings = endpoint({
   tag: 'admin',
   auth: 'admin',
   params: strictParams({}),
-  data: z.object({ list: z.array(engineSettingsRow) }),
+  data: z.object({ list: z.array(engineSettingsRow), tools: z.array(engineToolRow) }),
 });
 
 export const saveEngineSettings = endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { blankOr, id, int, optionalInt, optionalText, text } from '../fields.js';
-import { dateTime, strictParams } from './site.js';
+import { blankOr, id, int, optionalChoice, optionalInt, optionalText, text } from '../fields.js';
+import { dateTime, strictParams, UNAVAILABLE_FEATURE_CHOICES } from './site.js';
 import { SITE_TEXT_KEYS } from './admin-messages.js';
 
 /** Text settings of spec 000 §3 (and the banner lines) the site screen edits; footer ones are HTML. */
@@ -72,7 +72,11 @@ export const saveConsoleSite = endpoint({
   summary: 'Save the settings sent (others unchanged); footer HTML is sanitized',
   tag: 'admin',
   auth: 'operator',
-  params: strictParams({ ...textFields, ...numberFields }),
+  params: strictParams({
+    ...textFields,
+    ...numberFields,
+    unavailable_features: optionalChoice(UNAVAILABLE_FEATURE_CHOICES),
+  }),
   data: consoleSiteSettings,
 });
 

@@ -32,10 +32,9 @@ export const aiMediaMessages = {
   referenceUnsupported: '当前图片通道不支持参考图，请去掉参考图后重试',
   imageOff: '文生图暂停服务，请稍后再试',
   videoOptionOff: '该时长的视频生成暂停服务，请选择其他时长',
-  imageUnavailable:
-    '文生图服务未配置：请管理员设置 KLING_ACCESS_KEY 与 KLING_SECRET_KEY（可灵），或 OPENAI_IMAGE_BASE_URL 与 OPENAI_IMAGE_API_KEY（OpenAI 兼容接口），或 COMFYUI_BASE_URL（自建 ComfyUI）',
-  videoUnavailable:
-    '视频生成服务未配置：请管理员设置 KLING_ACCESS_KEY 与 KLING_SECRET_KEY（可灵），或 COMFYUI_BASE_URL（自建 ComfyUI）',
+  // What to configure is the console's business (engines screen); the user is told only that it is not open.
+  imageUnavailable: commonMessages.toolUnavailable,
+  videoUnavailable: commonMessages.toolUnavailable,
 
   // Engine outcomes shown on a failed record
   contentRejected: '内容未通过服务商的安全审核，请修改描述词或更换图片后重试',

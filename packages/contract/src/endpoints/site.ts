@@ -13,6 +13,13 @@ export function strictParams<S extends z.ZodRawShape>(shape: S) {
 
 const noParams = strictParams({});
 
+/** How the app shows a tool whose engine is not configured: greyed out with the reason, or not at all. */
+export const UNAVAILABLE_FEATURE_CHOICES = ['disable', 'hide'] as const;
+
+/** Whether a tool can work with the engines configured here, and why not in the user's words ('' when it can). */
+export const toolState = z.object({ available: z.boolean(), reason: z.string() });
+export type ToolState = z.infer<typeof toolState>;
+
 /** Site settings (spec 000 §3). Empty string = not set; the web app falls back to its defaults. */
 export const siteSettings = z.object({
   site_title: z.string(),
@@ -47,9 +54,14 @@ export const siteSettings = z.object({
   /** Whether a text model is configured here: polish, AI writing and translation need one. */
   text_model: z.boolean(),
   /** How the app shows a feature whose engine is not configured: greyed out with the reason, or not at all. */
-  unavailable_features: z.enum(['disable', 'hide']),
+  unavailable_features: z.enum(UNAVAILABLE_FEATURE_CHOICES),
   /** Launcher tiles the operator has switched on; the others show a coming-soon badge (or hide, see above). */
   store_tools: z.array(z.string()),
+  /**
+   * Each tool that needs an engine, by its key (the launcher tile's or menu entry's), and whether it can work
+   * here; `reason` is the user's words when it cannot. A tool not listed needs nothing and always works.
+   */
+  tool_states: z.record(z.string(), toolState),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

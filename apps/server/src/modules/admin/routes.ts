@@ -32,7 +32,7 @@ import { consoleEngines } from './engines.js';
 import { consoleJobs } from './jobs.js';
 import { consoleLibrary } from './library.js';
 import { consoleCuration } from './curation.js';
-import type { ConsoleKit, FeatureModule } from '../module.js';
+import { capabilitiesOf, toolNeeds, type ConsoleKit, type FeatureModule } from '../module.js';
 import { publishConsolePicture } from './console-picture.js';
 
 /**
@@ -52,6 +52,7 @@ export function adminRoutes(ctx: AppContext, modules: readonly FeatureModule[]):
   const library = consoleLibrary(ctx, modules);
   const curation = consoleCuration(ctx, modules);
   const jobs = consoleJobs(db, ctx.database.executor, ctx.queue);
+  const tools = capabilitiesOf(modules);
   return [
     route(consoleSession, async ({ user }) => ({ id: user.id, username: user.username, role: user.role as Role })),
     route(listAudit, ({ params }) => listAuditRows(db, params)),
@@ -61,7 +62,7 @@ export function adminRoutes(ctx: AppContext, modules: readonly FeatureModule[]):
       await channels.save(user, params);
       return ok(null, channelConsoleMessages.saved);
     }),
-    route(listEngineSettings, async () => ({ list: engines.list() })),
+    route(listEngineSettings, async () => ({ list: engines.list(), tools: toolNeeds(ctx, tools) })),
     route(saveEngineSettings, async ({ user, params }) =>
       ok({ list: await engines.save(user, params) }, engineConsoleMessages.saved),
     ),

@@ -99,7 +99,7 @@ async function fetchResult(url: string) {
 }
 
 describe('nothing configured', () => {
-  it('lists say which setting enables the service, and orders are refused without charging', async () => {
+  it('lists say the service is not open, and orders are refused without charging', async () => {
     const m = await newAccount(bare, { credits: 5000 });
     const list = await bare.call<{ service: { available: boolean; message: string } }>(
       listImageGenerate,
@@ -113,7 +113,8 @@ describe('nothing configured', () => {
       message: aiMediaMessages.imageUnavailable,
       prices: [{ api: 'image', credits: 10, enabled: true }],
     });
-    expect(aiMediaMessages.imageUnavailable).toContain('KLING_ACCESS_KEY');
+    // What to configure is said on the console's engines screen, never to a user.
+    expect(aiMediaMessages.imageUnavailable).not.toMatch(/[A-Z]{3,}_[A-Z_]+/);
     const v = await bare.call<{ service: { available: boolean; message: string } }>(
       listVideoGenerate,
       {},

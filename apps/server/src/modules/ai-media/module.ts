@@ -1,4 +1,5 @@
-import { handlersOf, type FeatureModule } from '../module.js';
+import { createImageGenerate, createVideoGenerate } from '@app/contract';
+import { handlersOf, needsEngines, type FeatureModule } from '../module.js';
 import { generateJob } from './generate-job.js';
 import { aiMediaConsole } from './console.js';
 import { inspirationGroupCuration, inspirationWordCuration, promptCuration } from './curation.js';
@@ -16,6 +17,11 @@ export const aiMediaModule: FeatureModule<typeof aiMediaJobs> = {
   routes: (ctx) => aiMediaRoutes(new AiMediaService(ctx)),
   channels: aiMediaPriceKinds,
   tools: [{ key: 'wsImage' }, { key: 'wsVideo' }, { key: 'tsVideo' }],
+  capabilities: [
+    { key: 'wsImage', label: 'AI 图片（文生图）', missing: needsEngines('image'), gates: [createImageGenerate] },
+    { key: 'wsVideo', label: 'AI 视频（文生视频）', missing: needsEngines('video'), gates: [createVideoGenerate] },
+    { key: 'tsVideo', label: 'AI 视频（图生视频）', missing: needsEngines('video'), gates: [createVideoGenerate] },
+  ],
   console: aiMediaConsole,
   curation: {
     image_prompt: promptCuration('image'),

@@ -1,7 +1,7 @@
-import { chatMessages } from '@app/contract';
+import { chatMessages, sendChatMessage } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { handlersOf, type FeatureModule } from '../module.js';
+import { handlersOf, needsEngines, type FeatureModule } from '../module.js';
 import { chatJobs } from './jobs.js';
 import { chatPriceKind } from './prices.js';
 import { chatRepo } from './repo.js';
@@ -25,6 +25,7 @@ export function createChatModule(deps: ChatModuleDeps = {}): FeatureModule<typeo
     name: 'chat',
     channels: [chatPriceKind],
     tools: [{ key: 'aiChat' }],
+    capabilities: [{ key: 'aiChat', label: 'AI 对话', missing: needsEngines('chatModel'), gates: [sendChatMessage] }],
     routes: (ctx) =>
       chatRoutes(
         new ChatService(ctx, live, prepared),

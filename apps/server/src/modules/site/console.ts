@@ -22,7 +22,8 @@ const defaultTitles: Record<SiteTextKey, string> = {
   usage_guide: siteTextTitles.usageGuide,
 };
 
-const editable = [...SITE_TEXT_FIELDS, ...SITE_NUMBER_FIELDS] as const;
+// How tools that cannot work are shown (greyed with the reason, or hidden) is the operator's choice too.
+const editable = [...SITE_TEXT_FIELDS, ...SITE_NUMBER_FIELDS, 'unavailable_features'] as const;
 type Editable = (typeof editable)[number];
 export type SitePatch = Partial<Pick<SiteSettingValues, Editable>>;
 

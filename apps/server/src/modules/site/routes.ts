@@ -8,7 +8,7 @@ import {
   siteTextTitles,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
-import { toolTilesOf, type Registered } from '../module.js';
+import { capabilitiesOf, toolTilesOf, type Registered } from '../module.js';
 import { route, type RouteDef } from '../../platform/protocol/route.js';
 import { agreementText, noticeDetail, noticeList, publicSiteSettings, siteText, siteTextKeys } from './service.js';
 import { themePalettes } from './themes.js';
@@ -19,8 +19,9 @@ export function siteRoutes(ctx: AppContext, { modules }: Registered): RouteDef[]
   const toolsOn = toolTilesOf(modules)
     .filter((t) => t.on)
     .map((t) => t.key);
+  const tools = capabilitiesOf(modules);
   return [
-    route(getSiteSettings, () => publicSiteSettings(ctx, toolsOn)),
+    route(getSiteSettings, () => publicSiteSettings(ctx, toolsOn, tools)),
     route(getNotices, ({ params }) => (params.id ? noticeDetail(ctx, params.id) : noticeList(ctx))),
     route(getCreditsRule, async () => ({ content: (await siteText(ctx, siteTextKeys.creditsRule, '')).content })),
     route(getAgreement, ({ params }) => agreementText(ctx, params.type)),

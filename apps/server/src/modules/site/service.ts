@@ -10,6 +10,7 @@ import { TEXT_CHANNEL } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { toolStates, type ToolCapability } from '../module.js';
 import { defaultAssetUrl } from './assets.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { findNotice, findSiteText, insertNotice, listNotices, upsertSiteText } from './repo.js';
@@ -27,7 +28,11 @@ export const siteTextKeys = {
 const NOTICE_LIST_LIMIT = 100;
 
 /** What /api/index/site shows: the public fields only, with the shipped logo and banner as fallbacks. */
-export async function publicSiteSettings(ctx: AppContext, toolsOn: readonly string[]): Promise<SiteSettings> {
+export async function publicSiteSettings(
+  ctx: AppContext,
+  toolsOn: readonly string[],
+  tools: readonly ToolCapability[],
+): Promise<SiteSettings> {
   const s = await readSiteSettings(ctx.database.db);
   const logo = s.logo || defaultAssetUrl(ctx, 'logo');
   return {
@@ -58,6 +63,7 @@ export async function publicSiteSettings(ctx: AppContext, toolsOn: readonly stri
     text_model: ctx.engines.text.isConfigured(TEXT_CHANNEL),
     unavailable_features: s.unavailable_features,
     store_tools: s.store_tools ?? [...toolsOn],
+    tool_states: toolStates(ctx, tools),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteDefaults } from '@app/contract';
+import { siteDefaults, UNAVAILABLE_FEATURE_CHOICES } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { siteSettings } from '../../db/schema/index.js';
 import { sanitizeFooterHtml } from './sanitize.js';
@@ -40,7 +40,7 @@ export const siteSettingsSchema = z.object({
   helper_hosts: z.array(z.string().max(253)).max(100).default([]),
   mobile_url: str(),
   /** Features without a configured engine: 'disable' shows them greyed out with the reason, 'hide' leaves them out. */
-  unavailable_features: z.enum(['disable', 'hide']).default('disable'),
+  unavailable_features: z.enum(UNAVAILABLE_FEATURE_CHOICES).default('disable'),
   /**
    * Tiles of the tool launcher the operator switched on; unset, the tiles the modules bring switched on
    * (`FeatureModule.tools`) are on.

@@ -1,5 +1,6 @@
 import { resendMissingJobs } from '../avatars/index.js';
-import { handlersOf, type FeatureModule } from '../module.js';
+import { submitVideoTranslate } from '@app/contract';
+import { handlersOf, needsEngines, type FeatureModule } from '../module.js';
 import { workLedger } from '../works/index.js';
 import { videoTranslationJobs } from './jobs.js';
 import { TRANSLATE_KIND } from './labels.js';
@@ -12,6 +13,14 @@ import { VideoTranslateService } from './service.js';
 export const videoTranslationModule: FeatureModule<typeof videoTranslationJobs> = {
   name: 'video-translation',
   tools: [{ key: 'sea' }],
+  capabilities: [
+    {
+      key: 'sea',
+      label: '视频翻译',
+      missing: needsEngines('transcription', 'textModel'),
+      gates: [submitVideoTranslate],
+    },
+  ],
   routes: (ctx) => videoTranslateRoutes(ctx, new VideoTranslateService(ctx)),
   channels: [translateChannelKind],
   jobs: handlersOf(videoTranslationJobs, (ctx) => ({

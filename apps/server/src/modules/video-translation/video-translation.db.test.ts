@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  commonMessages,
   deleteVideoTranslate,
   filesMessages,
   listTranslateLanguages,
@@ -148,7 +149,7 @@ describe('video translation', () => {
         { file_id: 1, source_lang: 'zh', target_lang: 'en', mode: 2 },
         { token: who.token },
       );
-      expect(s).toMatchObject({ code: 1, msg: m.notConfigured });
+      expect(s).toMatchObject({ code: 1, msg: commonMessages.toolUnavailable });
     } finally {
       await bare.close();
     }

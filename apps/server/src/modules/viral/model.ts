@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { viralMessages as m } from '@app/contract';
+import { commonMessages, viralMessages as m } from '@app/contract';
 import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -68,6 +68,8 @@ export async function billed<T, R>(
   work: (signal: AbortSignal) => Promise<T>,
   record: (tx: Db, result: T, credits: number) => Promise<R>,
 ): Promise<{ result: T; record: R; credits: number }> {
+  // Every paid model call (a pasted text's analysis too, which no tool gate covers) is refused unheld without a model.
+  if (!ctx.engines.chat.isConfigured(MODEL)) throw new AppError(commonMessages.toolUnavailable);
   return paidCall(ctx.database.db, {
     userId,
     price: await modelPrice(ctx),

@@ -1,6 +1,15 @@
+import {
+  analysisIp,
+  analysisVideo,
+  cozeDraft,
+  engineNeedMessages,
+  generateScript,
+  mimicScript,
+  proposeTopics,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { resendMissingJobs } from '../avatars/index.js';
-import { handlersOf, type FeatureModule } from '../module.js';
+import { handlersOf, needsEngines, type FeatureModule } from '../module.js';
 import type { MultiSceneDeps } from '../multi-scene/index.js';
 import { analyseJob } from './analyse-job.js';
 import { viralPrice } from './model.js';
@@ -35,6 +44,26 @@ export function createViralModule(deps: ViralModuleDeps): FeatureModule<typeof v
     name: 'viral',
     channels: [viralPriceKind],
     tools: [{ key: 'copywrite' }, { key: 'copyTrace' }],
+    // The trace (copyTrace) only lists what was written: it needs no engine.
+    capabilities: [
+      {
+        key: 'explosiveAnalysis',
+        label: '爆款复刻（视频拆解）',
+        // The deployment's transcriber, or the one the module was given (a test's fake).
+        missing: (ctx) => [
+          ...needsEngines('chatModel')(ctx),
+          ...(transcriber(ctx) ? [] : [engineNeedMessages.transcription]),
+        ],
+        gates: [analysisVideo],
+      },
+      {
+        key: 'copywrite',
+        label: '文案创作、仿写、账号分析与人设选题',
+        missing: needsEngines('chatModel'),
+        gates: [generateScript, mimicScript, analysisIp, proposeTopics],
+      },
+      { key: 'cozeVideo', label: '一键爆款视频', missing: needsEngines('chatModel'), gates: [cozeDraft] },
+    ],
     routes: (ctx) => viralRoutes(service(ctx)),
     http: (scope, ctx) => comingSoonRoutes(scope, ctx),
     jobs: handlersOf(viralJobs, (ctx) => ({ 'viral.analyse': analyseJob(ctx, transcriber) })),

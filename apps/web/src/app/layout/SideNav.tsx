@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { visibleNavEntries, type NavSection } from '../../lib/feature';
 import { feedback } from '../../lib/feedback';
 import { isHelperHost, useSiteSettings } from '../../lib/site-settings';
+import { toolStateOf } from '../../lib/tool-state';
+import { ToolUnavailableTag } from '../../components/tool-state/ToolUnavailable';
 import { navEntries } from '../features';
 import { shellMessages } from './messages';
 
@@ -13,7 +15,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { data } = useSiteSettings();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = visibleNavEntries(navEntries, isHelperHost(data));
+  // An entry whose tool cannot work here shows 未开通, or is left out when the operator hides such tools.
+  const entries = visibleNavEntries(navEntries, isHelperHost(data)).filter((e) => !toolStateOf(data, e.tool).hidden);
+  const closed = (tool: string | undefined) => !toolStateOf(data, tool).available;
   const items: MenuProps['items'] = sections
     .map((section) => ({
       type: 'group' as const,
@@ -28,6 +32,11 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             <Flex align="center" justify="space-between" gap={4}>
               <span>{e.label}</span>
               <Tag style={{ marginInlineEnd: 0 }}>{shellMessages.comingSoon}</Tag>
+            </Flex>
+          ) : closed(e.tool) ? (
+            <Flex align="center" justify="space-between" gap={4}>
+              <span>{e.label}</span>
+              <ToolUnavailableTag />
             </Flex>
           ) : (
             e.label

@@ -142,6 +142,16 @@ export const adminText = {
   clearValue: '清除',
   configured: '已配置',
   notConfigured: '未配置',
+  toolsTitle: '功能开通情况',
+  toolsHint: '用户端按这里的状态显示各功能：未开通的功能显示“未开通”且不能下单（或按站点设置隐藏），不会扣除积分。',
+  toolOpen: '已开通',
+  toolClosed: '未开通',
+  toolNeeds: '还需配置：',
+  unavailableFeatureChoices: {
+    disable: '显示为“未开通”（灰色，附原因，不能下单）',
+    hide: '对用户隐藏（创作合集与菜单中不显示）',
+  },
+  unavailableFeaturesHint: '未配置引擎的功能如何显示；各功能所需的引擎见「引擎设置」。',
 } as const;
 
 /** Labels of the site settings fields (spec 000 §3 and the business numbers). */
@@ -175,6 +185,7 @@ export const siteFieldLabels = {
   storage_max_extra_gb: '最多可扩容（GB）',
   redeem_code_days: '兑换码默认有效天数',
   guests_per_ip_hour: '每 IP 每小时游客数',
+  unavailable_features: '未开通的功能',
 } as const;
 
 export const siteTextLabels = {

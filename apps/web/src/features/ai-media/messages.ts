@@ -61,7 +61,6 @@ export const aiMediaLabels = {
   useSample: '使用示例',
   video: '视频',
   confirmDeleteTitle: '删除记录',
-  unavailableTitle: '服务未配置',
   /** The launcher's tiles this feature brings. */
   tiles: {
     wsImage: { name: '文生图', desc: '输入描述词，生成精美图片' },

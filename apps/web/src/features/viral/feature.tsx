@@ -53,6 +53,7 @@ export const feature = defineFeature({
       path: '/explosiveAnalysis',
       label: t.navAnalysis,
       icon: <FireOutlined />,
+      tool: 'explosiveAnalysis',
     },
     {
       key: 'employee',
@@ -63,7 +64,14 @@ export const feature = defineFeature({
       hosts: 'not-helper',
       comingSoon: true,
     },
-    { key: 'cozeVideo', section: 'features', path: '/cozeVideo', label: t.navCoze, icon: <ThunderboltOutlined /> },
+    {
+      key: 'cozeVideo',
+      section: 'features',
+      path: '/cozeVideo',
+      label: t.navCoze,
+      icon: <ThunderboltOutlined />,
+      tool: 'cozeVideo',
+    },
   ],
   tools: [
     {

@@ -13,7 +13,16 @@ export function useSaveEngine() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: ParamsOf<typeof saveEngineSettings>) => call(saveEngineSettings, p, { success: true }),
-    onSuccess: (data) => qc.setQueryData(key, data),
+    // Saved settings change which tools work: the screen's list and the users' tool states are read again.
+    onSuccess: async (data) => {
+      qc.setQueryData(key, (old: (typeof data & { tools?: unknown }) | undefined) =>
+        old ? { ...old, list: data.list } : old,
+      );
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: key }),
+        qc.invalidateQueries({ queryKey: ['site', 'settings'] }),
+      ]);
+    },
   });
 }
 

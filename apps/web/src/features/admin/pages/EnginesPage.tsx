@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, List, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import type { EngineId, EngineSettingsRow } from '@app/contract';
+import type { EngineId, EngineSettingsRow, EngineToolRow } from '@app/contract';
 import { AdminLayout } from '../../../components/admin-layout';
 import { useEngineSettings, useSaveEngine, useTestEngine } from '../api/engines';
 import { adminText as t } from '../messages';
@@ -120,12 +120,42 @@ function EngineCard({ engine }: { engine: EngineSettingsRow }) {
   );
 }
 
+/** Per tool: open, or what the operator still has to configure for it (the users only see 未开通). */
+function ToolNeeds({ tools }: { tools: EngineToolRow[] }) {
+  return (
+    <Card title={t.toolsTitle} style={{ marginBottom: 16 }} data-testid="tool-needs">
+      <Typography.Paragraph type="secondary">{t.toolsHint}</Typography.Paragraph>
+      <List
+        size="small"
+        dataSource={tools}
+        renderItem={(tool) => (
+          <List.Item data-tool={tool.key}>
+            <Flex vertical gap={4} style={{ width: '100%' }}>
+              <Space>
+                <Typography.Text strong>{tool.label}</Typography.Text>
+                {tool.available ? <Tag color="green">{t.toolOpen}</Tag> : <Tag color="orange">{t.toolClosed}</Tag>}
+              </Space>
+              {tool.missing.map((need) => (
+                <Typography.Text key={need} type="secondary" style={{ fontSize: 12 }}>
+                  {t.toolNeeds}
+                  {need}
+                </Typography.Text>
+              ))}
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 /** Engine settings: every engine's address, keys and model names; environment first, effective on save. */
 export default function EnginesPage() {
   const engines = useEngineSettings();
   return (
     <AdminLayout title={t.menuEngines}>
       <Alert type="info" showIcon message={t.enginesHint} style={{ marginBottom: 16 }} />
+      {engines.data?.tools.length ? <ToolNeeds tools={engines.data.tools} /> : null}
       <Row gutter={[16, 16]}>
         {engines.data?.list.map((e) => (
           <Col key={`${e.id}:${e.fields.map((f) => f.source + f.value).join('|')}`} xs={24} xl={12}>

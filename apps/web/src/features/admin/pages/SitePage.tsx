@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import {
   SITE_NUMBER_FIELDS,
   SITE_TEXT_KEYS,
+  UNAVAILABLE_FEATURE_CHOICES,
   type ConsoleSiteSettings,
   type SiteTextField,
   type SiteTextKey,
@@ -140,11 +141,28 @@ export default function SitePage() {
                       key: 'business',
                       label: t.tabBusiness,
                       forceRender: true,
-                      children: SITE_NUMBER_FIELDS.map((k) => (
-                        <Form.Item key={k} name={k} label={siteFieldLabels[k]}>
-                          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
-                        </Form.Item>
-                      )),
+                      children: [
+                        ...SITE_NUMBER_FIELDS.map((k) => (
+                          <Form.Item key={k} name={k} label={siteFieldLabels[k]}>
+                            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
+                          </Form.Item>
+                        )),
+                        <Form.Item
+                          key="unavailable_features"
+                          name="unavailable_features"
+                          label={siteFieldLabels.unavailable_features}
+                          extra={t.unavailableFeaturesHint}
+                        >
+                          <Select
+                            aria-label={siteFieldLabels.unavailable_features}
+                            style={{ maxWidth: 360 }}
+                            options={UNAVAILABLE_FEATURE_CHOICES.map((v) => ({
+                              value: v,
+                              label: t.unavailableFeatureChoices[v],
+                            }))}
+                          />
+                        </Form.Item>,
+                      ],
                     },
                   ]}
                 />

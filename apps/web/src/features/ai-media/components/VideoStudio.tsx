@@ -12,7 +12,7 @@ import { InspirationPanel, PresetDialog } from './InspirationPanel';
 import { PicturePicker } from './PicturePicker';
 import { PromptEditor, type PromptEditorHandle } from './PromptEditor';
 import { RecommendList } from './RecommendList';
-import { ServiceNotice } from './ServiceNotice';
+import { useToolState } from '../../../lib/tool-state';
 import { useAskDelete } from './use-ask-delete';
 import { DEFAULT_VIDEO_SETTINGS, VideoSettings, type VideoSettingsValue } from './VideoSettings';
 
@@ -60,6 +60,8 @@ export function VideoStudio({ type }: { type: VideoType }) {
   const [download, setDownload] = useState<DownloadTarget | null>(null);
   const recommend = useVideoRecommendations(type, nonce);
   const records = useVideoRecords(type);
+  const toolKey = type === 'image' ? 'tsVideo' : 'wsVideo';
+  const tool = useToolState(toolKey);
   const generate = useGenerateVideo();
   const askDelete = useAskDelete('video', selected, () => setSelected(null));
   const current: VideoRecord | undefined = records.data?.list.find((r) => r.id === selected);
@@ -174,8 +176,8 @@ export function VideoStudio({ type }: { type: VideoType }) {
       <ToolHeader
         title={type === 'image' ? aiMediaLabels.imageVideoTitle : aiMediaLabels.textVideoTitle}
         intro={type === 'image' ? aiMediaLabels.imageVideoIntro : aiMediaLabels.textVideoIntro}
+        tool={toolKey}
       />
-      <ServiceNotice service={records.data?.service} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={11}>
           <Card>
@@ -208,7 +210,14 @@ export function VideoStudio({ type }: { type: VideoType }) {
                 ) : null}
               </Flex>
               <VideoSettings value={settings} onChange={setSettings} showRatio={type === 'text'} />
-              <Button type="primary" size="large" block loading={generate.isPending} onClick={submit}>
+              <Button
+                type="primary"
+                size="large"
+                block
+                disabled={!tool.available}
+                loading={generate.isPending}
+                onClick={submit}
+              >
                 {aiMediaLabels.generate}（{cost}
                 {aiMediaLabels.points}）
               </Button>

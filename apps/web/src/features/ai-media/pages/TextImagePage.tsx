@@ -23,7 +23,7 @@ import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { HistoryList } from '../components/HistoryList';
 import { PicturePicker } from '../components/PicturePicker';
 import { RecommendList } from '../components/RecommendList';
-import { ServiceNotice } from '../components/ServiceNotice';
+import { useToolState } from '../../../lib/tool-state';
 import { useAskDelete } from '../components/use-ask-delete';
 import { aiMediaLabels } from '../messages';
 
@@ -40,6 +40,7 @@ export default function TextImagePage() {
   const [download, setDownload] = useState<DownloadTarget | null>(null);
   const prompts = useImagePrompts(nonce);
   const records = useImageRecords();
+  const tool = useToolState('wsImage');
   const generate = useGenerateImage();
   const askDelete = useAskDelete('image', selected, () => setSelected(null));
   const current: ImageRecord | undefined = records.data?.list.find((r) => r.id === selected);
@@ -78,8 +79,7 @@ export default function TextImagePage() {
 
   return (
     <Flex vertical gap={16}>
-      <ToolHeader title={aiMediaLabels.imageTitle} intro={aiMediaLabels.imageIntro} />
-      <ServiceNotice service={records.data?.service} />
+      <ToolHeader title={aiMediaLabels.imageTitle} intro={aiMediaLabels.imageIntro} tool="wsImage" />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card>
@@ -134,8 +134,18 @@ export default function TextImagePage() {
                   onChange={(v) => setNum(v ?? 1)}
                 />
               </Flex>
-              <Button type="primary" size="large" block loading={generate.isPending} onClick={submit}>
-                {aiMediaLabels.generate}（{num * (records.data?.service.prices.find((p) => p.api === 'image')?.credits ?? AI_MEDIA_RULES.creditsPerImage)}
+              <Button
+                type="primary"
+                size="large"
+                block
+                disabled={!tool.available}
+                loading={generate.isPending}
+                onClick={submit}
+              >
+                {aiMediaLabels.generate}（
+                {num *
+                  (records.data?.service.prices.find((p) => p.api === 'image')?.credits ??
+                    AI_MEDIA_RULES.creditsPerImage)}
                 {aiMediaLabels.points}）
               </Button>
             </Flex>

@@ -5,13 +5,16 @@ import { chatMessages, type ChatModelKey, type ChatPrice } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { chatLabels as t } from '../messages';
 
-/** The question box with the deep-thinking (r1) switch; disabled while an answer is on its way. */
+/** The question box with the deep-thinking (r1) switch; disabled while an answer is on its way or chat is not open. */
 export function Composer({
   busy,
+  closed = false,
   onAsk,
   prices,
 }: {
   busy: boolean;
+  /** The tool is not open here (its notice says why): nothing can be asked. */
+  closed?: boolean;
   onAsk: (content: string, model: ChatModelKey) => Promise<boolean>;
   /** The operator's price of a question per model (the shipped price until loaded). */
   prices?: ChatPrice[];
@@ -20,7 +23,7 @@ export function Composer({
   const [deep, setDeep] = useState(false);
   const price = prices?.find((p) => p.model === (deep ? 'r1' : 'v3'))?.credits;
   const submit = async () => {
-    if (busy) return;
+    if (busy || closed) return;
     if (!text.trim()) {
       feedback.warning(chatMessages.contentRequired);
       return;
@@ -31,7 +34,7 @@ export function Composer({
     <Flex vertical gap={8}>
       <Input.TextArea
         value={text}
-        disabled={busy}
+        disabled={busy || closed}
         onChange={(e) => setText(e.target.value)}
         placeholder={t.placeholder}
         aria-label={t.placeholder}
@@ -46,14 +49,14 @@ export function Composer({
       />
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Flex align="center" gap={8}>
-          <Switch checked={deep} onChange={setDeep} aria-label={t.deepThink} size="small" />
+          <Switch checked={deep} onChange={setDeep} aria-label={t.deepThink} size="small" disabled={closed} />
           <Typography.Text>{t.deepThink}</Typography.Text>
         </Flex>
         <Flex align="center" gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t.costHint(price)}
           </Typography.Text>
-          <Button type="primary" icon={<SendOutlined />} loading={busy} onClick={() => void submit()}>
+          <Button type="primary" icon={<SendOutlined />} loading={busy} disabled={closed} onClick={() => void submit()}>
             {t.send}
           </Button>
         </Flex>

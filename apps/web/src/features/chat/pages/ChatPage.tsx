@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Grid, Tag, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatModelKey } from '@app/contract';
+import { ToolUnavailableNotice } from '../../../components/tool-state/ToolUnavailable';
 import { refreshBalance } from '../../../entities/account';
+import { useToolState } from '../../../lib/tool-state';
 import { refreshChat, useChatMessages, useChatRecords, useSendMessage } from '../api/chat';
 import { Composer } from '../components/Composer';
 import { HistorySidebar } from '../components/HistorySidebar';
@@ -43,6 +45,7 @@ export default function ChatPage() {
   };
   const messages = useChatMessages(chosenCid);
   const records = useChatRecords();
+  const tool = useToolState('aiChat');
   // A stored conversation that is gone (deleted elsewhere) starts afresh.
   const cid = messages.isError ? null : chosenCid;
   const send = useSendMessage();
@@ -116,8 +119,11 @@ export default function ChatPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t.title}
         </Typography.Title>
-        <Typography.Text type="secondary">{t.intro(records.data?.prices.find((p) => p.model === 'v3')?.credits)}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t.intro(records.data?.prices.find((p) => p.model === 'v3')?.credits)}
+        </Typography.Text>
       </Flex>
+      <ToolUnavailableNotice tool="aiChat" />
       <Flex gap={12} style={{ flex: 1, minHeight: 0 }} vertical={narrow}>
         {showSidebar ? (
           <Card
@@ -143,13 +149,15 @@ export default function ChatPage() {
                     {t.welcome}
                   </Typography.Title>
                   <Typography.Text type="secondary">{t.welcomeHint}</Typography.Text>
-                  <Flex gap={8} wrap justify="center">
-                    {t.suggestions.map((s) => (
-                      <Tag.CheckableTag key={s} checked={false} onChange={() => void ask(s, 'v3')}>
-                        {s}
-                      </Tag.CheckableTag>
-                    ))}
-                  </Flex>
+                  {tool.available ? (
+                    <Flex gap={8} wrap justify="center">
+                      {t.suggestions.map((s) => (
+                        <Tag.CheckableTag key={s} checked={false} onChange={() => void ask(s, 'v3')}>
+                          {s}
+                        </Tag.CheckableTag>
+                      ))}
+                    </Flex>
+                  ) : null}
                 </Flex>
               ) : (
                 list.map((m) => <MessageItem key={m.id} m={m} onStop={stop} />)
@@ -157,7 +165,7 @@ export default function ChatPage() {
               <div ref={bottom} />
             </Flex>
             <div style={{ padding: 16, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-              <Composer busy={busy} onAsk={ask} prices={records.data?.prices} />
+              <Composer busy={busy} closed={!tool.available} onAsk={ask} prices={records.data?.prices} />
             </div>
           </Flex>
         </Card>

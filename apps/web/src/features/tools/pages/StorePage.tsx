@@ -1,14 +1,18 @@
 import { Badge, Card, Col, Flex, Row, Typography, theme } from 'antd';
+import { commonMessages } from '@app/contract';
 import { useNavigate } from 'react-router-dom';
 import { featureTiles } from '../../../app/features';
 import { useSiteSettings } from '../../../lib/site-settings';
+import { toolStateOf } from '../../../lib/tool-state';
 import { TOOL_GROUPS, type ToolTileDefinition } from '../../../lib/feature';
 import { toolsLabels } from '../messages';
 import { isToolAvailable } from '../tools';
 
 /**
  * The tool launcher (/store): the tiles every feature brings (its `tools`), in groups and by rank; a
- * tile that is not on here shows 敬请期待 and leads nowhere.
+ * tile that is not on here shows 敬请期待 and leads nowhere; one whose engine is not configured shows
+ * 未开通 with the reason before any click (its page, with its history, still opens), or is left out when the
+ * operator hides such tools.
  */
 export default function StorePage() {
   const { data: settings } = useSiteSettings();
@@ -19,6 +23,7 @@ export default function StorePage() {
 
   const tile = (t: ToolTileDefinition) => {
     const available = isToolAvailable(t, on);
+    const state = toolStateOf(settings, t.key);
     const card = (
       <Card
         hoverable={available}
@@ -31,7 +36,12 @@ export default function StorePage() {
         onKeyDown={(e) => {
           if (available && t.path && (e.key === 'Enter' || e.key === ' ')) void navigate(t.path);
         }}
-        style={{ height: '100%', opacity: available ? 1 : 0.6, cursor: available ? 'pointer' : 'not-allowed' }}
+        data-tool-state={state.available ? undefined : 'unavailable'}
+        style={{
+          height: '100%',
+          opacity: available && state.available ? 1 : 0.6,
+          cursor: available ? 'pointer' : 'not-allowed',
+        }}
       >
         <Flex gap={12} align="flex-start">
           <div
@@ -54,14 +64,25 @@ export default function StorePage() {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t.desc}
             </Typography.Text>
+            {available && !state.available ? (
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {state.reason}
+              </Typography.Text>
+            ) : null}
           </Flex>
         </Flex>
       </Card>
     );
-    return available ? (
+    if (!available)
+      return (
+        <Badge.Ribbon text={toolsLabels.comingSoon} color="gray">
+          {card}
+        </Badge.Ribbon>
+      );
+    return state.available ? (
       card
     ) : (
-      <Badge.Ribbon text={toolsLabels.comingSoon} color="gray">
+      <Badge.Ribbon text={commonMessages.toolUnavailableBadge} color="gray">
         {card}
       </Badge.Ribbon>
     );
@@ -76,7 +97,9 @@ export default function StorePage() {
         <Typography.Text type="secondary">{toolsLabels.storeSubtitle}</Typography.Text>
       </Flex>
       {TOOL_GROUPS.map((g) => {
-        const shown = featureTiles.filter((t) => t.group === g && (!hideOff || isToolAvailable(t, on)));
+        const shown = featureTiles.filter(
+          (t) => t.group === g && (!hideOff || (isToolAvailable(t, on) && toolStateOf(settings, t.key).available)),
+        );
         if (!shown.length) return null;
         return (
           <section key={g} aria-label={toolsLabels.groups[g]}>

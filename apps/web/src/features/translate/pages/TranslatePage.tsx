@@ -1,12 +1,18 @@
 import { Alert, Button, Card, Checkbox, Col, Empty, Flex, Form, Radio, Row, Select, Spin, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { UPLOAD_RULES, videoTranslateMessages as m, type RegisteredFile, type VideoTranslateRecord } from '@app/contract';
+import {
+  UPLOAD_RULES,
+  videoTranslateMessages as m,
+  type RegisteredFile,
+  type VideoTranslateRecord,
+} from '@app/contract';
 import { useConfirmDelete } from '../../../components/dialogs';
 import { ToolHeader } from '../../../components/tool-header/ToolHeader';
 import { DownloadDialog, FileUpload, type DownloadTarget, type UploadCheck } from '../../../components/upload';
 import { VideoPlayerDialog } from '../../../components/video-player/VideoPlayerDialog';
 import { feedback } from '../../../lib/feedback';
+import { useToolState } from '../../../lib/tool-state';
 import { useDeleteTranslation, useSubmitTranslation, useTranslateOptions, useTranslations } from '../api';
 import { TranslationCard } from '../components/TranslationCard';
 import { translateLabels as l } from '../messages';
@@ -22,6 +28,7 @@ const VIDEO_CHECK: UploadCheck = {
 /** Video translation (/store/sea): upload, languages, mode, submit; the list of translations below. */
 export default function TranslatePage() {
   const options = useTranslateOptions();
+  const tool = useToolState('sea');
   const records = useTranslations();
   const submit = useSubmitTranslation();
   const remove = useDeleteTranslation();
@@ -45,7 +52,14 @@ export default function TranslatePage() {
       const targetName = languages.find((x) => x.id === target)?.name ?? target;
       // The work is named after the uploaded file and the language it becomes.
       const name = `${file.name.replace(/\.[^.]+$/, '').slice(0, 40)}-${targetName}`;
-      await submit.mutateAsync({ file_id: file.id, source_lang: source, target_lang: target, mode, subtitles: subtitles ? 1 : 0, name });
+      await submit.mutateAsync({
+        file_id: file.id,
+        source_lang: source,
+        target_lang: target,
+        mode,
+        subtitles: subtitles ? 1 : 0,
+        name,
+      });
       setFile(null);
     } catch {
       // Spec 001 §8: a refused order closes the loading and clears the uploaded file; the call showed why.
@@ -55,9 +69,10 @@ export default function TranslatePage() {
 
   return (
     <Flex vertical gap={16}>
-      <ToolHeader title={l.title} intro={l.intro} />
+      <ToolHeader title={l.title} intro={l.intro} tool="sea" />
       <Spin spinning={options.isLoading}>
-        {data && !data.configured ? (
+        {/* A tool not open here says so under the title; the order form waits for it. */}
+        {!tool.available ? null : data && !data.configured ? (
           <Alert type="warning" showIcon message={l.unavailableTitle} description={data.reason} />
         ) : (
           <Card>
@@ -76,7 +91,9 @@ export default function TranslatePage() {
                       fileType="video"
                       check={VIDEO_CHECK}
                       hint={l.uploadHint}
-                      onUploaded={(f: RegisteredFile, original: File) => setFile({ id: f.file_id, name: original.name })}
+                      onUploaded={(f: RegisteredFile, original: File) =>
+                        setFile({ id: f.file_id, name: original.name })
+                      }
                     />
                   )}
                 </Form.Item>
@@ -147,7 +164,11 @@ export default function TranslatePage() {
                   onPlay={() => setPlaying(r)}
                   onDownload={(url, fileName) => setDownloading({ url, fileName })}
                   onDelete={() =>
-                    confirmDeletion({ title: l.deleteTitle, content: l.deleteContent, onDelete: () => remove.mutateAsync(r.id) })
+                    confirmDeletion({
+                      title: l.deleteTitle,
+                      content: l.deleteContent,
+                      onDelete: () => remove.mutateAsync(r.id),
+                    })
                   }
                 />
               </Col>
@@ -155,7 +176,12 @@ export default function TranslatePage() {
           </Row>
         )}
       </Spin>
-      <VideoPlayerDialog open={!!playing} title={playing?.name ?? ''} url={playing?.url ?? ''} onClose={() => setPlaying(null)} />
+      <VideoPlayerDialog
+        open={!!playing}
+        title={playing?.name ?? ''}
+        url={playing?.url ?? ''}
+        onClose={() => setPlaying(null)}
+      />
       <DownloadDialog target={downloading} onClose={closeDownload} />
     </Flex>
   );

@@ -1,5 +1,6 @@
 import { Flex, Segmented, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ToolUnavailableNotice } from '../../../components/tool-state/ToolUnavailable';
 import { viralText as t } from '../messages';
 
 const TABS = [
@@ -9,8 +10,8 @@ const TABS = [
   { value: '/explosiveAnalysis/project', label: t.tabs.project },
 ];
 
-/** Title of the 爆款复刻 pages and the switch between them. */
-export function ViralTabs({ intro }: { intro: string }) {
+/** Title of the 爆款复刻 pages and the switch between them; the notice of the page's `tool` when it is not open here. */
+export function ViralTabs({ intro, tool }: { intro: string; tool: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const current = TABS.find((x) => pathname.startsWith(x.value))?.value ?? TABS[0]!.value;
@@ -27,13 +28,24 @@ export function ViralTabs({ intro }: { intro: string }) {
         onChange={(v) => void navigate(v)}
         style={{ alignSelf: 'flex-start' }}
       />
+      <ToolUnavailableNotice tool={tool} />
     </Flex>
   );
 }
 
-/** Title of a page that is not one of the 爆款复刻 tabs. */
-export function PageTitle({ title, intro, extra }: { title: string; intro: string; extra?: React.ReactNode }) {
-  return (
+/** Title of a page that is not one of the 爆款复刻 tabs, with its `tool`'s notice when that is not open here. */
+export function PageTitle({
+  title,
+  intro,
+  extra,
+  tool,
+}: {
+  title: string;
+  intro: string;
+  extra?: React.ReactNode;
+  tool?: string;
+}) {
+  const head = (
     <Flex justify="space-between" align="flex-start" wrap gap={8}>
       <Flex vertical gap={4}>
         <Typography.Title level={4} style={{ margin: 0 }}>
@@ -42,6 +54,13 @@ export function PageTitle({ title, intro, extra }: { title: string; intro: strin
         <Typography.Text type="secondary">{intro}</Typography.Text>
       </Flex>
       {extra}
+    </Flex>
+  );
+  if (!tool) return head;
+  return (
+    <Flex vertical gap={8}>
+      {head}
+      <ToolUnavailableNotice tool={tool} />
     </Flex>
   );
 }

@@ -5,6 +5,7 @@ import { feedback } from '../../../lib/feedback';
 import { useAnalyseIp, useTopics } from '../api/viral';
 import { IpReportView } from '../components/IpReportView';
 import { TopicList } from '../components/TopicList';
+import { useToolState } from '../../../lib/tool-state';
 import { ViralTabs } from '../components/ViralTabs';
 import { viralText as t } from '../messages';
 
@@ -16,6 +17,7 @@ export default function AccountPage() {
   const [topics, setTopics] = useState<ViralTopic[]>([]);
   const analyse = useAnalyseIp();
   const propose = useTopics();
+  const tool = useToolState('copywrite');
   const run = async () => {
     if (!link.trim() && !text.trim()) return feedback.warning(t.profileRequired);
     const r = await analyse.mutateAsync({ link: link.trim(), text: text.trim() }).catch(() => null);
@@ -32,7 +34,7 @@ export default function AccountPage() {
   };
   return (
     <Flex vertical gap={16} style={{ padding: 16 }}>
-      <ViralTabs intro={t.userIntro} />
+      <ViralTabs intro={t.userIntro} tool="copywrite" />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small">
@@ -52,7 +54,7 @@ export default function AccountPage() {
                 value={text}
                 onChange={(e) => setText(e.target.value)}
               />
-              <Button type="primary" loading={analyse.isPending} onClick={() => void run()}>
+              <Button type="primary" disabled={!tool.available} loading={analyse.isPending} onClick={() => void run()}>
                 {t.analyseIp}
               </Button>
             </Flex>
@@ -64,7 +66,7 @@ export default function AccountPage() {
               <IpReportView
                 report={report}
                 extra={
-                  <Button loading={propose.isPending} onClick={() => void suggest()}>
+                  <Button disabled={!tool.available} loading={propose.isPending} onClick={() => void suggest()}>
                     {t.proposeTopics}
                   </Button>
                 }

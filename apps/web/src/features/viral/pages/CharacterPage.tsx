@@ -4,6 +4,7 @@ import type { ViralTopic } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { useTopics } from '../api/viral';
 import { TopicList } from '../components/TopicList';
+import { useToolState } from '../../../lib/tool-state';
 import { ViralTabs } from '../components/ViralTabs';
 import { viralText as t } from '../messages';
 
@@ -13,6 +14,7 @@ export default function CharacterPage() {
   const [count, setCount] = useState(6);
   const [topics, setTopics] = useState<ViralTopic[]>([]);
   const propose = useTopics();
+  const tool = useToolState('copywrite');
   const run = async () => {
     if (!about.trim()) return feedback.warning(t.profileRequired);
     const r = await propose.mutateAsync({ text: about.trim(), count }).catch(() => null);
@@ -20,7 +22,7 @@ export default function CharacterPage() {
   };
   return (
     <Flex vertical gap={16} style={{ padding: 16 }}>
-      <ViralTabs intro={t.characterIntro} />
+      <ViralTabs intro={t.characterIntro} tool="copywrite" />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small">
@@ -37,7 +39,7 @@ export default function CharacterPage() {
                 <Typography.Text>{t.topicCount}</Typography.Text>
                 <InputNumber min={1} max={12} value={count} onChange={(v) => setCount(v ?? 6)} />
               </Flex>
-              <Button type="primary" loading={propose.isPending} onClick={() => void run()}>
+              <Button type="primary" disabled={!tool.available} loading={propose.isPending} onClick={() => void run()}>
                 {t.proposeTopics}
               </Button>
             </Flex>

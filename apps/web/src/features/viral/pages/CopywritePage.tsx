@@ -6,6 +6,7 @@ import { COPY_LENGTHS, COPY_STYLES } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { useGenerateScript } from '../api/viral';
 import { ScriptActions } from '../components/ScriptActions';
+import { useToolState } from '../../../lib/tool-state';
 import { PageTitle } from '../components/ViralTabs';
 import { viralText as t } from '../messages';
 
@@ -22,6 +23,7 @@ export default function CopywritePage() {
   const [length, setLength] = useState<string>('300');
   const [result, setResult] = useState('');
   const generate = useGenerateScript();
+  const tool = useToolState('copywrite');
   const run = async () => {
     if (action === 'generate' && !topic.trim()) return feedback.warning(t.topicRequired);
     if (action !== 'generate' && !text.trim()) return feedback.warning(t.copyTextRequired);
@@ -35,6 +37,7 @@ export default function CopywritePage() {
       <PageTitle
         title={t.copyTitle}
         intro={t.copyIntro}
+        tool="copywrite"
         extra={
           <Button icon={<HistoryOutlined />} onClick={() => void navigate('/store/copywrite/trace')}>
             {t.traceLink}
@@ -93,7 +96,7 @@ export default function CopywritePage() {
                   </Flex>
                 </>
               ) : null}
-              <Button type="primary" loading={generate.isPending} onClick={() => void run()}>
+              <Button type="primary" disabled={!tool.available} loading={generate.isPending} onClick={() => void run()}>
                 {t.actions[action]}
               </Button>
             </Flex>

@@ -7,6 +7,7 @@ import { feedback } from '../../../lib/feedback';
 import { useCozeDraft } from '../api/viral';
 import { useVideoChannelOptions } from '../api/channels';
 import { AvatarSelect, VoiceSelect } from '../components/AvatarVoiceFields';
+import { useToolState } from '../../../lib/tool-state';
 import { PageTitle } from '../components/ViralTabs';
 import { viralText as t } from '../messages';
 
@@ -22,6 +23,7 @@ export default function CozeVideoPage() {
   const [api, setApi] = useState<string>();
   const chosenApi = api ?? channels[0]?.value;
   const draft = useCozeDraft();
+  const tool = useToolState('cozeVideo');
   const run = async () => {
     if (!topic.trim()) return feedback.warning(t.topicRequired);
     if (!avatars.length) return feedback.warning(t.avatarRequired);
@@ -43,6 +45,7 @@ export default function CozeVideoPage() {
       <PageTitle
         title={t.cozeTitle}
         intro={t.cozeIntro}
+        tool="cozeVideo"
         extra={
           <Button icon={<HistoryOutlined />} onClick={() => void navigate('/cozeVideo/history')}>
             {t.history}
@@ -88,7 +91,7 @@ export default function CozeVideoPage() {
               />
             </Form.Item>
           </Flex>
-          <Button type="primary" htmlType="submit" loading={draft.isPending}>
+          <Button type="primary" htmlType="submit" disabled={!tool.available} loading={draft.isPending}>
             {t.draft}
           </Button>
         </Form>

@@ -53,7 +53,7 @@ export default function ProjectsPage() {
   const list = data?.list ?? [];
   return (
     <Flex vertical gap={16} style={{ padding: 16 }}>
-      <ViralTabs intro={t.intro} />
+      <ViralTabs intro={t.intro} tool="explosiveAnalysis" />
       <Card size="small">
         {!isLoading && !list.length ? (
           <Empty description={t.noProjects} />

@@ -7,6 +7,7 @@ import { feedback } from '../../../lib/feedback';
 import { useAnalyseText, useAnalyseVideo, useMimic, useProject } from '../api/viral';
 import { ReportView } from '../components/ReportView';
 import { ScriptActions } from '../components/ScriptActions';
+import { useToolState } from '../../../lib/tool-state';
 import { ViralTabs } from '../components/ViralTabs';
 import { viralText as t } from '../messages';
 
@@ -46,6 +47,7 @@ function MimicPanel({ project }: { project: ViralProject }) {
   const [topic, setTopic] = useState(saved.topic);
   const [beats, setBeats] = useState<ViralBeat[]>(saved.beats);
   const mimic = useMimic();
+  const writing = useToolState('copywrite');
   const n = project.report?.beats.length ?? 0;
   const run = async () => {
     if (!topic.trim()) return feedback.warning(t.topicRequired);
@@ -72,7 +74,7 @@ function MimicPanel({ project }: { project: ViralProject }) {
             onChange={(e) => setTopic(e.target.value)}
             onPressEnter={() => void run()}
           />
-          <Button type="primary" loading={mimic.isPending} onClick={() => void run()}>
+          <Button type="primary" disabled={!writing.available} loading={mimic.isPending} onClick={() => void run()}>
             {t.mimic}
           </Button>
         </Flex>
@@ -132,6 +134,8 @@ export default function VideoAnalysisPage() {
   const [text, setText] = useState('');
   const analyse = useAnalyseVideo();
   const analyseText = useAnalyseText();
+  const analysis = useToolState('explosiveAnalysis');
+  const writing = useToolState('copywrite');
   const open = (next: number) => setParams({ id: String(next) });
   const submitLink = async () => {
     if (!link.trim()) return feedback.warning(t.linkRequired);
@@ -145,7 +149,7 @@ export default function VideoAnalysisPage() {
   };
   return (
     <Flex vertical gap={16} style={{ padding: 16 }}>
-      <ViralTabs intro={t.intro} />
+      <ViralTabs intro={t.intro} tool="explosiveAnalysis" />
       <Card size="small">
         <Flex vertical gap={12}>
           <Flex gap={8}>
@@ -158,7 +162,12 @@ export default function VideoAnalysisPage() {
               onChange={(e) => setLink(e.target.value)}
               onPressEnter={() => void submitLink()}
             />
-            <Button type="primary" loading={analyse.isPending} onClick={() => void submitLink()}>
+            <Button
+              type="primary"
+              disabled={!analysis.available}
+              loading={analyse.isPending}
+              onClick={() => void submitLink()}
+            >
               {t.analyse}
             </Button>
           </Flex>
@@ -181,6 +190,7 @@ export default function VideoAnalysisPage() {
                     />
                     <Button
                       style={{ alignSelf: 'flex-start' }}
+                      disabled={!writing.available}
                       loading={analyseText.isPending}
                       onClick={() => void submitText()}
                     >
