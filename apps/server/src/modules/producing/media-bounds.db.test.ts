@@ -133,11 +133,11 @@ describe('a file is charged for what it holds, not what its header claims', () =
     expect(await translate(m, cut)).toMatchObject({ code: 1, msg: filesMessages.damagedFile });
     expect(await balance(m)).toBe(1000);
     expect(await worksOf(m)).toHaveLength(0);
-    // 2 credits a second in mode 2.
-    expect(await translate(m, await registerUpload(t, m.id, 'video', media.video))).toMatchObject({
-      code: 0,
-      data: { credits: 40 },
-    });
+    // 2 credits a second in mode 2; the length it is settled on is the one measured now.
+    const whole = await translate(m, await registerUpload(t, m.id, 'video', media.video));
+    expect(whole).toMatchObject({ code: 0, data: { credits: 40 } });
+    const [row] = await t.ctx.database.db.select().from(works).where(eq(works.id, whole.data.id));
+    expect(row!.params.sourceSeconds).toBeCloseTo(20, 1);
   });
 
   it('refuses a talking video driven by a recording cut short, holding nothing; a whole one holds what it did', async () => {

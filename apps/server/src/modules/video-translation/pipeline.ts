@@ -91,7 +91,8 @@ async function audioStep(s: Steps, local: (key: string) => Promise<string>): Pro
   await extractAudio(source, out, s.signal);
   const key = `${workPrefix(s.work.row)}source-audio.wav`;
   await storeOwn(s, key, out);
-  await keepParams(s, { audioKey: key, sourceSeconds: info.duration });
+  // The length measured from the packets at submission (what was held); the header's for older orders.
+  await keepParams(s, { audioKey: key, sourceSeconds: p.sourceSeconds ?? info.duration });
   return out;
 }
 
@@ -102,7 +103,11 @@ async function transcribeStep(s: Steps, audio: () => Promise<string>) {
   await enter(s, 'transcribe', 0.08);
   const engine = s.ctx.engines.transcription.forChannel(TRANSCRIPTION_CHANNEL);
   // Only the speech is sent (silencedetect), its segment times put back on the source's timeline.
-  const t = await transcribeSpeech(engine, { file: await audio(), language: p.sourceLang, signal: s.signal }, s.scratch);
+  const t = await transcribeSpeech(
+    engine,
+    { file: await audio(), language: p.sourceLang, signal: s.signal },
+    s.scratch,
+  );
   const segments = t.segments.filter((x) => x.text.trim() && x.end > x.start).map((x, id) => ({ ...x, id }));
   if (!segments.length) throw new AppError(m.noSpeech);
   await keepParams(s, { transcript: segments, transcriptLanguage: t.language });
@@ -110,7 +115,10 @@ async function transcribeStep(s: Steps, audio: () => Promise<string>) {
 }
 
 /** Step 3: the translation, batch by batch, each batch stored before the next is sent. */
-async function translateStep(s: Steps, segments: NonNullable<TranslateParams['transcript']>): Promise<Map<number, string>> {
+async function translateStep(
+  s: Steps,
+  segments: NonNullable<TranslateParams['transcript']>,
+): Promise<Map<number, string>> {
   const { p } = s.work;
   const done = new Map(Object.entries(p.translations).map(([k, v]) => [Number(k), v]));
   if (segments.every((x) => done.has(x.id))) return done;
@@ -208,7 +216,12 @@ async function alignStep(
   await enter(s, 'align', 0.62);
   const duration = work.p.sourceSeconds!;
   const plan = planAlignment(
-    segments.map((x) => ({ id: x.id, start: x.start, end: x.end, dubSeconds: work.p.clips[String(x.id)]?.seconds ?? 0 })),
+    segments.map((x) => ({
+      id: x.id,
+      start: x.start,
+      end: x.end,
+      dubSeconds: work.p.clips[String(x.id)]?.seconds ?? 0,
+    })),
     duration,
   );
   const local = new Map<number, string>();
@@ -239,13 +252,15 @@ async function alignStep(
   });
   await writeFile(target, toSrt(timed.map((x) => ({ ...x, text: lines.get(x.id) ?? '' }))));
   await writeFile(source, toSrt(timed));
-  const keys = { trackKey: `${prefix}dub-track.wav`, srtKey: `${prefix}${work.p.targetLang}.srt`, sourceSrtKey: `${prefix}${work.p.sourceLang}.srt` };
+  const keys = {
+    trackKey: `${prefix}dub-track.wav`,
+    srtKey: `${prefix}${work.p.targetLang}.srt`,
+    sourceSrtKey: `${prefix}${work.p.sourceLang}.srt`,
+  };
   await storeOwn(s, keys.srtKey, target);
   await storeOwn(s, keys.sourceSrtKey, source);
   await storeOwn(s, keys.trackKey, out);
-  const slowed = plan.stretches.length
-    ? m.slowedNote(plan.stretches.length, plan.duration - duration)
-    : null;
+  const slowed = plan.stretches.length ? m.slowedNote(plan.stretches.length, plan.duration - duration) : null;
   await keepParams(s, {
     ...keys,
     drift: plan.worstDrift,
@@ -300,7 +315,11 @@ async function stretchStep(s: Steps, source: string): Promise<string> {
 }
 
 /** Step 6: the dub over the ducked original, with the picture; intermediate files are then removed. */
-async function mixStep(s: Steps, local: (key: string) => Promise<string>, lipSync: LipSyncEngine | null): Promise<string> {
+async function mixStep(
+  s: Steps,
+  local: (key: string) => Promise<string>,
+  lipSync: LipSyncEngine | null,
+): Promise<string> {
   const { ctx, work } = s;
   const kept = work.row.coverKey ? await storedStepFile(s, work.row.videoKey) : null;
   if (kept) return kept;
@@ -377,7 +396,8 @@ export async function runTranslation(ctx: AppContext, workId: number, job: JobCo
         const info = await probe(video, { signal });
         if (!info.video || !info.audio || !(info.duration > 0)) throw new AppError(m.failed);
         let bytes = 0;
-        for (const key of workFileKeys({ ...work.row, params: work.p })) bytes += (await ctx.storage.head(key))?.size ?? 0;
+        for (const key of workFileKeys({ ...work.row, params: work.p }))
+          bytes += (await ctx.storage.head(key))?.size ?? 0;
         const facts = { duration: info.duration, bytes };
         return { ...facts, credits: creditsFor(work.p.sourceSeconds ?? facts.duration, work.p.creditsPerSecond) };
       },

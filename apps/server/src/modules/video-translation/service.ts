@@ -169,6 +169,8 @@ export class VideoTranslateService {
           mode,
           subtitles: p.subtitles ?? 0,
           creditsPerSecond: channel.price,
+          // Held on, and later charged on, the length its packets span.
+          sourceSeconds: seconds,
           step: 'queued',
           files: [],
         };
