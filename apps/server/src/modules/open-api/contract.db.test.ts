@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from '../../../test/accounts.js';
+import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
 import { backend, buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { makeClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { probe } from '../../platform/media/ffmpeg.js';
@@ -29,11 +31,16 @@ let dir: string;
 let client: ReturnType<typeof createClient<paths>>;
 let avatarId: string;
 let voiceId: string;
+let receiver: FakeServer;
+
+/** The webhook receiver's address: loopback, let through by the test-only allowance. */
+const RECEIVER = '127.0.0.2';
 
 describe.runIf(backend === 'pglite')('the open API through a generated client', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-contract-'));
-    t = await buildTestApp({ AVATAR_CHANNELS: 'local=local' });
+    t = await buildTestApp({ AVATAR_CHANNELS: 'local=local', TEST_ONLY_ALLOWED_LINK_ADDRESSES: RECEIVER });
+    receiver = await startLoopbackFake({ host: RECEIVER, handle: () => ({ status: 200, text: 'ok' }) });
     const owner = await newAccount(t, { credits: 2000 });
     const key = await newApiKey(t, owner);
     client = createClient<paths>({
@@ -47,6 +54,7 @@ describe.runIf(backend === 'pglite')('the open API through a generated client', 
   }, 300_000);
   afterAll(async () => {
     await t?.close();
+    await receiver?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -69,7 +77,13 @@ describe.runIf(backend === 'pglite')('the open API through a generated client', 
     expect(page.body).toContain('/v1/docs/init.js');
   });
 
-  it('uploads an audio asset, makes a two-scene video from it and a script, and downloads the video', async () => {
+  it('uploads an audio asset, makes a two-scene video from it and a script, is told by a signed webhook, and downloads the video', async () => {
+    const hook = await client.POST('/v1/webhook/endpoint.add', {
+      body: { url: `${receiver.url}/heygen`, events: ['avatar_video.success'] },
+    });
+    expect(hook.error).toBeUndefined();
+    const secret = hook.data!.data.secret;
+
     const tone = await makeTone(path.join(dir, 'tone.m4a'), 6);
     const asset = await client.POST('/v1/asset', {
       body: fs.readFileSync(tone) as unknown as string,
@@ -83,6 +97,7 @@ describe.runIf(backend === 'pglite')('the open API through a generated client', 
     const made = await client.POST('/v2/video/generate', {
       body: {
         title: '两段介绍',
+        callback_id: 'order-42',
         dimension: { width: 720, height: 1280 },
         video_inputs: [
           {
@@ -110,6 +125,17 @@ describe.runIf(backend === 'pglite')('the open API through a generated client', 
     );
     expect(done.status).toBe('completed');
     expect((await client.GET('/v2/user/remaining_quota')).data!.data.remaining_quota).toBeLessThan(quotaBefore);
+
+    // The webhook: HeyGen's event, signed with the endpoint's secret over the bytes as sent.
+    const [call] = await waitFor('the webhook', async () => {
+      const got = receiver.requests.filter((r) => r.path === '/heygen');
+      return got.length ? got : null;
+    });
+    expect(call!.json()).toEqual({
+      event_type: 'avatar_video.success',
+      event_data: { video_id: videoId, url: expect.stringMatching(/^http/), callback_id: 'order-42' },
+    });
+    expect(call!.headers.signature).toBe(createHmac('sha256', secret).update(call!.raw).digest('hex'));
 
     const file = path.join(dir, 'video.mp4');
     const download = await injectFetch(t.app)(new Request(done.video_url!));
