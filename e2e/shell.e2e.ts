@@ -1,8 +1,9 @@
-import { siteDefaults } from '@app/contract';
+import { getSiteSettings, siteDefaults } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
+import { apiData } from './support/studio-api';
 import { themeMessages } from '../apps/web/src/features/theme/messages';
 import { homeMessages } from '../apps/web/src/features/home/messages';
 import { clientMessages } from '../apps/web/src/lib/messages';
@@ -81,8 +82,10 @@ describe('app shell', () => {
 
   it('renders the title and layout in Chinese with real glyphs, dark by default', async () => {
     await visit('#/home');
-    // The tab shows the site title from the settings (the spec's default until an operator sets one).
-    await eventually(() => page.title()).toBe(siteDefaults.siteTitle);
+    // The tab shows the browser title (浏览器标题) from the settings: by default one naming the spec's default site.
+    const { title } = await apiData(appUnderTest().baseURL, getSiteSettings, {});
+    expect(title).toContain(siteDefaults.siteTitle);
+    await eventually(() => page.title()).toBe(title);
     await eventually(() => page.locator('body').innerText()).toMatch(hasChinese);
     const fonts = await fontsDrawingChinese(page);
     expect(

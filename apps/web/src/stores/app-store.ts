@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { siteDefaults } from '@app/contract';
 
 export type ThemeName = 'dark' | 'light';
 
@@ -23,7 +22,8 @@ export const useAppStore = create<AppState>()(
     (set) => ({
       theme: 'dark',
       points: 0,
-      siteTitle: siteDefaults.siteTitle,
+      // The site's name comes with its settings (Branding); until then the header shows none.
+      siteTitle: '',
       redeemOpen: false,
       redeemOpened: false,
       toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),

@@ -51,6 +51,14 @@ export const CLONE_RECORDING_MAX_BYTES = 20 * MB;
 /** Image sides in pixels: the spec's minimum, and a ceiling that refuses decompression bombs. */
 export const IMAGE_MIN_SIDE = 300;
 export const MEDIA_MAX_SIDE = 8192;
+/**
+ * A site picture the operator uploads (logo, favicon, banner, QR code): any sensible size, shown scaled.
+ * The spec's 300 px floor is for the pictures a video is made from, not for a 256×256 or 800×200 logo.
+ */
+export const SITE_PICTURE_RULES = { minSide: 16, maxSide: 4096, maxBytes: 5 * MB } as const;
+/** What an uploaded image is for: `site` takes SITE_PICTURE_RULES (operators only); left out, the image rules. */
+export const UPLOAD_PURPOSES = ['site'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 const fileType = oneOf(FILE_TYPES);
 
@@ -107,6 +115,8 @@ export const completeUpload = endpoint({
     url: text({ max: 2048, min: 1 }),
     size: optionalInt({ min: 0, max: Number.MAX_SAFE_INTEGER }),
     duration: optionalDecimal({ min: 0, max: 1e7 }),
+    /** site: a logo or other site picture from the console (file_type image, operators only), SITE_PICTURE_RULES. */
+    purpose: z.enum(UPLOAD_PURPOSES).optional(),
   }),
   data: registeredFile,
 });

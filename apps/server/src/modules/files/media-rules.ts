@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { filesMessages, IMAGE_MIN_SIDE, MEDIA_MAX_SIDE, UPLOAD_RULES, type FileType } from '@app/contract';
+import {
+  filesMessages,
+  IMAGE_MIN_SIDE,
+  MEDIA_MAX_SIDE,
+  SITE_PICTURE_RULES,
+  UPLOAD_RULES,
+  type FileType,
+  type UploadPurpose,
+} from '@app/contract';
 import { confirmedSeconds, MediaToolError, mediaSpan, runTool, type ProbeResult } from '../../platform/media/ffmpeg.js';
 
 /** What the server itself found in an uploaded file; the client's own figures are never used. */
@@ -124,8 +132,20 @@ async function pngHeaderSize(file: string): Promise<{ width: number; height: num
     : { width: 0, height: 0 };
 }
 
+/** Sides an image may have: the spec's 300 px floor for pictures a video is made from, any sensible size for site pictures. */
+const imageSides = (purpose: UploadPurpose | undefined) =>
+  purpose === 'site'
+    ? {
+        min: SITE_PICTURE_RULES.minSide,
+        max: SITE_PICTURE_RULES.maxSide,
+        small: filesMessages.sitePictureSize,
+        big: filesMessages.sitePictureSize,
+      }
+    : { min: IMAGE_MIN_SIDE, max: MEDIA_MAX_SIDE, small: filesMessages.imageTooSmall, big: filesMessages.imageTooBig };
+
 /** Sizes come from headers only; nothing is decoded, so a decompression bomb costs nothing. */
-async function checkImage(file: string, p: Probe): Promise<MediaFacts> {
+async function checkImage(file: string, p: Probe, purpose: UploadPurpose | undefined): Promise<MediaFacts> {
+  const sides = imageSides(purpose);
   const s = p.streams.length === 1 ? p.streams[0] : undefined;
   const mime = s?.codec_name === 'png' ? 'image/png' : s?.codec_name === 'mjpeg' ? 'image/jpeg' : null;
   if (!s || !mime || !/^(png_pipe|jpeg_pipe|image2)$/.test(p.format.format_name))
@@ -133,10 +153,10 @@ async function checkImage(file: string, p: Probe): Promise<MediaFacts> {
   const header = mime === 'image/png' ? await pngHeaderSize(file) : { width: 0, height: 0 };
   const width = Math.max(s.width ?? 0, header.width);
   const height = Math.max(s.height ?? 0, header.height);
-  if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.imageTooBig);
+  if (width > sides.max || height > sides.max) throw new MediaRefusal(sides.big);
   // No size anywhere in the headers: not a picture at all.
   if (!width || !height) throw new MediaRefusal(filesMessages.imageRule);
-  if (width < IMAGE_MIN_SIDE || height < IMAGE_MIN_SIDE) throw new MediaRefusal(filesMessages.imageTooSmall);
+  if (width < sides.min || height < sides.min) throw new MediaRefusal(sides.small);
   return { mime, duration: 0, width, height, hdr: false, codec: s.codec_name ?? '' };
 }
 
@@ -153,10 +173,17 @@ const WRONG_KIND: Record<FileType, string> = {
 };
 
 /** The rules of spec 000 §5 / 001 §5 for one upload type, applied to what the file really is. */
-export async function inspectUpload(type: FileType, file: string, key: string): Promise<MediaFacts> {
+export async function inspectUpload(
+  type: FileType,
+  file: string,
+  key: string,
+  purpose?: UploadPurpose,
+): Promise<MediaFacts> {
   const size = (await fs.promises.stat(file)).size;
   if (size === 0) throw new MediaRefusal(filesMessages.emptyFile);
   if (size > UPLOAD_RULES[type].maxBytes) throw new MediaRefusal(TOO_LARGE[type]);
+  if (purpose === 'site' && size > SITE_PICTURE_RULES.maxBytes)
+    throw new MediaRefusal(filesMessages.sitePictureTooLarge);
   const ext = path.extname(key).slice(1).toLowerCase();
   if (!UPLOAD_RULES[type].extensions.includes(ext)) throw new MediaRefusal(WRONG_KIND[type]);
   // The packets of a video or an audio file are read beside the probe (nothing is decoded); the answer
@@ -165,13 +192,19 @@ export async function inspectUpload(type: FileType, file: string, key: string): 
   const scanned = type === 'image' ? Promise.resolve(0) : packetSeconds(file);
   const ended = scanned.catch(() => undefined);
   try {
-    return await checkProbed(type, file, ext, scanned);
+    return await checkProbed(type, file, ext, scanned, purpose);
   } finally {
     await ended;
   }
 }
 
-async function checkProbed(type: FileType, file: string, ext: string, scanned: Promise<number>): Promise<MediaFacts> {
+async function checkProbed(
+  type: FileType,
+  file: string,
+  ext: string,
+  scanned: Promise<number>,
+  purpose: UploadPurpose | undefined,
+): Promise<MediaFacts> {
   const p = await probeRaw(file);
   if (!p) {
     const head = Buffer.alloc(8);
@@ -187,7 +220,7 @@ async function checkProbed(type: FileType, file: string, ext: string, scanned: P
       ? await checkVideo(p, scanned)
       : type === 'voice'
         ? await checkVoice(p, scanned)
-        : await checkImage(file, p);
+        : await checkImage(file, p, purpose);
   // The name must say what the file is, so it is served with the right type.
   if (!(MIME_OF_EXTENSION[ext] ?? []).includes(facts.mime)) throw new MediaRefusal(WRONG_KIND[type]);
   return facts;

@@ -9,6 +9,7 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
 import { ok, registerRoutes, route, type RouteDef } from '../../platform/protocol/route.js';
 import type { MaterialsService } from './materials-service.js';
 import type { FilesService } from './service.js';
@@ -16,9 +17,12 @@ import type { FilesService } from './service.js';
 export function filesRoutes(files: FilesService, materials: MaterialsService): RouteDef[] {
   return [
     route(signUpload, ({ user, params }) => files.signUpload(user.id, params.file_type)),
-    route(completeUpload, async ({ user, params }) =>
-      ok(await files.complete(user.id, params.file_type, params.url), filesMessages.uploaded),
-    ),
+    route(completeUpload, async ({ user, params }) => {
+      // Site pictures take their own sizes (SITE_PICTURE_RULES): only the console uploads them.
+      if (params.purpose === 'site' && user.role !== 'admin' && user.role !== 'operator')
+        throw new AppError(filesMessages.sitePictureOperatorsOnly);
+      return ok(await files.complete(user.id, params.file_type, params.url, params.purpose), filesMessages.uploaded);
+    }),
     route(listMaterials, ({ user, params }) => materials.list(user.id, params)),
     route(saveMaterial, async ({ user, params }) => {
       const { result, msg } = await materials.save(user.id, params);

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { filesMessages, UPLOAD_RULES, type FileType, type RegisteredFile, type UploadSignature } from '@app/contract';
+import {
+  filesMessages,
+  UPLOAD_RULES,
+  type FileType,
+  type RegisteredFile,
+  type UploadPurpose,
+  type UploadSignature,
+} from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -66,7 +73,7 @@ export class FilesService {
    * its type as probed here, and fit the quota. A refused object is deleted; one that is not the
    * caller's, or is already registered, is left alone.
    */
-  async complete(userId: number, type: FileType, url: string): Promise<RegisteredFile> {
+  async complete(userId: number, type: FileType, url: string, purpose?: UploadPurpose): Promise<RegisteredFile> {
     const dir = userDir(userId, type);
     const key = this.keyFromUrl(url, dir);
     if (!key || !key.startsWith(dir)) throw new AppError(filesMessages.fileMissing);
@@ -79,13 +86,20 @@ export class FilesService {
     let facts: MediaFacts;
     let sha256: string;
     let size: number;
+    let publicKey: string | null = null;
     try {
       // Checksum (when not recorded) and probe read the file side by side.
       [facts, sha256, size] = await Promise.all([
-        inspectUpload(type, local.path, key),
+        inspectUpload(type, local.path, key, purpose),
         recorded ?? sha256Of(local.path),
         fs.promises.stat(local.path).then((st) => st.size),
       ]);
+      // A site picture is shown to every visitor for as long as the settings name it: a public copy
+      // keeps its address (a signed one expires), named by its content.
+      if (purpose === 'site') {
+        publicKey = `public/site/uploads/${sha256}${path.extname(key).toLowerCase()}`;
+        await this.ctx.storage.putFile(publicKey, local.path);
+      }
     } catch (e) {
       if (e instanceof MediaRefusal) {
         await this.ctx.storage.delete(key);
@@ -97,7 +111,8 @@ export class FilesService {
       await local.cleanup();
     }
     const record = await this.insertCharged({ userId, kind: type, key, size, sha256, ...facts });
-    return this.describe(record);
+    const described = this.describe(record);
+    return publicKey ? { ...described, url: this.ctx.storage.publicUrl(publicKey) } : described;
   }
 
   /** A recording posted to the API: stored in the caller's voice folder, then registered like any upload. */

@@ -33,6 +33,7 @@ export async function sweepUnregistered(ctx: AppContext, olderThanSeconds: numbe
     .select({ key: uploadLandings.key })
     .from(uploadLandings)
     .where(lt(uploadLandings.createdAt, new Date(cutoff)));
-  for (const { key } of stale) if (!(await store.head(key))) await ctx.database.db.transaction((tx) => endLanding(tx, key));
+  for (const { key } of stale)
+    if (!(await store.head(key))) await ctx.database.db.transaction((tx) => endLanding(tx, key));
   return removed;
 }

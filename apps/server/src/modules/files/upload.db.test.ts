@@ -743,3 +743,59 @@ describe('recording upload (multipart to the API)', () => {
     await expectNothingKept(before);
   });
 });
+
+describe('site pictures from the console', () => {
+  /** A w×h PNG, made on first use beside the other fixtures. */
+  const png = async (w: number, h: number) => {
+    const file = media(`site-${w}x${h}.png`);
+    if (!fs.existsSync(file))
+      await ffmpeg(['-f', 'lavfi', '-i', `color=c=0x6c5cff:s=${w}x${h}`, '-frames:v', '1', file]);
+    return file;
+  };
+  const registerPicture = async (token: string, file: string, purpose?: 'site') => {
+    const s = await sign(token, 'image');
+    const key = keyIn(s, 'png');
+    expect((await upload(s, key, fs.readFileSync(file))).statusCode).toBe(200);
+    const url = `${s.host}/${key}`;
+    return t.call<RegisteredFile>(
+      completeUpload,
+      { file_type: 'image', url, size: 1, ...(purpose ? { purpose } : {}) },
+      { token },
+    );
+  };
+
+  it('takes a 256×256 or 800×200 logo from an operator at a lasting address, and keeps 300 px for other pictures', async () => {
+    const operator = await newAccount(t, { username: 'site_operator' });
+    await t.ctx.database.db.update(users).set({ role: 'operator' }).where(eq(users.id, operator.id));
+    for (const [w, h] of [
+      [256, 256],
+      [800, 200],
+      [16, 16],
+    ] as const) {
+      const r = await registerPicture(operator.token, await png(w, h), 'site');
+      expect(r, `${w}×${h}`).toMatchObject({ code: 0, data: { width: w, height: h } });
+      // Public and unsigned, so the logo still shows after a signed address would have expired.
+      expect(r.data.url).toMatch(/\/public\/site\/uploads\/[0-9a-f]{64}\.png$/);
+      const served = await t.app.inject({ method: 'GET', url: new URL(r.data.url, 'http://x').pathname });
+      expect(served.statusCode).toBe(200);
+    }
+    for (const [w, h] of [
+      [12, 64],
+      [5000, 64],
+    ] as const)
+      expect(await registerPicture(operator.token, await png(w, h), 'site'), `${w}×${h}`).toMatchObject({
+        code: 1,
+        msg: filesMessages.sitePictureSize,
+      });
+    // Without the purpose an image is a picture to make videos from: the spec's 300 px floor.
+    expect(await registerPicture(operator.token, await png(256, 256))).toMatchObject({
+      code: 1,
+      msg: filesMessages.imageTooSmall,
+    });
+    // A user's own upload cannot ask for the site's sizes.
+    expect(await registerPicture(alice.token, await png(256, 256), 'site')).toMatchObject({
+      code: 1,
+      msg: filesMessages.sitePictureOperatorsOnly,
+    });
+  });
+});

@@ -46,12 +46,7 @@ export const uploadedFiles = {
       .from(materials)
       .innerJoin(files, eq(files.id, materials.fileId))
       .where(
-        and(
-          eq(files.id, fileId),
-          eq(materials.userId, userId),
-          eq(files.userId, userId),
-          eq(materials.type, 'video'),
-        ),
+        and(eq(files.id, fileId), eq(materials.userId, userId), eq(files.userId, userId), eq(materials.type, 'video')),
       )
       .limit(1);
     return row ?? null;

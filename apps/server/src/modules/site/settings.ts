@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { siteDefaults, UNAVAILABLE_FEATURE_CHOICES } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
@@ -7,6 +8,23 @@ import { sanitizeFooterHtml } from './sanitize.js';
 export const DEFAULT_SITE_TITLE = siteDefaults.siteTitle;
 
 const str = (def = '') => z.string().max(20_000).default(def);
+
+/**
+ * Texts whose default names the site. Until the operator writes their own they follow 站点名称, so a
+ * renamed site never shows the shipped name in its browser title, login page, footer or description.
+ */
+const namedDefaults = {
+  title: (site: string) => `${site} - AI数字人视频创作平台`,
+  login_title: (site: string) => `欢迎使用 ${site}`,
+  copyright: (site: string) => `Copyright © ${site} 保留所有权利`,
+  seo_desc: (site: string) => `${site}：上传一段视频克隆您的数字人，输入文案即可生成口播视频。`,
+} as const;
+type NamedKey = keyof typeof namedDefaults;
+const namedKeys = Object.keys(namedDefaults) as NamedKey[];
+
+/** A stored text that is only a default, written out under `site` (the console sends every field back). */
+const isDefaultUnder = (k: NamedKey, value: unknown, ...sites: string[]) =>
+  sites.some((site) => value === namedDefaults[k](site));
 const count = (def: number, max: number) => z.number().int().min(0).max(max).default(def);
 
 /**
@@ -16,7 +34,7 @@ const count = (def: number, max: number) => z.number().int().min(0).max(max).def
  */
 export const siteSettingsSchema = z.object({
   site_title: str(DEFAULT_SITE_TITLE),
-  title: str(`${DEFAULT_SITE_TITLE} - AI数字人视频创作平台`),
+  title: str(namedDefaults.title(DEFAULT_SITE_TITLE)),
   clone_usage: str('上传一段5秒至30分钟、正脸清晰、光线均匀的视频，即可克隆属于您自己的数字人形象。'),
   logo: str(),
   head_logo: str(),
@@ -25,15 +43,15 @@ export const siteSettingsSchema = z.object({
   banner_subtitle: str(siteDefaults.bannerSubtitle),
   login_bg: str(),
   login_logo: str(),
-  login_title: str(`欢迎使用 ${DEFAULT_SITE_TITLE}`),
+  login_title: str(namedDefaults.login_title(DEFAULT_SITE_TITLE)),
   icp: str(),
   gabeian: str(),
-  copyright: str(`Copyright © ${DEFAULT_SITE_TITLE} 保留所有权利`),
+  copyright: str(namedDefaults.copyright(DEFAULT_SITE_TITLE)),
   cert: str(),
   safety_cert: str(),
   diy_label: str(),
   seo_keyword: str('AI数字人,数字人视频,声音克隆,AI配音,口播视频'),
-  seo_desc: str(`${DEFAULT_SITE_TITLE}：上传一段视频克隆您的数字人，输入文案即可生成口播视频。`),
+  seo_desc: str(namedDefaults.seo_desc(DEFAULT_SITE_TITLE)),
   qrcode: str(),
   privacy_agreement: str('#/protocol?type=privacy'),
   eula: str('#/protocol?type=user'),
@@ -86,19 +104,28 @@ export async function readSiteSettings(db: Db): Promise<SiteSettingValues> {
     if (parsed.success) stored[key] = parsed.data;
   }
   const values = siteSettingsSchema.parse(stored);
+  // Left at its default (or saved as the shipped name's default), a named text follows the site's name.
+  for (const k of namedKeys)
+    if (!(k in stored) || isDefaultUnder(k, stored[k], DEFAULT_SITE_TITLE))
+      values[k] = namedDefaults[k](values.site_title);
   for (const k of footerHtmlKeys) values[k] = sanitizeFooterHtml(values[k]);
   return values;
 }
 
 /** Saves the given settings (each validated; footer HTML sanitized) and returns the full result. */
 export async function saveSiteSettings(db: Db, patch: Partial<SiteSettingValues>): Promise<SiteSettingValues> {
-  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const before = await readSiteSettings(db);
+  const site = patch.site_title || before.site_title;
+  // A named text sent back as the default of the old or new name is not the operator's own: it keeps following the name.
+  const following = namedKeys.filter((k) => isDefaultUnder(k, patch[k], before.site_title, site, DEFAULT_SITE_TITLE));
+  const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && !following.includes(k as NamedKey));
   const clean = entries.map(([key, raw]) => {
     if (!isSettingKey(key)) throw new Error(`unknown site setting ${key}`);
     const value: unknown = fieldSchemas[key].parse(raw);
     return { key, value: isFooterKey(key) && typeof value === 'string' ? sanitizeFooterHtml(value) : value };
   });
   await db.transaction(async (tx) => {
+    if (following.length) await tx.delete(siteSettings).where(inArray(siteSettings.key, following));
     for (const { key, value } of clean) {
       await tx
         .insert(siteSettings)

@@ -91,6 +91,39 @@ describe('/api/index/site', () => {
     });
   });
 
+  it('goes by its new name everywhere: texts left at their default follow 站点名称, the operator’s own stay', async () => {
+    const db = t.ctx.database.db;
+    // The console reads every field and sends them all back, with only the name changed.
+    const shown = await site();
+    const { title, login_title, copyright, seo_desc } = shown;
+    await saveSiteSettings(db, { title, login_title, copyright, seo_desc, site_title: '小美数字人' });
+    const renamed = await site();
+    expect(renamed).toMatchObject({
+      site_title: '小美数字人',
+      title: '小美数字人 - AI数字人视频创作平台',
+      login_title: '欢迎使用 小美数字人',
+      copyright: 'Copyright © 小美数字人 保留所有权利',
+    });
+    expect(renamed.seo_desc).toContain('小美数字人');
+    expect(JSON.stringify(renamed)).not.toContain(DEFAULT_SITE_TITLE);
+    // An install whose form was saved whole under the shipped name follows the new name as well.
+    const shipped = `Copyright © ${DEFAULT_SITE_TITLE} 保留所有权利`;
+    await db
+      .insert(siteSettings)
+      .values({ key: 'copyright', value: shipped })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: shipped } });
+    expect((await site()).copyright).toBe('Copyright © 小美数字人 保留所有权利');
+    // Words the operator wrote are theirs: a later rename leaves them alone.
+    await saveSiteSettings(db, { copyright: '© 2026 小美科技', login_title: '你好，创作者' });
+    await saveSiteSettings(db, { site_title: '小美' });
+    expect(await site()).toMatchObject({
+      site_title: '小美',
+      title: '小美 - AI数字人视频创作平台',
+      login_title: '你好，创作者',
+      copyright: '© 2026 小美科技',
+    });
+  });
+
   it('sanitizes footer HTML when saved and again when read', async () => {
     const evil =
       '<a href="javascript:alert(1)" onclick="x()">京ICP备1号</a><script>alert(2)</script><img src=x onerror=alert(3)>';

@@ -2,8 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Grid, theme } from 'antd';
 import { Text } from '../../components/text/Text';
 import { Link } from 'react-router-dom';
-import logo from '../../assets/logo.svg';
-import { useSiteSettings } from '../../lib/site-settings';
+import { useBrand } from '../../lib/site-settings';
 import { useAppStore } from '../../stores/app-store';
 import { AccountMenu, VipPopover } from '../../features/account';
 import { CreditsPopover } from '../../features/credits';
@@ -16,7 +15,7 @@ import { shellMessages } from './messages';
 export function TopBar({ onOpenNav }: { onOpenNav?: () => void }) {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
-  const { data } = useSiteSettings();
+  const brand = useBrand();
   const siteTitle = useAppStore((s) => s.siteTitle);
   // On a phone the title gives way to the controls, and the scan-to-phone code is pointless there.
   const roomy = screens.sm === true;
@@ -51,12 +50,17 @@ export function TopBar({ onOpenNav }: { onOpenNav?: () => void }) {
           aria-label={shellMessages.home}
           style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}
         >
-          <img
-            src={data?.head_logo || data?.logo || logo}
-            alt=""
-            height={32}
-            style={{ maxWidth: roomy ? 140 : 40, objectFit: 'contain', flex: 'none' }}
-          />
+          {/* Any logo the operator uploads is scaled into the bar: 32 px high, never wider than its room. */}
+          {brand.logo ? (
+            <img
+              src={brand.logo}
+              alt=""
+              height={32}
+              style={{ maxWidth: roomy ? 140 : 40, objectFit: 'contain', flex: 'none' }}
+            />
+          ) : (
+            <span style={{ width: 32, height: 32, flex: 'none' }} />
+          )}
           {roomy && (
             <Text strong ellipsis style={{ fontSize: 16 }}>
               {siteTitle}

@@ -1,10 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Progress, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { filesMessages, UPLOAD_RULES, type FileType, type RegisteredFile } from '@app/contract';
+import { filesMessages, UPLOAD_RULES, type FileType, type RegisteredFile, type UploadPurpose } from '@app/contract';
 import { ApiError } from '../../lib/api';
 import { feedback } from '../../lib/feedback';
-import { durationProblem, UPLOAD_CHECKS, uploadProblem, type UploadCheck } from './check-file';
+import { durationProblem, SITE_PICTURE_CHECK, UPLOAD_CHECKS, uploadProblem, type UploadCheck } from './check-file';
 import { readAudioDuration } from './media-duration';
 import { uploadLabels } from './messages';
 import { registerUpload, uploadToStorage } from './upload-api';
@@ -14,6 +14,8 @@ const RESET_AFTER_MS = 300;
 
 interface FileUploadBase {
   fileType: FileType;
+  /** site: a logo or other site picture from the console, any size from 16 to 4096 px (SITE_PICTURE_RULES). */
+  purpose?: UploadPurpose;
   /** What the browser checks before uploading; the rules of `fileType` when omitted. */
   check?: UploadCheck;
   hint?: ReactNode;
@@ -47,7 +49,8 @@ type Phase = 'idle' | 'active' | 'success';
  * Active → success → reset after 300 ms.
  */
 export function FileUpload(props: FileUploadProps) {
-  const { fileType, hint, disabled, check = UPLOAD_CHECKS[fileType] } = props;
+  const { fileType, hint, disabled, purpose } = props;
+  const check = props.check ?? (purpose === 'site' ? SITE_PICTURE_CHECK : UPLOAD_CHECKS[fileType]);
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [percent, setPercent] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -95,7 +98,7 @@ export function FileUpload(props: FileUploadProps) {
         abort.current.signal,
       );
       if (props.keep) await props.keep(url, file);
-      else await props.onUploaded(await registerUpload(fileType, url, file), file);
+      else await props.onUploaded(await registerUpload(fileType, url, file, purpose), file);
       setPercent(100);
       setPhase('success');
       setFileList((l) => l.map((f) => ({ ...f, status: 'done', percent: 100 })));

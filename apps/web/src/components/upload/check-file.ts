@@ -1,4 +1,4 @@
-import { filesMessages, UPLOAD_RULES, type FileType } from '@app/contract';
+import { filesMessages, SITE_PICTURE_RULES, UPLOAD_RULES, type FileType } from '@app/contract';
 
 /** What the browser checks before uploading a file, and what it says when the file fails. */
 export interface UploadCheck {
@@ -35,6 +35,13 @@ export const UPLOAD_CHECKS: Record<FileType, UploadCheck> = {
     wrongType: filesMessages.imageRule,
     tooLarge: filesMessages.imageTooLarge,
   },
+};
+
+/** A logo or other site picture from the console: png or jpg up to SITE_PICTURE_RULES.maxBytes. */
+export const SITE_PICTURE_CHECK: UploadCheck = {
+  ...UPLOAD_CHECKS.image,
+  maxBytes: SITE_PICTURE_RULES.maxBytes,
+  tooLarge: filesMessages.sitePictureTooLarge,
 };
 
 /** The browser's own check before uploading (spec 000 §5, 001 §5): extension, case-insensitive, and size. */

@@ -7,6 +7,7 @@ import {
   type Envelope,
   type FileType,
   type RegisteredFile,
+  type UploadPurpose,
   type UploadSignature,
 } from '@app/contract';
 import { call } from '../../lib/api';
@@ -48,8 +49,8 @@ export function postToStorage(
 }
 
 /** Registers the uploaded object; the server probes it and answers with its own size and duration. */
-export const registerUpload = (fileType: FileType, url: string, file: File) =>
-  call(completeUpload, { file_type: fileType, url, size: file.size }, { quiet: true });
+export const registerUpload = (fileType: FileType, url: string, file: File, purpose?: UploadPurpose) =>
+  call(completeUpload, { file_type: fileType, url, size: file.size, purpose }, { quiet: true });
 
 /** sign → post to storage: one file, not registered yet. Resolves with the object URL. */
 export async function uploadToStorage(

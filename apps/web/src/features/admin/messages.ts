@@ -56,6 +56,8 @@ export const adminText = {
   previewHint: '预览为保存前的效果；页脚 HTML 会按前台规则过滤',
   saveSettings: '保存设置',
   uploadImage: '上传图片',
+  /** Site pictures take any sensible size (SITE_PICTURE_RULES) and are shown scaled. */
+  sitePictureRule: 'PNG/JPG，宽高16–4096像素，5MB以内，按位置自动缩放显示',
   imageUrl: '图片地址',
   pageKey: '页面',
   pageTitle: '标题',

@@ -44,8 +44,14 @@ function ImageField({ name }: { name: SiteTextField }) {
           <Form.Item name={name} noStyle>
             <Input placeholder={t.imageUrl} aria-label={siteFieldLabels[name]} allowClear />
           </Form.Item>
-          <FileUpload fileType="image" hint={t.uploadImage} onUploaded={(file) => form.setFieldValue(name, file.url)} />
+          <FileUpload
+            fileType="image"
+            purpose="site"
+            hint={`${t.uploadImage}（${t.sitePictureRule}）`}
+            onUploaded={(file) => form.setFieldValue(name, file.url)}
+          />
         </Flex>
+        {/* Shown scaled into the thumbnail, whatever its size (16 to 4096 px). */}
         {url ? <Image src={url} width={96} height={64} style={{ objectFit: 'contain' }} /> : null}
       </Flex>
     </Form.Item>

@@ -1,8 +1,7 @@
 import { Button, Card, Flex, Form, Tabs, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import defaultLogo from '../../../assets/logo.svg';
-import { siteTitleOf, useSiteSettings } from '../../../lib/site-settings';
+import { useBrand, useSiteSettings } from '../../../lib/site-settings';
 import { needsImageCode, useLogin, useLoginCaptcha } from '../api/login';
 import { useRegisterWithCode } from '../api/register-with-code';
 import { LoginForm, type LoginValues } from '../components/LoginForm';
@@ -20,6 +19,7 @@ export default function LoginPage() {
   const registering = search.get('state') === '2';
   const navigate = useNavigate();
   const { data: site } = useSiteSettings();
+  const brand = useBrand();
   const { token } = theme.useToken();
   const [needImageCode, setNeedImageCode] = useState(false);
   const captcha = useLoginCaptcha(needImageCode);
@@ -84,9 +84,13 @@ export default function LoginPage() {
     >
       <Card style={{ width: 400, maxWidth: '100%' }}>
         <Flex vertical align="center" gap={8} style={{ marginBottom: 8 }}>
-          <img src={site?.login_logo || site?.logo || defaultLogo} alt="" height={48} />
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {site?.login_title || siteTitleOf(site)}
+          {brand.loginLogo ? (
+            <img src={brand.loginLogo} alt="" height={48} style={{ maxWidth: '100%', objectFit: 'contain' }} />
+          ) : (
+            <span style={{ height: 48 }} />
+          )}
+          <Typography.Title level={3} style={{ margin: 0, minHeight: '1.35em' }}>
+            {brand.loginTitle}
           </Typography.Title>
         </Flex>
         <Tabs
