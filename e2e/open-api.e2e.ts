@@ -5,6 +5,7 @@ import { connectBrowser, newVisitorContext, screenshot, watchPage } from './supp
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { openApiText as m } from '../apps/web/src/features/open-api/messages';
+import { startLoopbackFake, type FakeServer } from '../apps/server/test/loopback-fake';
 
 // A developer makes an API key on the 开放接口 page, sees it once, calls the API with it, and revokes it.
 
@@ -13,6 +14,7 @@ let context: BrowserContext;
 let page: Page;
 let baseURL: string;
 let problems: string[] = [];
+let receiver: FakeServer;
 
 beforeAll(async () => {
   ({ baseURL } = appUnderTest());
@@ -25,6 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await receiver?.close();
   await context?.close();
   await browser?.close();
 });
@@ -70,6 +73,49 @@ describe('API keys on the 开放接口 page', () => {
     await row.waitFor();
     expect(await page.locator('body').innerText()).not.toContain(key);
     await screenshot(page, 'developer-keys');
+  });
+
+  it('lists a webhook delivery of an API video with its failed attempt and its retry', async () => {
+    // The developer's receiver, on the one loopback address links may reach here: it fails once, then takes it.
+    let calls = 0;
+    receiver = await startLoopbackFake({ host: '127.0.0.2', handle: () => ({ status: ++calls === 1 ? 500 : 200 }) });
+    const api = async <T>(method: string, url: string, json?: unknown) => {
+      const res = await fetch(`${baseURL}${url}`, {
+        method,
+        headers: { 'X-Api-Key': key, 'content-type': 'application/json' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      return ((await res.json()) as { data: T }).data;
+    };
+    await api('POST', '/v1/webhook/endpoint.add', { url: `${receiver.url}/heygen` });
+    // The demo actors are made at first start: wait for one to be ready.
+    let avatarId = '';
+    await expect
+      .poll(
+        async () =>
+          (avatarId =
+            (await api<{ avatars: { avatar_id: string }[] }>('GET', '/v2/avatars')).avatars[0]?.avatar_id ?? ''),
+        { timeout: 180_000, interval: 2000 },
+      )
+      .not.toBe('');
+    const made = await api<{ video_id: string }>('POST', '/v2/video/generate', {
+      channel: 'local',
+      callback_id: 'e2e-1',
+      video_inputs: [{ character: { type: 'avatar', avatar_id: avatarId }, voice: { type: 'silence' } }],
+    });
+    await expect.poll(() => receiver.requests.length, { timeout: 120_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
+
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: 'avatar_video.success' });
+    await row.getByText(m.deliveryDelivered).waitFor();
+    await row.getByText(/HTTP 500/).waitFor();
+    await row.getByText(/HTTP 200/).waitFor();
+    expect(await row.textContent()).toContain(`${m.deliveryVideo} ${made.video_id}`);
+    await screenshot(page, 'developer-webhook-deliveries');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByText(m.deliveryDelivered).waitFor();
+    await screenshot(page, 'developer-webhook-deliveries-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('the key calls the API, and stops working once revoked', async () => {

@@ -58,6 +58,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: e2eAdminPassword,
       // The one loopback address the extraction journey's page lives on; every other private address stays refused.
       TEST_ONLY_ALLOWED_LINK_ADDRESSES: '127.0.0.2',
+      // Webhook retries a second apart, so the open API journey sees a failed attempt and its retry.
+      WEBHOOK_RETRY_SECONDS: '1,1,1',
       CHAT_MODEL_URL: chatModel.url,
       TRANSCRIPTION_ENGINE: 'openai',
       TRANSCRIPTION_OPENAI_URL: transcription.baseUrl,

@@ -55,6 +55,45 @@ export const revokeApiKey = endpoint({
   data: z.null(),
 });
 
+/** One POST of a webhook delivery: the receiver's HTTP status, or why there was none. */
+export const apiWebhookAttempt = z.object({
+  create_time: dateTime,
+  /** null when the receiver gave no answer (refused address, timeout, connection failed). */
+  http_status: z.number().int().nullable(),
+  /** Why there was no answer; '' when there was one. */
+  error: z.string(),
+  duration_ms: z.number().int(),
+});
+export type ApiWebhookAttempt = z.infer<typeof apiWebhookAttempt>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
+
+/** One event sent to one of the account's webhook endpoints, with every attempt. */
+export const apiWebhookDeliveryRow = z.object({
+  id: z.number().int(),
+  event_type: z.string(),
+  video_id: z.string(),
+  /** The endpoint's URL. */
+  url: z.string(),
+  /** pending (retries left), delivered (answered 2xx), failed (every retry used), cancelled (endpoint deleted). */
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  create_time: dateTime,
+  /** When a pending delivery is tried next; '' otherwise. */
+  next_attempt_time: z.string(),
+  attempts: z.array(apiWebhookAttempt),
+});
+export type ApiWebhookDeliveryRow = z.infer<typeof apiWebhookDeliveryRow>;
+
+export const listApiWebhookDeliveries = endpoint({
+  method: 'GET',
+  path: '/api/user/apiWebhooks',
+  summary: 'Your webhook deliveries, newest first, each with its attempts',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({ ...paging }),
+  data: z.object({ list: z.array(apiWebhookDeliveryRow), total: z.number().int() }),
+});
+
 /** A key as the console lists it, with its owner and whether it was revoked (and by whom). */
 export const consoleApiKeyRow = apiKeyRow.extend({
   user_id: z.number().int(),
@@ -128,6 +167,7 @@ export const openApiEndpoints = {
   listApiKeys,
   createApiKey,
   revokeApiKey,
+  listApiWebhookDeliveries,
   listConsoleApiKeys,
   revokeConsoleApiKey,
   consoleApiAccess,

@@ -1,9 +1,47 @@
-import { createApiKey, listApiKeys, openApiMessages as m, revokeApiKey } from '@app/contract';
+import {
+  createApiKey,
+  listApiKeys,
+  listApiWebhookDeliveries,
+  openApiMessages as m,
+  revokeApiKey,
+  type ApiWebhookDeliveryRow,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import { accountRows } from '../accounts/index.js';
+import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { apiKeyStore, apiSwitches, presentKey } from './keys.js';
+import { webhookDeliveries } from './webhook-deliveries.js';
+import { webhookEndpointStore } from './webhook-endpoints.js';
+
+/** The account's deliveries as its page lists them, each with its attempts. */
+async function deliveriesPage(ctx: AppContext, userId: number, page: number, limit: number) {
+  const db = ctx.database.db;
+  const { rows, attempts, total } = await webhookDeliveries.pageOwn(db, userId, page, limit || 20);
+  const endpoints = await Promise.all(
+    [...new Set(rows.map((r) => r.endpointId))].map((id) => webhookEndpointStore.find(db, id)),
+  );
+  const urls = new Map(endpoints.flatMap((e) => (e ? [[e.id, e.url] as const] : [])));
+  const list: ApiWebhookDeliveryRow[] = rows.map((d) => ({
+    id: d.id,
+    event_type: d.eventType,
+    video_id: String(d.workId),
+    url: urls.get(d.endpointId) ?? '',
+    status: d.status as ApiWebhookDeliveryRow['status'],
+    create_time: formatDateTime(d.createdAt),
+    next_attempt_time: d.status === 'pending' ? formatDateTime(d.nextAttemptAt) : '',
+    attempts: attempts
+      .filter((a) => a.deliveryId === d.id)
+      .map((a) => ({
+        create_time: formatDateTime(a.createdAt),
+        http_status: a.httpStatus,
+        error: a.error ?? '',
+        duration_ms: a.durationMs,
+      })),
+  }));
+  return { list, total };
+}
 
 /** The account page's calls: the caller's own keys, and whether the API is open to them. */
 export function accountPageRoutes(ctx: AppContext): RouteDef[] {
@@ -25,6 +63,7 @@ export function accountPageRoutes(ctx: AppContext): RouteDef[] {
       if ((await accountRows.standing(db(), user.id))?.isTourist !== false) throw new AppError(m.guestRefused);
       return ok(await apiKeyStore.create(db(), user.id, params.name), m.keyCreated);
     }),
+    route(listApiWebhookDeliveries, ({ user, params }) => deliveriesPage(ctx, user.id, params.page, params.limit)),
     route(revokeApiKey, async ({ user, params }) => {
       await apiKeyStore.revoke(db(), params.id, 'user', user.id);
       return ok(null, m.keyRevoked);

@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiErrors, openApiMessages as m, WEBHOOK_ENDPOINTS_MAX } from '@app/contract';
+import {
+  listApiWebhookDeliveries,
+  openApiErrors,
+  openApiMessages as m,
+  WEBHOOK_ENDPOINTS_MAX,
+  type ApiWebhookDeliveryRow,
+} from '@app/contract';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
@@ -233,6 +239,32 @@ describe('webhook deliveries', () => {
     const d = (await deliveryOf(id))!;
     expect(d.attempts).toBe(3);
     expect((await attemptsOf(d.id)).map((a) => a.httpStatus)).toEqual([500, 500, 200]);
+    // The account page lists it with its attempts; another account sees none of it.
+    const page = await t.call<{ list: ApiWebhookDeliveryRow[]; total: number }>(
+      listApiWebhookDeliveries,
+      {},
+      {
+        token: erin.token,
+      },
+    );
+    expect(page).toMatchObject({
+      code: 0,
+      data: {
+        total: 1,
+        list: [
+          {
+            event_type: 'avatar_video.fail',
+            video_id: String(id),
+            url: `${receiver.url}/flaky`,
+            status: 'delivered',
+            next_attempt_time: '',
+            attempts: [{ http_status: 500 }, { http_status: 500 }, { http_status: 200, error: '' }],
+          },
+        ],
+      },
+    });
+    const others = await t.call<{ list: ApiWebhookDeliveryRow[] }>(listApiWebhookDeliveries, {}, { token: bob.token });
+    expect(others.data.list.map((r) => r.id)).not.toContain(page.data.list[0]!.id);
   });
 
   it('does not follow a redirect into the private network, and gives up once every retry is used', async () => {

@@ -5,9 +5,10 @@ import type { ApiKeyRow } from '@app/contract';
 import { isGuest, useAccountInfo } from '../../../entities/account';
 import { useApiKeys, useRevokeApiKey } from '../api/keys';
 import { CreateKeyDialog } from '../components/CreateKeyDialog';
+import { WebhookDeliveries } from '../components/WebhookDeliveries';
 import { openApiText as m } from '../messages';
 
-/** The account's API keys: make one (shown once), see when each was last used, revoke. */
+/** The account's API keys (make one, shown once; see when each was last used; revoke) and its webhook deliveries. */
 export default function DeveloperPage() {
   const { data: account } = useAccountInfo();
   const keys = useApiKeys();
@@ -75,6 +76,7 @@ export default function DeveloperPage() {
           />
         </Flex>
       </Card>
+      <WebhookDeliveries />
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
     </Flex>
   );
