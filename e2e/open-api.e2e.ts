@@ -46,6 +46,8 @@ describe('API keys on the 开放接口 page', () => {
     await page.goto('/#/developer');
     await page.getByRole('heading', { name: m.pageTitle }).waitFor();
     await page.getByText(m.noKeys).waitFor();
+    // The intro links to the API's rendered OpenAPI document.
+    expect(await page.getByRole('link', { name: m.docsLink }).getAttribute('href')).toBe('/v1/docs');
     await page.getByRole('button', { name: m.createKey }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: m.createKey }).click();

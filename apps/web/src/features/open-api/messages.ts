@@ -7,5 +7,6 @@ export const openApiText = {
   accessOn: '可以调用',
   keyNameRule: '名称最多 64 个字符',
   keyLabel: '完整密钥',
+  docsLink: '查看接口文档',
   lastUsedShort: '最近使用',
 } as const;

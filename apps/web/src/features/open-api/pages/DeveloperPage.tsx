@@ -52,7 +52,12 @@ export default function DeveloperPage() {
         {m.pageTitle}
       </Typography.Title>
       <Card>
-        <Typography.Paragraph style={{ margin: 0 }}>{m.pageIntro}</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {m.pageIntro}{' '}
+          <Typography.Link href="/v1/docs" target="_blank" rel="noopener">
+            {m.docsLink}
+          </Typography.Link>
+        </Typography.Paragraph>
       </Card>
       <Card
         title={m.keysTitle}
