@@ -212,7 +212,8 @@ export const envSchema = z.object({
   // Section: Avatar uploads and heavy videos
   // Every video that is processed frame by frame (an avatar upload, the material video of a work, the
   // source of a translation) is checked by ffprobe when it is submitted, before anything is charged or
-  // prepared, against the same frame-rate floor and pixel-frame ceiling.
+  // prepared, against the same frame-rate floor and pixel-frame ceiling. What a work renders (an avatar
+  // or photo for as long as it speaks, a multi-scene work's scenes together) passes the same ceiling.
   /** Videos below this frame rate are refused at submission (视频帧率过低…). */
   MEDIA_MIN_FPS: z.coerce.number().min(1).max(60).default(10),
   /**

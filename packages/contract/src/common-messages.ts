@@ -29,4 +29,6 @@ export const commonMessages = {
   mediaFpsTooLow: (fps: number) => `视频帧率过低（每秒至少${fps}帧），请重新录制后上传`,
   /** Resolution × frames × duration of a video pass what one job may process. */
   mediaTooCostly: '视频分辨率过高或时长过长，超出处理上限，请上传更短或分辨率更低的视频',
+  /** The video a work would render (its avatar or photo for as long as it speaks) passes the same ceiling. */
+  renderTooCostly: '生成的视频分辨率过高或时长过长，超出处理上限，请缩短音频或文案，或换用分辨率更低的形象或照片',
 } as const;

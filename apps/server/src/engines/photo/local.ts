@@ -29,6 +29,12 @@ export function photoClipSize(width: number, height: number, maxShortSide: numbe
   return { width: even(width), height: even(height) };
 }
 
+/** The clip made of a picture of this size: its frame (`photoClipSize`) and rate. */
+const clipOf = (picture: { width: number; height: number }, config: LocalPhotoConfig) => ({
+  ...photoClipSize(picture.width, picture.height, config.maxShortSide ?? 720),
+  fps: config.fps ?? 25,
+});
+
 /**
  * Whole-picture motion at frame `i`: a sway of ±0.6° about the centre every 5.3 s, and breathing — a
  * 1 % zoom and a slight rise every 3.7 s. The picture is zoomed in 4–6 % so its edges never show.
@@ -63,9 +69,13 @@ export async function imageSize(image: string, signal?: AbortSignal): Promise<{ 
 }
 
 const speechInfo = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
-  probeSpeech(file, (why, cause) => new PhotoEngineError(why === 'empty' ? 'audioEmpty' : 'audioUnreadable', false, { cause }), {
-    signal,
-  });
+  probeSpeech(
+    file,
+    (why, cause) => new PhotoEngineError(why === 'empty' ? 'audioEmpty' : 'audioUnreadable', false, { cause }),
+    {
+      signal,
+    },
+  );
 
 /** The still decoded once into raw frames of `pixFmt`, scaled to `size`. */
 export function decodeStill(
@@ -107,11 +117,10 @@ export async function renderPhotoLocal(
   config: LocalPhotoConfig = {},
 ): Promise<PhotoRenderResult> {
   const { image, audioFile, outFile, signal, onProgress } = req;
-  const fps = config.fps ?? 25;
   onProgress?.(0);
   const picture = await imageSize(image, signal);
   const audio = await speechInfo(audioFile, signal);
-  const { width, height } = photoClipSize(picture.width, picture.height, config.maxShortSide ?? 720);
+  const { width, height, fps } = clipOf(picture, config);
   const frames = Math.max(1, Math.round(audio.duration * fps));
   try {
     const base = await decodeStill(image, { width, height }, 'yuv420p', signal);
@@ -134,7 +143,8 @@ export async function renderPhotoLocal(
     const interior = colour ? interiorFor(colour.u, colour.v) : null;
     const blinks = blinkTrack(frames, fps);
     // The face parts change only inside their patch: it is restored from the still and driven each frame.
-    const patch = face && mouth ? patchAround([flat ? mouthBox(mouth) : jawBox(mouth), ...eyes.map(eyeBox)], width, height) : null;
+    const patch =
+      face && mouth ? patchAround([flat ? mouthBox(mouth) : jawBox(mouth), ...eyes.map(eyeBox)], width, height) : null;
     const pristine = patch ? Buffer.alloc(yuvFrameBytes(patch.width, patch.height)) : null;
     const driven = pristine ? Buffer.alloc(pristine.length) : null;
     if (patch && pristine) copyPatch(base, width, height, patch, pristine);
@@ -205,6 +215,7 @@ export function createLocalPhotoEngine(config: LocalPhotoConfig = {}): PhotoVide
   return {
     id: 'photo-local',
     maxConcurrency: config.maxConcurrency ?? 1,
+    clipPicture: (picture) => clipOf(picture, config),
     render: (req) => renderPhotoLocal(req, config),
   };
 }

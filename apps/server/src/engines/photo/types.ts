@@ -33,6 +33,11 @@ export interface PhotoRenderResult {
 export interface PhotoVideoEngine {
   readonly id: string;
   readonly maxConcurrency: number;
+  /**
+   * The clip this engine renders here, frame by frame, from a picture of this size: what its cost is
+   * bounded by. Engines rendering at a vendor leave it out (the clip then counts at the picture's size).
+   */
+  clipPicture?(picture: { width: number; height: number }): { width: number; height: number; fps: number };
   render(req: PhotoRenderRequest): Promise<PhotoRenderResult>;
   /** The channel's own rules for the picture (e.g. one face, face size), checked before anything is spent; throws PhotoEngineError. */
   checkImage?(image: string, signal?: AbortSignal): Promise<void>;

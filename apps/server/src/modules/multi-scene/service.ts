@@ -17,7 +17,9 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
 import {
+  checkRenderCost,
   checkSpokenDrive,
+  type RenderSpan,
   creditActionOf,
   type Canvas,
   type DriveUploads,
@@ -125,6 +127,7 @@ export class MultiSceneService {
     const video = p.output_mode === 'video';
     const channel = video ? await resolveChannel(this.ctx, videoChannelKind, p.api) : null;
     const scenes: PlannedScene[] = [];
+    const renders: RenderSpan[] = [];
     let scriptTotal = 0;
     for (const [position, item] of items.entries()) {
       // The composer's own messages first (spec 001 §5), then the studio's rules for what drives a scene.
@@ -137,6 +140,7 @@ export class MultiSceneService {
         voice_id: item.type === 'text' ? item.voice_id || undefined : undefined,
         silence_seconds: item.type === 'silence' ? (item.seconds ?? 1) : undefined,
       });
+      if (avatar) renders.push({ picture: avatar, seconds: drive.estimateSeconds });
       scriptTotal += countScriptChars(drive.script);
       if (scriptTotal > MULTI_SCRIPT_TOTAL_MAX) throw new AppError(m.scriptTotalTooLong(MULTI_SCRIPT_TOTAL_MAX));
       scenes.push({
@@ -152,6 +156,8 @@ export class MultiSceneService {
         estimateSeconds: drive.estimateSeconds,
       });
     }
+    // Every scene's avatar is rendered for as long as it speaks: the work as a whole passes one ceiling.
+    await checkRenderCost(this.ctx, userId, renders);
     // Each video scene renders on the channel's engine and takes that engine's slots like a studio work.
     const engine = channel?.engine.id ?? '';
     const estimateSeconds = scenes.reduce((s, x) => s + (x.estimateSeconds ?? 0), 0);

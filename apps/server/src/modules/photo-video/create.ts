@@ -5,7 +5,8 @@ import { scratchDir } from '../../engines/index.js';
 import { PhotoEngineError, type PhotoVideoEngine } from '../../engines/photo/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { checkSpokenDrive, spokenParams, spokenWorkHold, submitWork } from '../producing/index.js';
+import { PROCESSED_FPS } from '../../platform/media/cost-bounds.js';
+import { checkRenderCost, checkSpokenDrive, spokenParams, spokenWorkHold, submitWork } from '../producing/index.js';
 import type { UploadedFiles } from '../files/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import { workLedger } from '../works/index.js';
@@ -60,6 +61,13 @@ export class PhotoVideoService {
     if (!photo) throw new AppError(p.photo_id ? m.photoMissing : m.personRequired);
     const channel = await resolveChannel(this.ctx, photoChannelKind, p.api);
     const drive = await checkSpokenDrive(this.ctx, this.deps, userId, p);
+    // The clip is the picture moving for as long as the speech lasts: bounded like any heavy video.
+    const picture = channel.engine.clipPicture?.(photo) ?? {
+      width: photo.width,
+      height: photo.height,
+      fps: PROCESSED_FPS,
+    };
+    await checkRenderCost(this.ctx, userId, [{ picture, seconds: drive.estimateSeconds }]);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, drive.estimateSeconds, channel.price);
     const engine = channel.engine;
     await this.checkPicture(engine, photo.imageKey);

@@ -22,6 +22,7 @@ export {
   type ProducedWork,
   type WorkSteps,
 } from './spoken-work.js';
+export { checkRenderCost, type RenderSpan } from './render-cost.js';
 export { listWorkChannels } from './work-channels.js';
 export { paidStream } from './paid-stream.js';
 export { paidCall, type PaidCallSpec } from './paid-call.js';

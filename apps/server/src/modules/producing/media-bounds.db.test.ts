@@ -7,6 +7,7 @@ import {
   commonMessages,
   completeUpload,
   filesMessages,
+  saveMultiWork,
   saveWork,
   signUpload,
   submitVideoTranslate,
@@ -32,12 +33,13 @@ let t: TestApp;
 let dir: string;
 let avatarId: number;
 let voiceId: number;
-const media: Record<'video' | 'cutVideo' | 'voice' | 'cutVoice' | 'slow', string> = {
+const media: Record<'video' | 'cutVideo' | 'voice' | 'cutVoice' | 'slow' | 'clip', string> = {
   video: '',
   cutVideo: '',
   voice: '',
   cutVoice: '',
   slow: '',
+  clip: '',
 };
 
 /** 20 s with its index first (as phones and editors write for the web), and a copy cut to a third of its bytes. */
@@ -59,6 +61,7 @@ beforeAll(async () => {
   ]);
   [media.voice, media.cutVoice] = await completeAndCut('speech.m4a', [...tone, '-c:a', 'aac']);
   media.slow = await makeClip(path.join(dir, 'slow.mp4'), { width: 640, height: 360, seconds: 600, fps: 1 });
+  media.clip = await makeClip(path.join(dir, 'clip.mp4'), { width: 640, height: 360, seconds: 10, fps: 25 });
   // Only what is refused or held at submission is looked at: this role runs no jobs, so the engines
   // named here are never called.
   t = await buildTestApp({
@@ -109,6 +112,20 @@ async function upload(m: TestAccount, type: 'video' | 'voice', file: string) {
   });
   expect(posted.statusCode).toBeLessThan(300);
   return t.call<RegisteredFile>(completeUpload, { file_type: type, url: key }, { token: m.token });
+}
+
+/** Runs `check` with the ceiling set to `ceiling` pixel-frames, for members and guests alike. */
+async function withCeiling<T>(ceiling: number, check: () => Promise<T>): Promise<T> {
+  const kept = { ...t.ctx.config };
+  Object.assign(t.ctx.config, { MEDIA_MAX_PIXEL_FRAMES: ceiling, MEDIA_MAX_PIXEL_FRAMES_GUEST: ceiling });
+  try {
+    return await check();
+  } finally {
+    Object.assign(t.ctx.config, {
+      MEDIA_MAX_PIXEL_FRAMES: kept.MEDIA_MAX_PIXEL_FRAMES,
+      MEDIA_MAX_PIXEL_FRAMES_GUEST: kept.MEDIA_MAX_PIXEL_FRAMES_GUEST,
+    });
+  }
 }
 
 describe('a file is charged for what it holds, not what its header claims', () => {
@@ -175,5 +192,78 @@ describe('one frame-rate floor and pixel-frame ceiling for every heavy video', (
     expect(await worksOf(m)).toHaveLength(0);
     // Nothing was set to prepare it either.
     expect(await t.ctx.database.db.select().from(avatars).where(eq(avatars.userId, m.id))).toHaveLength(0);
+  });
+
+  it('refuses a material video and a translation source past the pixel-frame ceiling, holding nothing', async () => {
+    const m = await newAccount(t, { credits: 1000 });
+    const fileId = await registerUpload(t, m.id, 'video', media.clip);
+    await t.ctx.database.db.execute(
+      sql`insert into materials (user_id, file_id, type, name, source) values (${m.id}, ${fileId}, 'video', ${'素材'}, 'upload')`,
+    );
+    // 640×360 at 25 fps for 10 s, with a ceiling of 9 s of it.
+    const refused = await withCeiling(640 * 360 * 25 * 9, async () => [
+      await talk(m, { material_video_id: fileId, voice_id: voiceId, text: '大家好' }),
+      await translate(m, fileId),
+    ]);
+    for (const r of refused) expect(r).toMatchObject({ code: 1, msg: commonMessages.mediaTooCostly });
+    expect(await balance(m)).toBe(1000);
+    expect(await worksOf(m)).toHaveLength(0);
+  });
+});
+
+describe('what a work renders passes the same pixel-frame ceiling', () => {
+  /** The prepared actor (360×640 at 25 fps) speaking for `seconds`. */
+  const actorCost = (seconds: number) => 360 * 640 * 25 * seconds;
+
+  it('refuses a talking video whose recording would render the avatar past the ceiling, holding nothing', async () => {
+    const m = await newAccount(t, { credits: 1000 });
+    const voice = await registerUpload(t, m.id, 'voice', media.voice);
+    const order = { video_id: avatarId, material_audio_id: voice };
+    // The 20 s recording on the actor, with a ceiling of 19 s of it: refused; of 21 s: taken.
+    expect(await withCeiling(actorCost(19), () => talk(m, order))).toMatchObject({
+      code: 1,
+      msg: commonMessages.renderTooCostly,
+    });
+    expect(await balance(m)).toBe(1000);
+    expect(await worksOf(m)).toHaveLength(0);
+    expect(await withCeiling(actorCost(21), () => talk(m, order))).toMatchObject({ code: 0, data: { credits: 25 } });
+  });
+
+  it('refuses a photo video past the ceiling, counted at the size and rate of the clip it renders', async () => {
+    const m = await newAccount(t, { credits: 1000 });
+    const [photo] = (
+      (await t.ctx.database.db.execute(
+        sql`insert into photos (user_id, type, source, name, image_key, width, height)
+            values (null, 1, 2, ${'照片'}, ${'public/photos/x.jpg'}, 2560, 1920) returning id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const voice = await registerUpload(t, m.id, 'voice', media.voice);
+    const order = { photo_id: photo!.id, material_audio_id: voice };
+    // The local channel renders a 2560×1920 picture as a 960×720 clip at 25 fps: 20 s of it.
+    const clipCost = 960 * 720 * 25 * 20;
+    expect(await withCeiling(clipCost * 0.95, () => talk(m, order))).toMatchObject({
+      code: 1,
+      msg: commonMessages.renderTooCostly,
+    });
+    expect(await balance(m)).toBe(1000);
+    expect(await worksOf(m)).toHaveLength(0);
+    // Well under the picture's own 2560×1920 for 20 s: the clip is what is counted.
+    const taken = await withCeiling(clipCost * 1.05, () => talk(m, order));
+    expect(taken.code, taken.msg).toBe(0);
+    expect(await balance(m)).toBe(1000 - taken.data.credits);
+  });
+
+  it('refuses a multi-scene work whose scenes together pass the ceiling, though each alone would not', async () => {
+    const m = await newAccount(t, { credits: 2000 });
+    const voice = await registerUpload(t, m.id, 'voice', media.voice);
+    const scene = { type: 'audio', file_id: voice, video_id: avatarId };
+    const order = { api: 'local', output_mode: 'video', content: JSON.stringify([scene, scene]) };
+    const multi = () =>
+      t.call<{ id: number; credits: number }>(saveMultiWork, { name: '多场景', ...order }, { token: m.token });
+    expect(await withCeiling(actorCost(30), multi)).toMatchObject({ code: 1, msg: commonMessages.renderTooCostly });
+    expect(await balance(m)).toBe(2000);
+    expect(await worksOf(m)).toHaveLength(0);
+    const taken = await withCeiling(actorCost(41), multi);
+    expect(taken.code, taken.msg).toBe(0);
   });
 });

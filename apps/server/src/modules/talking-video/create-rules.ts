@@ -5,11 +5,11 @@ import { avatarSecondsRefusal, filesMessages, studioMessages, type ParsedParamsO
 import { AvatarEngineError, checkAvatarSource } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { costLimits, costRefusal } from '../../platform/media/cost-bounds.js';
+import { costLimits, costRefusal, type PictureStream } from '../../platform/media/cost-bounds.js';
 import { scratchDir } from '../../engines/index.js';
 import { accountRows } from '../accounts/index.js';
 import { type StudioUploads, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { checkSpokenDrive, type SpokenDrive } from '../producing/index.js';
+import { checkRenderCost, checkSpokenDrive, type SpokenDrive } from '../producing/index.js';
 import { resolveChannel } from '../../platform/channels/keeper.js';
 import { videoChannelKind, type ResolvedVideoChannel } from './channels.js';
 import type { StudioVoices } from './ports.js';
@@ -23,6 +23,8 @@ export interface MaterialSource {
   name: string;
   duration: number;
   hs: 1 | 2;
+  /** Its picture (the work renders at it); zero while an earlier work's preparation has not measured it. */
+  picture: PictureStream;
 }
 
 /** What a valid studio submission resolves to, before anything is written. */
@@ -80,6 +82,7 @@ async function checkMaterialVideo(
       name: file.name,
       duration: prepared.status === AVATAR_STATUS.ready ? prepared.duration : file.duration,
       hs: prepared.hs === 1 ? 1 : 2,
+      picture: { width: prepared.width, height: prepared.height, fps: prepared.fps },
     };
   }
   const scratch = await scratchDir(ctx.config.dataDir, `material-check-${randomUUID()}`);
@@ -97,6 +100,7 @@ async function checkMaterialVideo(
         name: file.name,
         duration: checked.info.duration,
         hs: checked.displayWidth > checked.displayHeight ? 1 : 2,
+        picture: checked.video,
       };
     } finally {
       await local.cleanup();
@@ -129,10 +133,9 @@ export async function planWork(
     ? avatarRefusal(channel, avatar)
     : avatarSecondsRefusal(channel.rule.avatarSeconds, material?.duration ?? 0);
   if (refused) throw new AppError(refused);
-  return {
-    channel,
-    avatar,
-    material,
-    ...(await checkSpokenDrive(ctx, deps, userId, { ...p, silence_seconds: silenceSeconds })),
-  };
+  const drive = await checkSpokenDrive(ctx, deps, userId, { ...p, silence_seconds: silenceSeconds });
+  // The avatar (or material) is rendered for as long as the work speaks: a long recording is a heavy input too.
+  const picture = avatar ?? material?.picture;
+  if (picture) await checkRenderCost(ctx, userId, [{ picture, seconds: drive.estimateSeconds }]);
+  return { channel, avatar, material, ...drive };
 }
