@@ -9,7 +9,15 @@ import { AppError } from '../../platform/errors.js';
 import { ffmpeg, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
-import { failPaidJob, fitIntoCanvas, sceneSlots, silence, speakInVoice, workPrefix } from '../producing/index.js';
+import {
+  failPaidJob,
+  finishVideo,
+  sceneSlots,
+  silence,
+  speakInVoice,
+  workPrefix,
+  type FinishPlan,
+} from '../producing/index.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
@@ -148,11 +156,12 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   } finally {
     await cleanup();
   }
-  const canvas = work.p.canvases[scene.position] ?? null;
-  if (!canvas)
+  // One pass over the render for all the scene asks of the picture and the sound.
+  const plan: FinishPlan = { canvas: work.p.canvases[scene.position] ?? null };
+  const clip = await finishVideo(rendered, plan, s.signal);
+  if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
-  // Framed: a new file whose cover and format are its own.
-  const clip = await fitIntoCanvas(rendered, canvas, s.signal);
+  // Finished: a new file whose cover and format are its own.
   return { clip, cover: await sceneCover(s, clip, null) };
 }
 

@@ -9,6 +9,7 @@ import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import {
   failPaidJob,
+  finishVideo,
   runPaidJob,
   creditsFor,
   keepParams,
@@ -18,6 +19,7 @@ import {
   workEndings,
   workPrefix,
   workSlot,
+  type FinishPlan,
   type WorkSteps,
 } from '../producing/index.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
@@ -57,16 +59,19 @@ async function renderStep(s: Steps, engine: PhotoVideoEngine, audioFile: string)
       work.row.engineTaskId = taskId;
     },
   });
+  // One pass over the render for all the order asks of the picture and the sound.
+  const plan: FinishPlan = {};
+  const finished = await finishVideo(result.file, plan, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
-  await ffmpeg(['-i', result.file, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
+  await ffmpeg(['-i', finished, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
   const videoKey = `${workPrefix(work.row)}video.mp4`;
   const coverKey = `${workPrefix(work.row)}cover.jpg`;
-  await ctx.storage.putFile(videoKey, result.file);
+  await ctx.storage.putFile(videoKey, finished);
   await ctx.storage.putFile(coverKey, cover);
   await keepParams(s, { faceAnimated: result.faceAnimated, note: result.note });
   await workLedger.progress(ctx.database.db, work.row.id, { set: { videoKey, coverKey } });
   Object.assign(work.row, { videoKey, coverKey });
-  return result.file;
+  return finished;
 }
 
 /** The photo video job: each step stores its output before the next; the runner settles or refunds once. */

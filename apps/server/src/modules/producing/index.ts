@@ -27,4 +27,13 @@ export { listWorkChannels } from './work-channels.js';
 export { paidStream } from './paid-stream.js';
 export { paidCall, type PaidCallSpec } from './paid-call.js';
 export { canvasShape, fitIntoCanvas, type Canvas } from './canvas.js';
+export {
+  captionFontsDir,
+  DEFAULT_PLACEMENT,
+  finishVideo,
+  type BackdropPlan,
+  type FinishPlan,
+  type MusicPlan,
+  type Placement,
+} from './finish.js';
 export { creditActionOf, type OrderOptions } from './order-options.js';

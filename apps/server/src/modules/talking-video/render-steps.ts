@@ -4,7 +4,7 @@ import type { AvatarVideoEngine } from '../../engines/avatar/index.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
-import { fitIntoCanvas, storedStepFile, workPrefix, type WorkSteps } from '../producing/index.js';
+import { finishVideo, storedStepFile, workPrefix, type FinishPlan, type WorkSteps } from '../producing/index.js';
 import { workLedger } from '../works/index.js';
 import type { TalkingParams } from './params.js';
 
@@ -41,7 +41,9 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   } finally {
     await cleanup();
   }
-  const outFile = work.p.canvas ? await fitIntoCanvas(rendered, work.p.canvas, s.signal) : rendered;
+  // One pass over the render for all the order asks of the picture and the sound.
+  const plan: FinishPlan = { canvas: work.p.canvas };
+  const outFile = await finishVideo(rendered, plan, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', outFile, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
   const videoKey = `${workPrefix(work.row)}video.mp4`;

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ffmpeg, probe, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import type { Canvas } from './canvas.js';
+
+/** Where the presenter stands: its centre as a fraction of the frame (0–1 each way), and its size (1 = fits the frame). */
+export interface Placement {
+  x: number;
+  y: number;
+  scale: number;
+}
+
+export const DEFAULT_PLACEMENT: Placement = { x: 0.5, y: 0.5, scale: 1 };
+
+/** What fills the frame behind the presenter: a colour (`#rrggbb`), a picture, or a video looped or cut to length. */
+export type BackdropSource = { color: string } | { image: string } | { video: string };
+
+export type BackdropPlan = BackdropSource & {
+  /** The screen the avatar was recorded on, cut away so the backdrop shows through; none keeps the footage whole. */
+  key?: 'green' | 'blue' | null;
+  /** The screen's own colour as sampled from the footage (`#rrggbb`); the pure screen colour when unknown. */
+  keyColor?: string | null;
+  placement?: Placement | null;
+};
+
+export interface MusicPlan {
+  file: string;
+  /** 0–1 of the track's own level. */
+  volume: number;
+}
+
+/** Everything a finished video asks for beyond the engine's render; each part optional. */
+export interface FinishPlan {
+  canvas?: Canvas | null;
+  background?: BackdropPlan | null;
+  /** An ASS subtitles file, burned in last so nothing covers the captions. */
+  captionsFile?: string | null;
+  music?: MusicPlan | null;
+}
+
+/** The installed CJK fonts the captions are drawn with. */
+const FONT_DIRS = ['/usr/share/fonts/opentype/noto', '/usr/share/fonts/truetype/noto', '/usr/share/fonts'];
+export const captionFontsDir = FONT_DIRS.find((d) => existsSync(d)) ?? null;
+
+const SCREEN_COLOURS = { green: '#00ff00', blue: '#0000ff' } as const;
+
+/** Seconds of fade at the end of the music: three, or a quarter of a short video. */
+const fadeSeconds = (duration: number) => Math.min(3, duration / 4);
+
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+const hex = (color: string) => `0x${color.slice(1)}`;
+
+/** A value inside a filter option, escaped for the option and again for the graph. */
+function filterValue(value: string): string {
+  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return `'${option.replace(/[\\'[\],;]/g, (c) => `\\${c}`)}'`;
+}
+
+/** True when the plan asks for nothing: the render is the finished video. */
+export function finishesNothing(plan: FinishPlan): boolean {
+  return !plan.canvas && !plan.background && !plan.captionsFile && !plan.music;
+}
+
+interface Graph {
+  inputs: string[];
+  filters: string[];
+  video: string | null;
+  audio: string | null;
+}
+
+/** The frame size: the canvas when one is asked, else the render's own (even) size. */
+function frameOf(plan: FinishPlan, info: MediaInfo): { w: number; h: number } {
+  if (plan.canvas) return { w: plan.canvas.width, h: plan.canvas.height };
+  return { w: even(info.video?.width ?? 0), h: even(info.video?.height ?? 0) };
+}
+
+/** The backdrop as a stream `[bg]` of the frame's size and rate, covering the frame (cropped, never stretched). */
+function backdropChain(g: Graph, source: BackdropSource, w: number, h: number, fps: number): void {
+  const cover = `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1`;
+  if ('color' in source) {
+    g.filters.push(`color=c=${hex(source.color)}:s=${w}x${h}:r=${fps},format=yuv420p[bg]`);
+    return;
+  }
+  const index = g.inputs.filter((a) => a === '-i').length;
+  if ('image' in source) g.inputs.push('-loop', '1', '-framerate', String(fps), '-i', source.image);
+  else g.inputs.push('-stream_loop', '-1', '-i', source.video);
+  g.filters.push(`[${index}:v]${cover},fps=${fps},format=yuv420p[bg]`);
+}
+
+/**
+ * The presenter cut out of its screen: the key colour turned transparent with a soft blend, the screen's
+ * colour cast taken off the edges (despill), and the matte's edge pulled in a pixel and feathered so no
+ * fringe of the screen rings the person.
+ */
+function keyChain(plan: BackdropPlan): string {
+  if (!plan.key) return '';
+  const color = plan.keyColor ?? SCREEN_COLOURS[plan.key];
+  return (
+    `format=yuva444p,chromakey=${hex(color)}:0.13:0.06,despill=type=${plan.key}:mix=0.6:expand=0.1,` +
+    `format=yuva444p,split[fgc][fga];[fga]alphaextract,erosion,gblur=sigma=1[fgm];[fgc][fgm]alphamerge,`
+  );
+}
+
+function videoChain(g: Graph, plan: FinishPlan, info: MediaInfo): void {
+  const last = plan.captionsFile
+    ? `subtitles=filename=${filterValue(plan.captionsFile)}` +
+      (captionFontsDir ? `:fontsdir=${filterValue(captionFontsDir)}` : '')
+    : null;
+  const tail = (chain: string) => g.filters.push(`${chain}${last ? `,${last}` : ''}[vout]`);
+  g.video = '[vout]';
+  const backdrop: BackdropPlan | null =
+    plan.background ?? (plan.canvas ? { color: plan.canvas.color, placement: null } : null);
+  if (!backdrop) {
+    tail('[0:v]setsar=1');
+    return;
+  }
+  const { w, h } = frameOf(plan, info);
+  const at = backdrop.placement ?? DEFAULT_PLACEMENT;
+  const pw = even(w * at.scale);
+  const ph = even(h * at.scale);
+  const fit = `scale=${pw}:${ph}:force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1`;
+  const centred = at.x === 0.5 && at.y === 0.5 && at.scale === 1;
+  if ('color' in backdrop && !backdrop.key && centred) {
+    // A plain colour around a whole presenter: padding does it without a second picture to blend.
+    tail(`[0:v]${fit},pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=${hex(backdrop.color)}`);
+    return;
+  }
+  const fps = Math.round(info.video?.fps ?? 0) || 25;
+  backdropChain(g, backdrop, w, h, fps);
+  g.filters.push(`[0:v]${keyChain(backdrop)}${fit}[fg]`);
+  const x = `${w * at.x}-w/2`;
+  const y = `${h * at.y}-h/2`;
+  tail(`[bg][fg]overlay=x='${x}':y='${y}':shortest=1:format=auto,format=yuv420p`);
+}
+
+/** The speech with the music under it: looped or cut to length, ducked while someone speaks, faded out at the end. */
+function audioChain(g: Graph, music: MusicPlan, info: MediaInfo): void {
+  const index = g.inputs.filter((a) => a === '-i').length;
+  g.inputs.push('-stream_loop', '-1', '-i', music.file);
+  const d = info.duration;
+  const fade = fadeSeconds(d);
+  const volume = Math.min(1, Math.max(0, music.volume));
+  const norm = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
+  g.filters.push(
+    `[${index}:a]${norm},atrim=0:${d},asetpts=PTS-STARTPTS,volume=${volume},` +
+      `afade=t=out:st=${Math.max(0, d - fade)}:d=${fade}[mus]`,
+  );
+  g.audio = '[aout]';
+  if (!info.audio) {
+    g.filters.push('[mus]anull[aout]');
+    return;
+  }
+  g.filters.push(
+    `[0:a]${norm},asplit=2[voice][side]`,
+    // Down by up to ~25 dB while the voice is above -40 dBFS, back up within half a second of a pause.
+    `[mus][side]sidechaincompress=threshold=0.01:ratio=20:attack=15:release=450:knee=2[duck]`,
+    `[voice][duck]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[aout]`,
+  );
+}
+
+/**
+ * Finishes a rendered video in one ffmpeg pass (one encode): fitted into its canvas, set before its
+ * backdrop (the screen keyed out), captions burned in, music mixed under the voice. A plan that asks
+ * nothing answers the input file untouched. Answers the new file beside the input.
+ */
+export async function finishVideo(video: string, plan: FinishPlan, signal?: AbortSignal): Promise<string> {
+  if (finishesNothing(plan)) return video;
+  const info = await probe(video, { signal });
+  const g: Graph = { inputs: ['-i', video], filters: [], video: null, audio: null };
+  const touchesPicture = Boolean(plan.canvas || plan.background || plan.captionsFile);
+  if (touchesPicture && info.video) videoChain(g, plan, info);
+  if (plan.music) audioChain(g, plan.music, info);
+  const out = path.join(path.dirname(video), `finished-${path.basename(video, path.extname(video))}.mp4`);
+  const videoOut = g.video
+    ? ['-map', g.video, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p']
+    : ['-map', '0:v?', '-c:v', 'copy'];
+  const audioOut = g.audio ? ['-map', g.audio, '-c:a', 'aac', '-b:a', '160k'] : ['-map', '0:a?', '-c:a', 'copy'];
+  const graph = g.filters.length ? ['-filter_complex', g.filters.join(';')] : [];
+  const length = info.duration > 0 ? ['-t', String(info.duration)] : [];
+  await ffmpeg([...g.inputs, ...graph, ...videoOut, ...audioOut, ...length, '-movflags', '+faststart', out], {
+    signal,
+  });
+  return out;
+}
