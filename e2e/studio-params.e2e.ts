@@ -224,7 +224,7 @@ describe('studio speech language and driving audio', () => {
     };
     page.on('request', onRequest);
     await input.setInputFiles(longer);
-    await page.locator('.ant-message').getByText(filesMessages.audioRule, { exact: true }).waitFor();
+    await page.locator('.ant-message').getByText(filesMessages.tooLong('voice', 1800), { exact: true }).waitFor();
     page.off('request', onRequest);
     expect(signed).toEqual([]);
 

@@ -1,5 +1,10 @@
 import { agreementTitles } from './endpoints/site-messages.js';
 
+type MediaWord = '音频' | '视频';
+
+/** 5 → 5秒, 1800 → 30分钟. */
+const lengthInWords = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60}分钟` : `${seconds}秒`);
+
 /**
  * Words that several features say alike (a rename, a delete, an upload rule), kept once so that every
  * feature's messages, on the server and in the web app, point here instead of repeating them.
@@ -16,6 +21,11 @@ export const commonMessages = {
   videoFormat: '请上传500M以内的MP4/MOV格式的视频',
   audioFormat: '请上传MP3/M4A/WAV格式的音频',
   audioDuration: '音频时长需在5秒到30分钟之间',
+  /** A recording or a video outside its length range says which end it missed (never the format message). */
+  mediaTooShort: (what: MediaWord, seconds: number) => `${what}时长不能少于${lengthInWords(seconds)}`,
+  mediaTooLong: (what: MediaWord, seconds: number) => `${what}时长不能超过${lengthInWords(seconds)}`,
+  /** A file past its size ceiling says the ceiling. */
+  mediaTooLarge: (what: MediaWord, megabytes: number) => `${what}文件不能超过${megabytes}MB`,
   cloneAgreementRequired: `请阅读并同意《${agreementTitles.clone}》`,
   cloneAgreementLink: `《${agreementTitles.clone}》`,
   serviceUnavailable: '服务暂时不可用，请稍后重试',

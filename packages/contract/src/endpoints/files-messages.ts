@@ -4,6 +4,8 @@ import { commonMessages } from '../common-messages.js';
  * Every Chinese message of uploads, file registration and the materials library, kept once so the
  * server (refusals) and the web app (client-side checks, toasts) say the same words.
  */
+const mediaWord = { video: '视频', voice: '音频' } as const;
+
 export const filesMessages = {
   // Upload outcome (spec 000 §8, 001 §8)
   uploaded: '上传成功',
@@ -21,8 +23,14 @@ export const filesMessages = {
   sitePictureSize: '站点图片宽高需在16到4096像素之间',
   sitePictureTooLarge: '站点图片大小不能超过5MB',
   sitePictureOperatorsOnly: '只有管理员可以上传站点图片',
-  videoDuration: '视频时长需在5秒到30分钟之间',
-  audioDuration: commonMessages.audioDuration,
+  /** Outside the type's length range (UPLOAD_RULES): which end it missed, with the limit. */
+  tooShort: (type: 'video' | 'voice', seconds: number) => commonMessages.mediaTooShort(mediaWord[type], seconds),
+  tooLong: (type: 'video' | 'voice', seconds: number) => commonMessages.mediaTooLong(mediaWord[type], seconds),
+  /** Past the type's size ceiling (UPLOAD_RULES), with the ceiling. */
+  tooLarge: (type: 'video' | 'voice', bytes: number) =>
+    commonMessages.mediaTooLarge(mediaWord[type], Math.floor(bytes / 1024 / 1024)),
+  /** A recording post that carries no file. */
+  audioMissing: '请上传音频',
   videoWithoutPicture: '视频中没有画面，请重新上传',
   videoTooBig: '视频分辨率过大，宽高不能超过8192像素',
   emptyFile: '文件为空，请重新上传',

@@ -13,6 +13,8 @@ export const voiceMessages = {
   audioRequired: '请上传音频',
   audioFormat: commonMessages.audioFormat,
   audioTooShort: '音频中的有效人声不足10秒，请上传更长的清晰录音',
+  /** A recording to clone from must last at least 10 seconds (spec 000 §5: a clear voice of at least 10 seconds). */
+  recordingTooShort: commonMessages.mediaTooShort('音频', 10),
   audioTooLarge: '音频文件不能超过20MB',
   termsRequired: commonMessages.cloneAgreementRequired,
   defaultUploadTips: '建议3-5分钟',

@@ -94,7 +94,7 @@ describe('audio that drives a video: 5 s to 30 min, not the voice-clone cap', ()
   it('refuses one longer than 30 minutes and keeps nothing of it', async () => {
     const { posted, registered, key } = await uploadVoice(await wav('thirty-one-minutes.wav', 1860));
     expect(posted).toBeLessThan(300);
-    expect(registered).toMatchObject({ code: 1, msg: filesMessages.audioDuration });
+    expect(registered).toMatchObject({ code: 1, msg: filesMessages.tooLong('voice', 1800) });
     expect(storedFiles(t.ctx.localStorage!.root, `users/${carol.id}/voice`)).not.toContain(path.basename(key));
   });
 

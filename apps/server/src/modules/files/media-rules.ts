@@ -75,9 +75,12 @@ async function packetSeconds(file: string): Promise<number> {
   return span?.seconds ?? 0;
 }
 
-function checkDuration(type: FileType, seconds: number, message: string): void {
+/** A length outside the type's range says which end it missed (a 1 s recording is too short, not of the wrong kind). */
+function checkDuration(type: 'video' | 'voice', seconds: number): void {
   const range = UPLOAD_RULES[type].duration;
-  if (range && !(seconds >= range.min && seconds <= range.max)) throw new MediaRefusal(message);
+  if (!range) return;
+  if (seconds < range.min) throw new MediaRefusal(filesMessages.tooShort(type, range.min));
+  if (seconds > range.max) throw new MediaRefusal(filesMessages.tooLong(type, range.max));
 }
 
 async function checkVideo(p: Probe, scanned: Promise<number>): Promise<MediaFacts> {
@@ -91,7 +94,7 @@ async function checkVideo(p: Probe, scanned: Promise<number>): Promise<MediaFact
   const height = v.height ?? 0;
   if (width > MEDIA_MAX_SIDE || height > MEDIA_MAX_SIDE) throw new MediaRefusal(filesMessages.videoTooBig);
   const duration = confirmedSeconds(Number(p.format.duration ?? v.duration ?? 0) || 0, await scanned);
-  checkDuration('video', duration, filesMessages.videoDuration);
+  checkDuration('video', duration);
   const quicktime = (p.format.tags?.major_brand ?? '').trim() === 'qt';
   return {
     mime: quicktime ? 'video/quicktime' : 'video/mp4',
@@ -118,7 +121,7 @@ async function checkVoice(p: Probe, scanned: Promise<number>): Promise<MediaFact
   const codec = a.codec_name ?? '';
   if (!playableAudio(codec)) throw new MediaRefusal(codecMessages.voice);
   const duration = confirmedSeconds(Number(p.format.duration ?? a.duration ?? 0) || 0, await scanned);
-  checkDuration('voice', duration, filesMessages.audioDuration);
+  checkDuration('voice', duration);
   return { mime: AUDIO_CONTAINERS[container] ?? 'audio/mpeg', duration, width: 0, height: 0, hdr: false, codec };
 }
 
@@ -160,10 +163,10 @@ async function checkImage(file: string, p: Probe, purpose: UploadPurpose | undef
   return { mime, duration: 0, width, height, hdr: false, codec: s.codec_name ?? '' };
 }
 
-// The spec's one message for audio that breaks the rules (001 §5); the voice-clone cap is the clone's own check.
+// Each refusal says what is wrong: past the size ceiling is not the wrong format. The voice-clone cap is the clone's own check.
 const TOO_LARGE: Record<FileType, string> = {
-  video: filesMessages.videoRule,
-  voice: filesMessages.audioRule,
+  video: filesMessages.tooLarge('video', UPLOAD_RULES.video.maxBytes),
+  voice: filesMessages.tooLarge('voice', UPLOAD_RULES.voice.maxBytes),
   image: filesMessages.imageTooLarge,
 };
 const WRONG_KIND: Record<FileType, string> = {

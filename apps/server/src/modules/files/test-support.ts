@@ -15,6 +15,19 @@ export async function makeMedia(dir: string) {
   await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=300', '-t', '6', '-c:a', 'aac', '-f', 'mp4', at('sound-only.mp4')]);
   // Four hours cheaply: a tiny still picture at one frame per second.
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=blue:s=64x64:r=1', '-t', '14400', ...x264, at('four-hours.mp4')]);
+  // Whole, valid files that are only too short (one second each).
+  await ffmpeg([...av, '-t', '1', ...x264, '-c:a', 'aac', at('one-second.mp4')]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=300:sample_rate=16000',
+    '-t',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    at('one-second.wav'),
+  ]);
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=400x400', '-frames:v', '1', at('photo.png')]);
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=200x200', '-frames:v', '1', at('small.png')]);
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x480', '-frames:v', '1', at('photo.jpg')]);

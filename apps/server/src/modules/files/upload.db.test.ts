@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -12,6 +12,7 @@ import {
   listMaterials,
   saveMaterial,
   signUpload,
+  UPLOAD_RULES,
   uploadVoice,
   type MaterialItem,
   type RegisteredFile,
@@ -21,7 +22,7 @@ import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.j
 import { files, uploadLandings, users } from '../../db/schema/index.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { buildOssPostForm } from '../../platform/storage/upload-policy.js';
-import { codecMessages } from './media-rules.js';
+import { codecMessages, inspectUpload } from './media-rules.js';
 import { sweepUnregistered } from './sweep-unregistered.js';
 import { makeMedia, multipart, storedFiles, tempFiles } from './test-support.js';
 import { newAccount } from '../../../test/accounts.js';
@@ -607,7 +608,16 @@ describe('bad input: refused at registration', () => {
     refusedAtComplete('video', 'truncated.mp4', 'mp4', filesMessages.damagedFile));
   it('a truncated mp4 (index first, media data cut)', () =>
     refusedAtComplete('video', 'truncated-faststart.mp4', 'mp4', filesMessages.damagedFile));
-  it('a 4-hour video', () => refusedAtComplete('video', 'four-hours.mp4', 'mp4', filesMessages.videoDuration));
+  it('a 4-hour video: too long, with the limit', () =>
+    refusedAtComplete('video', 'four-hours.mp4', 'mp4', filesMessages.tooLong('video', 1800)));
+  it('a whole 1 s video: too short, not of the wrong kind', async () => {
+    expect(filesMessages.tooShort('video', 5)).toBe('视频时长不能少于5秒');
+    await refusedAtComplete('video', 'one-second.mp4', 'mp4', filesMessages.tooShort('video', 5));
+  });
+  it('a whole 1 s WAV to drive a video: too short, not of the wrong kind', async () => {
+    expect(filesMessages.tooShort('voice', 5)).toBe('音频时长不能少于5秒');
+    await refusedAtComplete('voice', 'one-second.wav', 'wav', filesMessages.tooShort('voice', 5));
+  });
   it('a huge image (decompression-bomb dimensions), refused from its header', async () => {
     await refusedAtComplete('image', 'bomb.png', 'png', filesMessages.imageTooBig);
     await refusedAtComplete('image', 'bomb-16k.png', 'png', filesMessages.imageTooBig);
@@ -721,6 +731,23 @@ describe('recording upload (multipart to the API)', () => {
     expect(fs.readdirSync(path.join(t.dataDir, 'scratch', 'uploads'))).toEqual([]);
   });
 
+  it('a whole 1 s WAV to clone from is too short (not of the wrong kind); a post without a file asks for one', async () => {
+    expect((await postVoice(fs.readFileSync(media('one-second.wav')), '录音.wav', alice.token)).json()).toMatchObject({
+      code: 1,
+      msg: filesMessages.tooShort('voice', 5),
+    });
+    const { body, contentType } = multipart({ name: 'x' });
+    const qs = new URLSearchParams(signedParams({}, t.config.SIGN_SECRET)).toString();
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `${uploadVoice.path}?${qs}`,
+      headers: { 'content-type': contentType, 'x-token': alice.token },
+      payload: body,
+    });
+    expect(empty.json()).toMatchObject({ code: 1, msg: filesMessages.audioMissing });
+    await expectNothingKept(before);
+  });
+
   it('a dropped connection mid-upload leaves no scratch file and no object', async () => {
     const scratch = path.join(t.dataDir, 'scratch', 'uploads');
     const inScratch = () => (fs.existsSync(scratch) ? fs.readdirSync(scratch) : []);
@@ -797,5 +824,37 @@ describe('site pictures from the console', () => {
       code: 1,
       msg: filesMessages.sitePictureOperatorsOnly,
     });
+  });
+});
+
+describe('each media refusal says what is wrong', () => {
+  /** A file of `bytes` that takes no disk (sparse): only its size is looked at before the refusal. */
+  function sparse(name: string, bytes: number): string {
+    const file = path.join(os.tmpdir(), `${randomUUID()}-${name}`);
+    fs.writeFileSync(file, '');
+    fs.truncateSync(file, bytes);
+    return file;
+  }
+
+  it('past the size ceiling: the ceiling, not the format', async () => {
+    const audio = sparse('long.wav', UPLOAD_RULES.voice.maxBytes + 1);
+    const video = sparse('big.mp4', UPLOAD_RULES.video.maxBytes + 1);
+    try {
+      await expect(inspectUpload('voice', audio, 'a.wav')).rejects.toThrow('音频文件不能超过350MB');
+      await expect(inspectUpload('video', video, 'a.mp4')).rejects.toThrow('视频文件不能超过500MB');
+      expect(filesMessages.tooLarge('voice', UPLOAD_RULES.voice.maxBytes)).toBe('音频文件不能超过350MB');
+    } finally {
+      fs.rmSync(audio);
+      fs.rmSync(video);
+    }
+  });
+
+  it('too long and too short name their limit; a wrong format keeps the format message', async () => {
+    expect(filesMessages.tooLong('voice', 1800)).toBe('音频时长不能超过30分钟');
+    await expect(inspectUpload('voice', media('one-second.wav'), 'a.wav')).rejects.toThrow(
+      filesMessages.tooShort('voice', 5),
+    );
+    await expect(inspectUpload('voice', media('text.mp4'), 'a.wav')).rejects.toThrow(filesMessages.audioRule);
+    await expect(inspectUpload('voice', media('one-second.wav'), 'a.flac')).rejects.toThrow(filesMessages.audioRule);
   });
 });

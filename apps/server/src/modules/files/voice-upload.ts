@@ -21,7 +21,7 @@ export function receiveRecording(req: FastifyRequest, scratchDir: string): Promi
     try {
       bb = Busboy({ headers: req.headers as BusboyHeaders, limits: { files: 1, fields: 8, fieldSize: 1024 } });
     } catch {
-      reject(new AppError(filesMessages.audioRule));
+      reject(new AppError(filesMessages.audioMissing));
       return;
     }
     let got = false;
@@ -57,7 +57,7 @@ export function receiveRecording(req: FastifyRequest, scratchDir: string): Promi
         });
     });
     bb.on('finish', () => {
-      if (!got) reject(new AppError(filesMessages.audioRule));
+      if (!got) reject(new AppError(filesMessages.audioMissing));
     });
     bb.on('error', () => reject(new AppError(filesMessages.uploadFailed)));
     req.raw.on('close', () => {

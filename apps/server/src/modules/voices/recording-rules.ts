@@ -18,7 +18,7 @@ export function checkRecordingRecord(file: FileRow): void {
   const ext = path.extname(file.key).slice(1).toLowerCase();
   if (!(RECORDING_EXTENSIONS as readonly string[]).includes(ext)) throw new AppError(voiceMessages.audioFormat);
   if (file.size > RECORDING_MAX_BYTES) throw new AppError(voiceMessages.audioTooLarge);
-  if (file.duration > 0 && file.duration < MIN_SPEECH_SECONDS) throw new AppError(voiceMessages.audioTooShort);
+  if (file.duration > 0 && file.duration < MIN_SPEECH_SECONDS) throw new AppError(voiceMessages.recordingTooShort);
 }
 
 /** What the file really holds, checked by the clone job: an audio container, and enough speech. */

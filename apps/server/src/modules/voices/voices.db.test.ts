@@ -129,7 +129,7 @@ describe('cloning', () => {
     // Someone else's recording is not there for you.
     expect((await clone(bob.token, fileId)).msg).toBe(voiceMessages.audioRequired);
     const short = await uploadRecording(app, alice, rec('short.wav'));
-    expect((await clone(alice.token, short)).msg).toBe(voiceMessages.audioTooShort);
+    expect((await clone(alice.token, short)).msg).toBe(voiceMessages.recordingTooShort);
     expect((await app.call(saveVoice, { name: 'x', file_id: fileId, api: 'local' })).code).toBe(100);
   });
 

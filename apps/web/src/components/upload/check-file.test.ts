@@ -15,7 +15,7 @@ describe('client-side upload checks', () => {
 
   it('refuses other formats and sizes with the spec\u2019s messages', () => {
     expect(uploadProblem(video, { name: 'a.avi', size: MB })).toBe(filesMessages.videoRule);
-    expect(uploadProblem(video, { name: 'a.mp4', size: 500 * MB + 1 })).toBe(filesMessages.videoRule);
+    expect(uploadProblem(video, { name: 'a.mp4', size: 500 * MB + 1 })).toBe('视频文件不能超过500MB');
     expect(uploadProblem(voice, { name: 'a.flac', size: MB })).toBe(filesMessages.audioRule);
     expect(uploadProblem(image, { name: 'a.gif', size: MB })).toBe(filesMessages.imageRule);
     expect(uploadProblem(image, { name: 'a.png', size: 10 * MB + 1 })).toBe(filesMessages.imageTooLarge);
@@ -39,15 +39,16 @@ describe('audio that drives a video (spec 001 §5: mp3/m4a/wav, 5 s to 30 min)',
     expect(uploadProblem(voice, { name: '口播.mp3', size: 21 * MB })).toBeNull();
   });
 
-  it('refuses a file past its size ceiling with the spec\u2019s message', () => {
-    expect(uploadProblem(voice, { name: '口播.wav', size: voice.maxBytes + 1 })).toBe(filesMessages.audioRule);
+  it('refuses a file past its size ceiling saying the ceiling', () => {
+    expect(uploadProblem(voice, { name: '口播.wav', size: voice.maxBytes + 1 })).toBe('音频文件不能超过350MB');
   });
 
-  it('refuses a length outside 5 s to 30 min with the spec\u2019s message, and leaves an unreadable one to the server', () => {
-    expect(durationProblem(voice, 4)).toBe(filesMessages.audioRule);
+  it('refuses a length outside 5 s to 30 min saying which end it missed, and leaves an unreadable one to the server', () => {
+    expect(durationProblem(voice, 1)).toBe('音频时长不能少于5秒');
+    expect(durationProblem(voice, 4)).toBe('音频时长不能少于5秒');
     expect(durationProblem(voice, 5)).toBeNull();
     expect(durationProblem(voice, 1800)).toBeNull();
-    expect(durationProblem(voice, 1801)).toBe(filesMessages.audioRule);
+    expect(durationProblem(voice, 1801)).toBe('音频时长不能超过30分钟');
     expect(durationProblem(voice, null)).toBeNull();
     expect(durationProblem(voice, Number.NaN)).toBeNull();
   });

@@ -7,9 +7,10 @@ export interface UploadCheck {
   maxBytes: number;
   wrongType: string;
   tooLarge: string;
-  /** Seconds the sound must last, read from the file in the browser; said with `wrongDuration`. */
+  /** Seconds the sound must last, read from the file in the browser; said with `tooShort` / `tooLong`. */
   duration?: { min: number; max: number };
-  wrongDuration?: string;
+  tooShort?: string;
+  tooLong?: string;
 }
 
 /** The rules of each upload type (spec 000 §5, 001 §5), as the server also applies them. */
@@ -18,16 +19,17 @@ export const UPLOAD_CHECKS: Record<FileType, UploadCheck> = {
     extensions: UPLOAD_RULES.video.extensions,
     maxBytes: UPLOAD_RULES.video.maxBytes,
     wrongType: filesMessages.videoRule,
-    tooLarge: filesMessages.videoRule,
+    tooLarge: filesMessages.tooLarge('video', UPLOAD_RULES.video.maxBytes),
   },
-  // Audio that drives a video (spec 001 §5): mp3/m4a/wav of 5 s to 30 min, one message for every refusal.
+  // Audio that drives a video (spec 001 §5): mp3/m4a/wav of 5 s to 30 min; each refusal says what is wrong.
   voice: {
     extensions: UPLOAD_RULES.voice.extensions,
     maxBytes: UPLOAD_RULES.voice.maxBytes,
     wrongType: filesMessages.audioRule,
-    tooLarge: filesMessages.audioRule,
+    tooLarge: filesMessages.tooLarge('voice', UPLOAD_RULES.voice.maxBytes),
     duration: UPLOAD_RULES.voice.duration,
-    wrongDuration: filesMessages.audioRule,
+    tooShort: UPLOAD_RULES.voice.duration && filesMessages.tooShort('voice', UPLOAD_RULES.voice.duration.min),
+    tooLong: UPLOAD_RULES.voice.duration && filesMessages.tooLong('voice', UPLOAD_RULES.voice.duration.max),
   },
   image: {
     extensions: UPLOAD_RULES.image.extensions,
@@ -60,8 +62,9 @@ const DURATION_LEEWAY_SECONDS = 0.5;
 export function durationProblem(check: UploadCheck, seconds: number | null): string | null {
   const range = check.duration;
   if (!range || seconds === null || !Number.isFinite(seconds)) return null;
-  const outside = seconds < range.min - DURATION_LEEWAY_SECONDS || seconds > range.max + DURATION_LEEWAY_SECONDS;
-  return outside ? (check.wrongDuration ?? check.wrongType) : null;
+  if (seconds < range.min - DURATION_LEEWAY_SECONDS) return check.tooShort ?? check.wrongType;
+  if (seconds > range.max + DURATION_LEEWAY_SECONDS) return check.tooLong ?? check.wrongType;
+  return null;
 }
 
 /** `dir` + timestamp + random number + extension, as the spec's form names the key. */
