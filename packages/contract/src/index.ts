@@ -40,3 +40,5 @@ export * from './endpoints/admin-library.js';
 export * from './endpoints/admin-curation.js';
 export * from './endpoints/open-api-messages.js';
 export * from './endpoints/open-api.js';
+export * from './endpoints/batch-messages.js';
+export * from './endpoints/batch.js';

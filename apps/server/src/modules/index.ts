@@ -20,6 +20,7 @@ import { adminModule } from './admin/index.js';
 import { analysePastedText, createViralModule } from './viral/index.js';
 import { videoTranslationModule } from './video-translation/index.js';
 import { createOpenApiModule } from './open-api/index.js';
+import { createBatchModule } from './batch/index.js';
 
 /** The gallery shows a waiting work's place in its engine's line. */
 const workQueuePosition: SQL<number> = workSlots.queuePosition();
@@ -59,6 +60,8 @@ export const featureModules = [
   videoTranslationModule,
   // Developers' keys spend through the producers above, each reached through its index.
   createOpenApiModule({ uploads: uploadedFiles, voices: studioVoices }),
+  // A spreadsheet of talking videos, each row submitted through the talking video's own save.
+  createBatchModule({ uploads: uploadedFiles, voices: studioVoices }),
 ] as const satisfies readonly FeatureModule[];
 
 declare module '../platform/queue/jobs.js' {

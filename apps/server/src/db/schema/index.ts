@@ -19,3 +19,4 @@ export * from './viral.js';
 export * from './video-translate.js';
 export * from './prices.js';
 export * from './open-api.js';
+export * from './batch.js';

@@ -4,3 +4,4 @@ export { videoChannelKind, type ResolvedVideoChannel, type VideoChannelRow } fro
 export { TALKING_KIND } from './labels.js';
 export { TalkingVideoService } from './service.js';
 export { defaultChannelFor } from './api-channel.js';
+export { planWork, type SaveWorkParams } from './create-rules.js';

@@ -66,6 +66,10 @@ export const workLedger = {
       .limit(1);
     return row ?? null;
   },
+  /** Several works by id, in no particular order (those that no longer exist are left out). */
+  async findMany(db: Db, ids: number[]): Promise<WorkRow[]> {
+    return ids.length ? db.select().from(works).where(inArray(works.id, ids)) : [];
+  },
   async find(db: Db, id: number, kind?: string): Promise<WorkRow | null> {
     const [row] = await db
       .select()

@@ -1,0 +1,2 @@
+export { createBatchModule } from './module.js';
+export type { BatchDeps } from './deps.js';
