@@ -1,7 +1,7 @@
 import { GENERATION_STATUS } from '@app/contract';
 import { engineSlots } from '../../platform/queue/engine-slots.js';
 
-/** Generation records take their engine's slots: waiting records queue in submit order, running ones hold a lease. */
+/** Generation records take their engine's slots: waiting records queue in turn per user, then submit order, running ones hold a lease. */
 export const mediaSlots = engineSlots({
   table: 'ai_media_records',
   engine: 'engine',
@@ -11,4 +11,5 @@ export const mediaSlots = engineSlots({
   leaseUntil: 'lease_until',
   waiting: GENERATION_STATUS.queued,
   running: GENERATION_STATUS.running,
+  owner: { column: 'user_id' },
 });

@@ -10,13 +10,19 @@ const worksTable = {
   leaseUntil: 'lease_until',
   waiting: WORK_STATUS.queued,
   running: WORK_STATUS.rendering,
+  owner: { column: 'user_id' },
 } satisfies SlotTable;
 
 /** A multi-scene work's scenes: each renders on the work's engine as a studio work does (same status values). */
-const scenesTable = { ...worksTable, table: 'multi_scenes' } satisfies SlotTable;
+const scenesTable = {
+  ...worksTable,
+  table: 'multi_scenes',
+  owner: { column: 'user_id', via: { table: 'works', key: 'work_id' } },
+} satisfies SlotTable;
 
 /**
- * Works take their engine's render slots: queued works wait, rendering works hold a lease. Their place
+ * Works take their engine's render slots: queued works wait, rendering works hold a lease, and a user's
+ * works (and scenes) past their turn wait behind other users' earlier turns. Their place
  * in line (`queuePosition`) is what the gallery shows of a waiting work.
  */
 export const workSlots = engineSlots({ ...worksTable, peers: [scenesTable] });

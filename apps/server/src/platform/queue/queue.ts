@@ -81,9 +81,10 @@ const LIVENESS: WorkerLiveness = { heartbeatSeconds: 5, staleSeconds: 20 };
  * The queue's own record of who runs what. pg-boss knows a job is active but not which process runs
  * it, so a job whose worker died stays active until it expires (hours for a render). Each worker
  * process beats in `queue_workers`; each job it runs has a claim naming it. A claim whose worker
- * stopped beating is a job cut off by a dead worker, whatever module declared it.
+ * stopped beating is a job cut off by a dead worker, whatever module declared it. Beside them, the
+ * engine slots' record of whose turn it is (`slot_turns`).
  */
-const RECOVERY_TABLES = [
+const QUEUE_TABLES = [
   `create table if not exists queue_workers (
     id uuid primary key,
     host text not null,
@@ -96,6 +97,13 @@ const RECOVERY_TABLES = [
     worker uuid,
     claimed_at timestamptz not null default now(),
     cutoffs integer not null default 0
+  )`,
+  // When each owner last took a slot of each engine: the fair line's order between owners of one turn.
+  `create table if not exists slot_turns (
+    engine text not null,
+    owner integer not null,
+    served_at timestamptz not null,
+    primary key (engine, owner)
   )`,
 ];
 
@@ -188,7 +196,7 @@ export class JobQueue<J extends JobDefinitions<J> = RegisteredJobs> {
   async prepare(): Promise<void> {
     this.verify();
     await this.boss.start();
-    for (const statement of RECOVERY_TABLES) await this.executor.executeSql(statement, []);
+    for (const statement of QUEUE_TABLES) await this.executor.executeSql(statement, []);
     await this.boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE });
     for (const [name, def] of Object.entries(this.definitions)) {
       await this.boss.createQueue(name, {
