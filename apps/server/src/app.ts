@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { forgetAnnounced, SESSIONS_CHANNEL } from './platform/auth/tokens.js';
+import { redisSessionBus } from './platform/auth/session-bus.js';
 import { JobQueue } from './platform/queue/queue.js';
 import { collectJobs, type RegisteredJobs } from './platform/queue/jobs.js';
 import { databaseCounters, redisCounters } from './platform/limits/counters.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   onlyModules?: FeatureModule[];
   /** Queue polling, seconds (tests poll faster). */
   pollingIntervalSeconds?: number;
+  /** Hear session changes through PostgreSQL's LISTEN (default); tests turn it off to prove the Redis path alone. */
+  listenForSessions?: boolean;
 }
 
 export interface BuiltApp {
@@ -136,10 +139,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     engineSettings,
     channelKinds: modules.flatMap((m) => m.channels ?? []),
   };
-  // Sessions revoked or changed on any process are dropped from this one's cache when the change commits.
-  const stopListening = await database.listen(SESSIONS_CHANNEL, (payload) => forgetAnnounced(database.db, payload));
+  // Sessions revoked or changed on any process are dropped from this one's cache: when the change
+  // commits (PostgreSQL), and at once through Redis when it is configured.
+  const forget = (payload: string) => forgetAnnounced(database.db, payload);
+  const stopListening =
+    opts.listenForSessions === false ? async () => undefined : await database.listen(SESSIONS_CHANNEL, forget);
+  const stopSessionBus = redis
+    ? await redisSessionBus(redis, `${config.REDIS_PREFIX}${SESSIONS_CHANNEL}`, forget, app.log)
+    : async () => undefined;
   app.addHook('onClose', async () => {
     await stopListening().catch(() => undefined);
+    await stopSessionBus().catch(() => undefined);
     engineSettings.stop();
     await queue
       .stop(database.executor, config.SHUTDOWN_GRACE_SECONDS)

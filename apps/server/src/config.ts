@@ -65,7 +65,7 @@ export const envSchema = z.object({
   // Counted in the database (table `rate_counters`), or in Redis when `REDIS_URL` is set, so every API
   // process shares them; past a limit the call gets `操作过于频繁，请稍后再试` and nothing is spent. How the
   // login limits and the image code work: [the operator console](operator-console.md#abuse-limits).
-  /** Redis for the abuse counters and the per-address request limit, shared by every API process (without it each API process counts the request limit on its own). */
+  /** Redis for the abuse counters and the per-address request limit, shared by every API process (without it each API process counts the request limit on its own); session revocations are also published on it, so every API process drops a revoked session at once even where PostgreSQL's LISTEN does not reach. */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must be a URL such as redis://127.0.0.1:6379' })

@@ -12,7 +12,8 @@ const TOUCH_EVERY_MS = 60_000;
 /**
  * Sessions seen in the last few seconds, so a burst of reads costs one lookup. Logout, password and
  * role changes and disabling evict here at once, and on every other API process when the change
- * commits (`announceSessionChange`, heard through LISTEN); writes look their token up anyway (`sessionCacheMs`).
+ * commits (`announceSessionChange`, heard through LISTEN, and through Redis pub/sub when configured);
+ * writes look their token up anyway (`sessionCacheMs`).
  */
 interface CachedSession {
   user: SessionUser;
@@ -28,6 +29,27 @@ function cacheFor(db: Db): LRUCache<string, CachedSession> {
   }
   return cache;
 }
+
+/**
+ * Accounts and tokens announced as changed in the last few seconds, per cache: looked up on every call
+ * and never cached meanwhile. An announcement through Redis can arrive before the transaction that
+ * revoked the token commits; a lookup in between sees the old state, which must not be kept.
+ */
+const QUARANTINE_MS = 5_000;
+const quarantines = new WeakMap<Db, Map<string, number>>();
+function quarantine(db: Db, key: string): void {
+  let map = quarantines.get(db);
+  if (!map) quarantines.set(db, (map = new Map()));
+  const now = Date.now();
+  for (const [k, until] of map) if (until <= now) map.delete(k);
+  map.set(key, now + QUARANTINE_MS);
+}
+const quarantined = (db: Db, user: SessionUser): boolean => {
+  const map = quarantines.get(db);
+  if (!map?.size) return false;
+  const now = Date.now();
+  return (map.get(`user:${user.id}`) ?? 0) > now || (map.get(`token:${user.tokenId}`) ?? 0) > now;
+};
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -121,22 +143,35 @@ export async function resolveToken(
     isTourist: row.isTourist === 1,
     tokenId: row.tokenId,
   };
-  if (keepMs > 0) cache.set(hash, { user, expiresAt }, { ttl: keepMs });
+  if (keepMs > 0 && !quarantined(db, user)) cache.set(hash, { user, expiresAt }, { ttl: keepMs });
   return user;
 }
 
 /** The channel on which every process hears that sessions were revoked or an account changed. */
 export const SESSIONS_CHANNEL = 'sessions_changed';
 
-/**
- * Tells every API process, when the caller's transaction commits, to drop its cached sessions of
- * `userId` (or of one token): a revoked token is refused everywhere at once, not after the cache time.
- */
-export async function announceSessionChange(db: Db, change: { userId: number } | { tokenId: number }): Promise<void> {
-  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(change)})`);
+/** Where else this process announces session changes (Redis pub/sub when configured): each takes the payload. */
+const sessionBuses = new Set<(payload: string) => void>();
+
+/** Adds a bus every announcement is also published on; returns its removal. */
+export function addSessionBus(publish: (payload: string) => void): () => void {
+  sessionBuses.add(publish);
+  return () => void sessionBuses.delete(publish);
 }
 
-/** Drops what a notification on SESSIONS_CHANNEL names ('' or anything unreadable: every session). */
+/**
+ * Tells every API process to drop its cached sessions of `userId` (or of one token): a revoked token is
+ * refused everywhere at once, not after the cache time. Through PostgreSQL when the caller's
+ * transaction commits, and through every bus at once (the hearers then look the account up afresh
+ * for a few seconds, so a lookup before the commit is not kept).
+ */
+export async function announceSessionChange(db: Db, change: { userId: number } | { tokenId: number }): Promise<void> {
+  const payload = JSON.stringify(change);
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payload})`);
+  for (const publish of sessionBuses) publish(payload);
+}
+
+/** Drops what an announcement names ('' or anything unreadable: every session). */
 export function forgetAnnounced(db: Db, payload: string): void {
   let change: { userId?: unknown; tokenId?: unknown } = {};
   try {
@@ -144,9 +179,13 @@ export function forgetAnnounced(db: Db, payload: string): void {
   } catch {
     // '' after a reconnect: what was announced meanwhile is unknown.
   }
-  if (typeof change.userId === 'number') forgetSessions(db, (u) => u.id === change.userId);
-  else if (typeof change.tokenId === 'number') forgetSessions(db, (u) => u.tokenId === change.tokenId);
-  else cacheFor(db).clear();
+  if (typeof change.userId === 'number') {
+    quarantine(db, `user:${change.userId}`);
+    forgetSessions(db, (u) => u.id === change.userId);
+  } else if (typeof change.tokenId === 'number') {
+    quarantine(db, `token:${change.tokenId}`);
+    forgetSessions(db, (u) => u.tokenId === change.tokenId);
+  } else cacheFor(db).clear();
 }
 
 /** Drops cached sessions matching a test, after a revocation or an account change. */
