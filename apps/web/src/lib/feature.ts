@@ -13,6 +13,7 @@ export const NAV_ORDER = [
   'profile',
   'clone',
   'multiples',
+  'batch',
   'explosiveAnalysis',
   'employee',
   'cozeVideo',

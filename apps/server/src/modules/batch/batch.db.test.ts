@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchDetail,
@@ -26,6 +25,7 @@ import { testLedger } from '../billing/testing/ledger.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
 import { addVoice, cloneAvatar } from '../works/testing/studio.js';
 import { blankRow, templateXlsx } from './sheet.js';
+import { zipEntries } from './testing/zip-entries.js';
 
 /** A row of the sheet with every column empty but those given. */
 const row = (r: Partial<BatchRowInput>): BatchRowInput => ({ ...blankRow(), ...r });
@@ -40,29 +40,6 @@ async function worksAndHolds(t: TestApp, ids: number[]) {
 }
 
 type Preview = DataOf<typeof previewBatch>;
-
-/** Entry names and sizes of a ZIP file. */
-function zipEntries(buffer: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const found: { name: string; bytes: Buffer }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            found.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(found));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('a batch of 100 rows (submission only, no workers)', () => {
   let t: TestApp;
