@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -24,7 +25,11 @@ const viewports = [
 /** Agreements take their type from the query; the others need nothing. */
 const withQuery: Record<string, string> = { '/protocol': '/protocol?type=user' };
 
-const routes = registeredRoutes(featuresDir).map((r) => withQuery[r] ?? r);
+const allRoutes = registeredRoutes(featuresDir).map((r) => withQuery[r] ?? r);
+/** The operator console's screens are checked signed in as the operator; the rest as a visitor. */
+const isConsole = (route: string) => route === '/admin' || route.startsWith('/admin/');
+const routes = allRoutes.filter((r) => !isConsole(r));
+const consoleRoutes = allRoutes.filter(isConsole);
 
 let browser: Browser;
 
@@ -49,20 +54,68 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+/** The width of a PNG file, read from its header. */
+const pngWidth = (file: string) => readFileSync(file).readUInt32BE(16);
+
+const shotName = (route: string) => route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root';
+
+/** A browser context of the given size; with `token`, already signed in as that session. */
+async function sizedContext(viewport: (typeof viewports)[number], token?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: appUnderTest().baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.mobile,
+    hasTouch: viewport.mobile,
+  });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return context;
+}
+
+describe.each(viewports)('every console screen at $name ($width×$height), signed in as the operator', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    context = await sizedContext(viewport, appUnderTest().adminToken);
+    page = await context.newPage();
+    problems = watchPage(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('has the console screens to visit', () => {
+    expect(consoleRoutes).toEqual(expect.arrayContaining(['/admin', '/admin/users', '/admin/jobs', '/admin/audit']));
+  });
+
+  it.each(consoleRoutes)('%s fits the screen: no sideways scrolling, every control reachable', async (route) => {
+    problems.length = 0;
+    await page.goto(`/#${route}`);
+    await page.reload();
+    await settle(page);
+    // The console drew its screen (its menu is there), not the refusal shown to a visitor.
+    await expect.poll(() => page.locator('.ant-result').count()).toBe(0);
+    const report = await checkLayout(page);
+    const shot = await screenshot(page, `responsive-${viewport.name}-console-${shotName(route)}`);
+    expect({ route, problems, covered: report.covered }).toEqual({ route, problems: [], covered: [] });
+    expect(report.checked, `${route} shows no controls`).toBeGreaterThan(0);
+    expect(report.scrollWidth, `${route} scrolls sideways`).toBeLessThanOrEqual(report.viewportWidth);
+    // The whole page as drawn is no wider than the screen (a child wider than its card widens the drawing).
+    expect(pngWidth(shot), `${route} is drawn wider than the screen`).toBeLessThanOrEqual(viewport.width);
+  });
+});
+
 describe.each(viewports)('every page at $name ($width×$height)', (viewport) => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({
-      baseURL: appUnderTest().baseURL,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width: viewport.width, height: viewport.height },
-      isMobile: viewport.mobile,
-      hasTouch: viewport.mobile,
-    });
+    context = await sizedContext(viewport);
     page = await context.newPage();
     problems = watchPage(page);
     await page.goto('/#/home');
@@ -83,7 +136,7 @@ describe.each(viewports)('every page at $name ($width×$height)', (viewport) => 
     await page.reload();
     await settle(page);
     const report = await checkLayout(page);
-    await screenshot(page, `responsive-${viewport.name}-${route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`);
+    await screenshot(page, `responsive-${viewport.name}-${shotName(route)}`);
     expect({ route, problems, covered: report.covered }).toEqual({ route, problems: [], covered: [] });
     // An agreement page is text only; every other page has controls, so an empty count means it never drew.
     if (!route.startsWith('/protocol')) expect(report.checked, `${route} shows no controls`).toBeGreaterThan(0);
@@ -142,6 +195,18 @@ describe.each(viewports)('every page at $name ($width×$height)', (viewport) => 
         await page.getByRole('button', { name: accountMenuMessages.redeem }).click();
         await page.getByRole('dialog').waitFor();
         await fits('redeem');
+      });
+
+      it('the studio of an account with no voice of its own opens on the public voices', async () => {
+        // Signed in by the previous case, with no cloned voice.
+        await fresh('/#/create');
+        await page.getByRole('tab', { name: commonLabels.publicVoices, selected: true }).waitFor();
+        await screenshot(page, 'responsive-phone-studio-public-voices');
+        await page.getByRole('tab', { name: commonLabels.myVoices }).click();
+        await page.getByRole('tab', { name: commonLabels.myVoices, selected: true }).waitFor();
+        await page.waitForTimeout(500);
+        // Going back to 我的声音 stays there.
+        expect(await page.getByRole('tab', { name: commonLabels.myVoices, selected: true }).count()).toBe(1);
       });
 
       it('upload dialog of the materials', async () => {

@@ -5,4 +5,5 @@ export const consoleLayoutText = {
   noAccess: '当前账号无权访问运营后台',
   noAccessHint: '请使用管理员或运营账号登录',
   goLogin: '去登录',
+  openMenu: '打开后台菜单',
 } as const;

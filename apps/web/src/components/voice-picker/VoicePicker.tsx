@@ -1,5 +1,5 @@
 import { App, Empty, List, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { voiceMessages, type MaterialItem, type Voice } from '@app/contract';
 import { voicePickerMessages } from './messages';
 import { useMaterials } from '../../entities/materials';
@@ -59,6 +59,20 @@ export function VoicePicker({
   const publicVoices = useVoiceList(2, '', tab === '0');
   const materials = useMaterials('audio', tab === '2' && !!onMaterialChange);
   const preview = useVoicePreview();
+
+  // Someone with no voice of their own starts on the public voices (once: going back to 我的声音 stays there).
+  const setTab = (key: VoicePickerTab) => {
+    setOwnTab(key);
+    onTabChange?.(key);
+  };
+  const openedOnPublic = useRef(false);
+  const hasNoVoice = tab === '1' && mine.isSuccess && (mine.data?.list.length ?? 0) === 0;
+  useEffect(() => {
+    if (!hasNoVoice || openedOnPublic.current) return;
+    openedOnPublic.current = true;
+    setTab('0');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the own list is first known to be empty
+  }, [hasNoVoice]);
 
   const pick = (voice: Voice) => {
     if (isCloning(voice)) return void message.warning(voiceMessages.cloning);
@@ -132,8 +146,8 @@ export function VoicePicker({
       size="small"
       onChange={(key) => {
         preview.stop();
-        setOwnTab(key as VoicePickerTab);
-        onTabChange?.(key as VoicePickerTab);
+        openedOnPublic.current = true;
+        setTab(key as VoicePickerTab);
       }}
       items={[
         { key: '1', label: voicePickerMessages.mine, children: voiceGrid(mine) },
