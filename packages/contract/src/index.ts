@@ -1,6 +1,7 @@
 export * from './endpoint.js';
 export * from './fields.js';
 export * from './script.js';
+export * from './captions.js';
 export * from './sign.js';
 export * from './messages.js';
 export * from './common-messages.js';

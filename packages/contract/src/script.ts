@@ -25,3 +25,8 @@ export function countScriptChars(script: string): number {
       .replace(/[\r\n]/g, ''),
   ).length;
 }
+
+/** What a viewer reads of a script (captions): the words without pause tags or tone-mark readings. */
+export function spokenText(script: string): string {
+  return script.replace(BREAK_TAG, '').replace(READING, '');
+}

@@ -4,6 +4,7 @@ import { choiceWithDefault, optionalDisplayName, text } from '../fields.js';
 import { videoChannelKeys } from './works.js';
 import { SLIDERS } from './voice.js';
 import { SCRIPT_RAW_MAX } from '../script.js';
+import { captionParamFields } from '../captions.js';
 
 /** At most this many scenes in one work (HeyGen allows 50). */
 export const MULTI_SCENES_MAX = 50;
@@ -64,6 +65,8 @@ export const saveMultiWork = endpoint({
     output_mode: choiceWithDefault(OUTPUT_MODES, 'video'),
     /** JSON list of scene items. */
     content: text({ max: 200000 }).optional(),
+    /** Beyond the spec's fields: burned-in captions on every scene, one style for all (optional, off by default). */
+    ...captionParamFields,
   }),
   data: z.object({ id: z.number().int(), credits: z.number().int() }),
 });

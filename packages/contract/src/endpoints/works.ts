@@ -20,6 +20,7 @@ import { noData } from './account.js';
 import { avatarEndpoints } from './avatars.js';
 import { emotions, SLIDERS } from './voice.js';
 import { photoChannelKeys } from './photos.js';
+import { captionParamFields } from '../captions.js';
 
 export const videoChannelKeys = ['local', 'lipsync', 'ou', 'gj', 'df', 'fy'] as const;
 /** What `api` may name when a work is submitted: a video channel, or with photo_id a photo channel. */
@@ -59,7 +60,9 @@ export type VideoChannel = z.infer<typeof videoChannel>;
  * spec's words; null when it fits. The server refuses with it and the studio warns with it.
  */
 export function avatarSecondsRefusal(seconds: VideoChannel['avatar_seconds'], duration: number): string | null {
-  return seconds && (duration < seconds.min || duration > seconds.max) ? avatarCloneMessages.channelSeconds(seconds) : null;
+  return seconds && (duration < seconds.min || duration > seconds.max)
+    ? avatarCloneMessages.channelSeconds(seconds)
+    : null;
 }
 
 export const listVideoChannels = endpoint({
@@ -97,6 +100,8 @@ export const work = z.object({
   hs: z.number().int(),
   /** What the user should know about a finished work (e.g. that no face was found and the whole picture moves); '' when nothing. */
   note: z.string(),
+  /** Beyond the spec's fields: 1 when the finished work has captions to download (GET /api/user/works/captions). */
+  captions: z.number().int(),
 });
 export type Work = z.infer<typeof work>;
 
@@ -157,6 +162,8 @@ export const saveWork = endpoint({
     user_voice_id: optionalId(),
     /** A person image or pet photo (GET /api/user/photo): the work is a video made from that picture. */
     photo_id: optionalId(),
+    /** Beyond the spec's fields: burned-in captions and their style (all optional, off by default). */
+    ...captionParamFields,
   }),
   data: z.object({ id: z.number().int(), credits: z.number().int() }),
 });
@@ -171,11 +178,23 @@ export const deleteWork = endpoint({
   data: noData,
 });
 
+/** Beyond the spec's calls: a link to one of your works' captions as SubRip (works with `captions` 1). */
+export const workCaptions = endpoint({
+  method: 'GET',
+  path: '/api/user/works/captions',
+  summary: "A download link for one of your works' captions (SRT)",
+  tag: 'works',
+  auth: 'user',
+  params: z.strictObject({ id: id() }),
+  data: z.object({ url: z.string(), name: z.string() }),
+});
+
 export const worksEndpoints = {
   listVideoChannels,
   listWorks,
   saveWork,
   deleteWork,
+  workCaptions,
 } as const;
 
 /** Everything the studio calls: avatars and works. */

@@ -44,6 +44,8 @@ async function mapLimited<T, R>(items: T[], limit: number, job: (item: T) => Pro
   return results;
 }
 
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
 export function createLocalSpeech(config: LocalSpeechConfig = {}): SpeechProvider {
   const concurrency = config.concurrency ?? Math.max(1, availableParallelism());
 
@@ -52,20 +54,37 @@ export function createLocalSpeech(config: LocalSpeechConfig = {}): SpeechProvide
     const volume = clampSetting(input.volume, 'volume');
     const pitch = clampSetting(input.pitch, 'pitch');
     const pieces = planScript(input.text, rate);
-    if (!pieces.some((p) => p.kind === 'run')) throw new SpeechError('bad_input', 'nothing speakable', speechMessages.emptyText);
+    if (!pieces.some((p) => p.kind === 'run'))
+      throw new SpeechError('bad_input', 'nothing speakable', speechMessages.emptyText);
     const settings = resolveLocalVoice(input.voice);
     const voice = { variant: settings.variant, pitch: settings.basePitch * pitch, speed: settings.speed * rate };
     const chunks = await mapLimited(pieces, concurrency, async (piece) => {
       if (piece.kind === 'pause') return silence(piece.seconds, ESPEAK_SAMPLE_RATE);
       const pcm = await speakRun(piece.lang, piece.items, voice, { bin: config.espeakBin, signal: input.signal });
-      if (pcm.sampleRate !== ESPEAK_SAMPLE_RATE) throw new SpeechError('failed', `unexpected espeak-ng rate ${pcm.sampleRate}`);
+      if (pcm.sampleRate !== ESPEAK_SAMPLE_RATE)
+        throw new SpeechError('failed', `unexpected espeak-ng rate ${pcm.sampleRate}`);
       // Trimmed so that pause tags measure what they say; the kept edges keep language switches from running together.
       return trimSilence(pcm.data, ESPEAK_SAMPLE_RATE, 0.06);
     }).catch((e: unknown) => {
       if (e instanceof SpeechError) throw e;
       throw new SpeechError('failed', String(e));
     });
-    return writePcm(Buffer.concat(chunks), ESPEAK_SAMPLE_RATE, input.outFile, levelFilters({ volume }), input.signal);
+    // Each spoken piece's place in the output (pauses are not speech): what the captions are timed with.
+    const spans: { start: number; end: number }[] = [];
+    let at = 0;
+    chunks.forEach((chunk, i) => {
+      const seconds = chunk.length / 2 / ESPEAK_SAMPLE_RATE;
+      if (pieces[i]?.kind === 'run' && seconds > 0) spans.push({ start: round3(at), end: round3(at + seconds) });
+      at += seconds;
+    });
+    const written = await writePcm(
+      Buffer.concat(chunks),
+      ESPEAK_SAMPLE_RATE,
+      input.outFile,
+      levelFilters({ volume }),
+      input.signal,
+    );
+    return { ...written, spans };
   }
 
   async function cloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult> {
@@ -77,7 +96,15 @@ export function createLocalSpeech(config: LocalSpeechConfig = {}): SpeechProvide
     id: 'local',
     name: speechMessages.localChannelName,
     description: speechMessages.localChannelDescription,
-    capabilities: { rate: true, volume: true, pitch: true, pauseTags: true, language: false, emotion: false, clone: true },
+    capabilities: {
+      rate: true,
+      volume: true,
+      pitch: true,
+      pauseTags: true,
+      language: false,
+      emotion: false,
+      clone: true,
+    },
     synthesize,
     cloneVoice,
   };

@@ -4,11 +4,28 @@
 export const VOICE_CHANNELS = ['fish', 'hs', 'xf', 'nw', 'mm', 'kyy'] as const;
 export type VoiceChannelKey = (typeof VOICE_CHANNELS)[number];
 
-export const SPEECH_PROVIDER_IDS = ['local', 'fish', 'fish-speech', 'minimax', 'cosyvoice', 'gpt-sovits', 'volcengine'] as const;
+export const SPEECH_PROVIDER_IDS = [
+  'local',
+  'fish',
+  'fish-speech',
+  'minimax',
+  'cosyvoice',
+  'gpt-sovits',
+  'volcengine',
+] as const;
 export type SpeechProviderId = (typeof SPEECH_PROVIDER_IDS)[number];
 
 /** Emotions the studio offers (document 2 §9); "default" means none is sent. */
-export const SPEECH_EMOTIONS = ['default', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral'] as const;
+export const SPEECH_EMOTIONS = [
+  'default',
+  'happy',
+  'sad',
+  'angry',
+  'fearful',
+  'disgusted',
+  'surprised',
+  'neutral',
+] as const;
 export type SpeechEmotion = (typeof SPEECH_EMOTIONS)[number];
 
 /** Which studio controls a provider (or a channel) honours. */
@@ -70,6 +87,12 @@ export interface SynthesizeResult {
   file: string;
   /** Seconds, probed with ffprobe on the written file. */
   duration: number;
+  /**
+   * Where each piece the engine spoke on its own lies in the output, in seconds, when the engine knows
+   * it (it speaks the script piece by piece); captions are timed with them. Absent from engines that
+   * answer with one recording.
+   */
+  spans?: { start: number; end: number }[];
 }
 
 export interface CloneVoiceInput {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { multiSceneMessages as m } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
@@ -8,12 +8,13 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { runPaidJob, creditsFor, workPrefix } from '../producing/index.js';
+import { runPaidJob, creditsFor, captionsSrt, workPrefix, type CaptionCue } from '../producing/index.js';
+import { parseSrt } from '../../platform/media/srt.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_CLIP_KIND, MULTI_KIND, SCENE_STATUS } from './labels.js';
 import { joinAudioClips, joinVideoClips, type ClipFormat } from './media.js';
-import { multiWorkOf, type MultiWork } from './params.js';
+import { multiWorkOf, sceneSrtKey, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 
 interface Joined {
@@ -26,6 +27,26 @@ interface Joined {
 }
 
 const sizeOf = async (ctx: AppContext, key: string | null) => (key ? ((await ctx.storage.head(key))?.size ?? 0) : 0);
+
+/** The merged work's SRT: each scene's captions moved to where its clip starts in the joined video. */
+async function mergedCaptions(ctx: AppContext, work: MultiWork, ordered: SceneRow[], scratch: string) {
+  const cues: CaptionCue[] = [];
+  let offset = 0;
+  for (const scene of ordered) {
+    const key = sceneSrtKey(work, scene.position);
+    if (await ctx.storage.head(key)) {
+      const local = await ctx.storage.toLocalFile(key, scratch);
+      for (const c of parseSrt(await readFile(local.path, 'utf8')))
+        cues.push({ start: c.start + offset, end: c.end + offset, text: c.text });
+    }
+    offset += scene.duration ?? 0;
+  }
+  const file = path.join(scratch, 'captions.srt');
+  await writeFile(file, captionsSrt(cues));
+  const captionsKey = `${workPrefix(work.row)}captions.srt`;
+  await ctx.storage.putFile(captionsKey, file);
+  return captionsKey;
+}
 
 /** Each scene's video becomes its own entry in the list, beside the merged work, owning its clip. */
 async function openSceneEntries(tx: Db, work: MultiWork, entries: Joined['entries']): Promise<void> {
@@ -44,7 +65,13 @@ async function openSceneEntries(tx: Db, work: MultiWork, entries: Joined['entrie
       jobKey: `multi-clip:${randomUUID()}`,
       videoKey: scene.clipKey,
       coverKey: scene.coverKey,
-      params: { multiWorkId: work.row.id, position: scene.position },
+      params: {
+        multiWorkId: work.row.id,
+        position: scene.position,
+        ...(work.p.captions
+          ? { captionsKey: sceneSrtKey(work, scene.position), files: [sceneSrtKey(work, scene.position)] }
+          : {}),
+      },
     });
     await workLedger.finish(tx, row.id, { duration: scene.duration, creditsCharged: 0, storedBytes: bytes });
   }
@@ -109,10 +136,12 @@ export async function joinWork(ctx: AppContext, workId: number, job: JobContext)
             await mergedCover(ctx, ordered[0]?.coverKey ?? null, out, scratch, signal),
           );
         }
+        const captionsKey = video && work.p.captions ? await mergedCaptions(ctx, work, ordered, scratch) : null;
         await workLedger.progress(db, workId, {
           set: { videoKey, coverKey, progress: 99 },
-          params: { joinedByCopy: copied },
+          params: { joinedByCopy: copied, ...(captionsKey ? { captionsKey, files: [captionsKey] } : {}) },
         });
+        if (captionsKey) Object.assign(work.p, { captionsKey, files: [captionsKey] });
         Object.assign(work.row, { videoKey, coverKey });
         const mergedBytes = (await stat(out)).size + (await sizeOf(ctx, coverKey));
         const entries = video

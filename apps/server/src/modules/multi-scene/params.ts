@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { canvasShape, type ProducedWork } from '../producing/index.js';
+import { captionStyleShape } from '@app/contract';
+import { canvasShape, workPrefix, type ProducedWork } from '../producing/index.js';
 import type { WorkRow } from '../works/index.js';
 
 /** What only the multi-scene producer reads of its work row. */
@@ -15,8 +16,15 @@ export const multiParams = z.object({
   /** Each scene's frame by position (open API orders with a dimension); none or null keeps the avatar's size. */
   canvases: z.array(canvasShape.nullable()).default([]),
   files: z.array(z.string()).default([]),
+  /** Captions burned into every scene (video output), one style for all; null for none. */
+  captions: captionStyleShape.nullable().default(null),
+  /** The merged work's SRT, put together from the scenes' at the join. */
+  captionsKey: z.string().nullable().default(null),
 });
 export type MultiParams = z.output<typeof multiParams>;
 export type MultiWork = ProducedWork<MultiParams>;
 
 export const multiWorkOf = (row: WorkRow): MultiWork => ({ row, p: multiParams.parse(row.params) });
+
+/** Where a scene's captions are kept (its clip's name with .srt); the scene's own entry owns them. */
+export const sceneSrtKey = (work: MultiWork, position: number) => `${workPrefix(work.row)}scene-${position + 1}.srt`;

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { multiSceneMessages as m } from '@app/contract';
 import { AvatarEngineError, avatarMessages } from '../../engines/avatar/index.js';
@@ -10,19 +10,24 @@ import { ffmpeg, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
 import {
+  captionsSrt,
   failPaidJob,
   finishVideo,
+  pictureSize,
   sceneSlots,
   silence,
   speakInVoice,
+  timeCaptions,
   workPrefix,
+  writeCaptionsAss,
+  type Canvas,
   type FinishPlan,
 } from '../producing/index.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
 import { clipOf, probeClip, trimSpeechEdges } from './media.js';
-import { multiWorkOf, type MultiWork } from './params.js';
+import { multiWorkOf, sceneSrtKey, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
 
@@ -157,12 +162,30 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
     await cleanup();
   }
   // One pass over the render for all the scene asks of the picture and the sound.
-  const plan: FinishPlan = { canvas: work.p.canvases[scene.position] ?? null };
+  const canvas = work.p.canvases[scene.position] ?? null;
+  const plan: FinishPlan = { canvas, captionsFile: await captionScene(s, speech, rendered, canvas) };
   const clip = await finishVideo(rendered, plan, s.signal);
   if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
   // Finished: a new file whose cover and format are its own.
   return { clip, cover: await sceneCover(s, clip, null) };
+}
+
+/**
+ * The scene's captions (the work's one style) as ASS for the finishing pass, drawn at the size the clip
+ * will have (its canvas, else the render's); the SRT is stored beside the clip for the join to put together.
+ */
+async function captionScene(s: SceneSteps, speech: SceneSpeech, rendered: string, canvas: Canvas | null) {
+  const style = s.work.p.captions;
+  if (!style) return null;
+  const size = canvas ?? (await pictureSize(rendered, s.signal));
+  // Timed on the voice heard in the scene's own (edge-trimmed) speech.
+  const source = { mode: s.scene.type as 'text' | 'audio' | 'silence', script: s.scene.script, speechSpans: null };
+  const cues = await timeCaptions(s.ctx, source, speech.file, style, size, s.scratch, s.signal);
+  const srt = path.join(s.scratch, 'scene.srt');
+  await writeFile(srt, captionsSrt(cues));
+  await s.ctx.storage.putFile(sceneSrtKey(s.work, s.scene.position), srt);
+  return cues.length ? writeCaptionsAss(s.scratch, cues, style, size) : null;
 }
 
 /**

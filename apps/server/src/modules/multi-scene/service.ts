@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   avatarSecondsRefusal,
+  captionStyleOf,
   MULTI_CREDITS_PER_SECOND,
   MULTI_SCENES_MAX,
   MULTI_SCRIPT_TOTAL_MAX,
@@ -18,6 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
 import {
   checkRenderCost,
+  checkAudioCaptions,
   checkSpokenDrive,
   type RenderSpan,
   creditActionOf,
@@ -133,6 +135,7 @@ export class MultiSceneService {
       // The composer's own messages first (spec 001 §5), then the studio's rules for what drives a scene.
       if (item.type === 'text' && !stripPauseTags(item.text ?? '').trim()) throw new AppError(m.textRequired);
       if (item.type === 'audio' && !item.file_id) throw new AppError(m.audioRequired);
+      if (item.type === 'audio' && video) checkAudioCaptions(this.ctx, p);
       const avatar = channel ? await this.checkAvatar(userId, item.video_id || undefined, channel) : null;
       const drive = await checkSpokenDrive(this.ctx, this.deps, userId, {
         material_audio_id: item.type === 'audio' ? item.file_id : undefined,
@@ -179,6 +182,8 @@ export class MultiSceneService {
           joinedByCopy: null,
           canvases: o.canvases ?? [],
           files: [],
+          captions: video ? captionStyleOf(p) : null,
+          captionsKey: null,
         };
         const row = await workLedger.open(tx, {
           userId,

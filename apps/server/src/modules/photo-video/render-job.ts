@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import {
+  captionsStep,
   failPaidJob,
   finishVideo,
   runPaidJob,
@@ -60,7 +61,7 @@ async function renderStep(s: Steps, engine: PhotoVideoEngine, audioFile: string)
     },
   });
   // One pass over the render for all the order asks of the picture and the sound.
-  const plan: FinishPlan = {};
+  const plan: FinishPlan = { captionsFile: await captionsStep(s, audioFile, result.file) };
   const finished = await finishVideo(result.file, plan, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', finished, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });

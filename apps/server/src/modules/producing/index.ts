@@ -1,6 +1,7 @@
 export * from './paid-job.js';
 export { sceneSlots, workSlots } from './slots.js';
 export {
+  checkAudioCaptions,
   checkSpokenDrive,
   creditsFor,
   spokenWorkHold,
@@ -37,3 +38,5 @@ export {
   type Placement,
 } from './finish.js';
 export { creditActionOf, type OrderOptions } from './order-options.js';
+export { captionsStep, timeCaptions, pictureSize, type CaptionSource } from './captions-step.js';
+export { captionParamsShape, captionsSrt, writeCaptionsAss, type CaptionCue } from './captions.js';

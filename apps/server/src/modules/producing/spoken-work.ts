@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { studioMessages, voiceMessages } from '@app/contract';
+import { captionMessages, captionStyleOf, studioMessages, voiceMessages } from '@app/contract';
 import {
   countScriptChars,
   estimateSpeechSeconds,
@@ -9,6 +9,7 @@ import {
   type SynthesizeInput,
   type SynthesizeResult,
 } from '../../engines/speech/index.js';
+import { TRANSCRIPTION_CHANNEL } from '../../engines/transcription/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -17,6 +18,7 @@ import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { ensureCredits, type ShortMessage } from '../billing/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import { workFileKeys, workLedger, type WorkRow } from '../works/index.js';
+import { captionParamsShape } from './captions.js';
 import { holdWithHeadroom, submitPaidJob } from './paid-job.js';
 import { workSlots } from './slots.js';
 
@@ -43,18 +45,22 @@ export const spokenParamsShape = {
   speechSeconds: z.number().nullable().default(null),
   /** Stored files the work owns besides its video and cover (synthesized speech); deletion removes them. */
   files: z.array(z.string()).default([]),
+  ...captionParamsShape,
 };
 
 type SpokenParams = z.output<z.ZodObject<typeof spokenParamsShape>>;
 
 /** The order's speech settings as sent (empty: the channel's default, sliders at 1). */
-interface SpokenSettings {
+interface SpokenSettings extends CaptionAsk {
   language?: string;
   emotion?: string;
   rate?: number;
   volume?: number;
   pitch?: number;
 }
+
+/** The order's caption params (all optional; captions=1 turns them on). */
+type CaptionAsk = Parameters<typeof captionStyleOf>[0];
 
 /** Spec 001 §5: uploaded audio drives a video of 5 s to 30 min. */
 const AUDIO_SECONDS = { min: 5, max: 30 * 60 };
@@ -86,9 +92,11 @@ export async function checkSpokenDrive(
   ctx: AppContext,
   deps: { uploads: DriveUploads; voices: StudioVoices },
   userId: number,
-  p: { material_audio_id?: number; text?: string; voice_id?: number; silence_seconds?: number },
+  p: { material_audio_id?: number; text?: string; voice_id?: number; silence_seconds?: number } & CaptionAsk,
 ): Promise<SpokenDrive> {
   const db = ctx.database.db;
+  // Captions of a recording come from speech recognition: refused before anything is held when there is none.
+  if (p.material_audio_id && p.silence_seconds === undefined) checkAudioCaptions(ctx, p);
   // An order placed through the open API may ask for the avatar to stay silent for a while.
   if (p.silence_seconds !== undefined)
     return { mode: 'silence', voiceId: null, script: '', audio: null, estimateSeconds: p.silence_seconds };
@@ -115,6 +123,12 @@ export async function checkSpokenDrive(
   return { mode: 'text', voiceId: v.id, script, audio: null, estimateSeconds: estimateSpeechSeconds(script) };
 }
 
+/** Captions asked for a work driven by a recording: only with a speech recogniser configured. */
+export function checkAudioCaptions(ctx: AppContext, p: CaptionAsk): void {
+  if (captionStyleOf(p) && !ctx.engines.transcription.isConfigured(TRANSCRIPTION_CHANNEL))
+    throw new AppError(captionMessages.audioNeedsTranscription);
+}
+
 /**
  * What a spoken work keeps in its params from its order: what drives it, its speech settings, its
  * estimate and price. In audio mode the upload is the speech step's output from the start (and stays
@@ -135,6 +149,11 @@ export const spokenParams = (drive: SpokenDrive, p: SpokenSettings, creditsPerSe
   estimateSeconds: drive.estimateSeconds,
   creditsPerSecond,
   files: [],
+  // Nothing is said in a silent work: nothing to caption.
+  captions: drive.mode === 'silence' ? null : captionStyleOf(p),
+  speechSpans: null,
+  captionCues: null,
+  captionsKey: null,
 });
 
 /** A spoken work's price: whole seconds (at least one) times the channel's credits per second. */
@@ -248,7 +267,7 @@ export async function speechStep<P extends SpokenParams>(s: WorkSteps<P>, voices
   const kept = await storedStepFile(s, p.speechKey);
   if (kept) return kept;
   if (p.mode === 'audio') throw new AppError(studioMessages.audioFileRequired);
-  const result =
+  const result: SynthesizeResult =
     p.mode === 'silence'
       ? await silence(p.estimateSeconds, path.join(s.scratch, 'speech.m4a'), s.signal)
       : await speakInVoice(
@@ -272,6 +291,7 @@ export async function speechStep<P extends SpokenParams>(s: WorkSteps<P>, voices
   await keepParams<SpokenParams>(s as unknown as WorkSteps<SpokenParams>, {
     speechKey: key,
     speechSeconds: result.duration,
+    speechSpans: result.spans ?? null,
     files: [key],
   });
   return result.file;

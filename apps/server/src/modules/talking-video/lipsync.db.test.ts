@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listWorks, saveWork, type Avatar, type Work } from '@app/contract';
-import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { type Avatar, type Work } from '@app/contract';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { avatars, works } from '../../db/schema/index.js';
 import { LIPSYNC_ENGINE_ID } from '../../engines/avatar/local-lipsync.js';
 import { faceClip } from '../../engines/talking-face/testing/media.js';
 import { probe } from '../../platform/media/ffmpeg.js';
-import { addVoice, cloneAvatar } from '../works/testing/studio.js';
+import { addVoice, cloneAvatar, studioWork } from '../works/testing/studio.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 
 /**
@@ -37,22 +37,14 @@ afterAll(async () => {
 const lipsyncPart = async () =>
   (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, avatar.id)))[0]!.engineData[LIPSYNC_ENGINE_ID];
 
-async function render(name: string): Promise<Work> {
-  const r = await t.call<{ id: number }>(
-    saveWork,
-    { name, video_id: avatar.id, voice_id: voiceId, text: '大家好，欢迎来到数字人视频平台。', api: 'lipsync' },
-    { token: owner.token },
-  );
-  expect(r.code, r.msg).toBe(0);
-  return waitFor(
-    `work ${r.data.id}`,
-    async () => {
-      const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0 }, { token: owner.token });
-      return l.data.list.find((x) => x.id === r.data.id && (x.status === 3 || x.status === 4));
-    },
-    400_000,
-  );
-}
+const render = (name: string): Promise<Work> =>
+  studioWork(t, owner, {
+    name,
+    video_id: avatar.id,
+    voice_id: voiceId,
+    text: '大家好，欢迎来到数字人视频平台。',
+    api: 'lipsync',
+  });
 
 describe('the lip-sync channel and the face track', () => {
   it('renders from the track found at preparation; an avatar without one gets it at its first render, kept for the next', async () => {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
 import { resendMissingJobs } from '../avatars/index.js';
-import { handlersOf, type FeatureModule } from '../module.js';
+import { handlersOf, needsEngines, type FeatureModule } from '../module.js';
 import { workLedger } from '../works/index.js';
 import { chanjingCallbackRoute } from './callback.js';
 import { seedVideoChannels, videoChannelKind } from './channels.js';
@@ -15,6 +15,10 @@ export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule<
   return {
     name: 'talking-video',
     channels: [videoChannelKind],
+    // Captions of a work driven by a recording come from speech recognition; the studio greys the option without it.
+    capabilities: [
+      { key: 'audioCaptions', label: '音频驱动作品的字幕', missing: needsEngines('transcription'), gates: [] },
+    ],
     routes: (ctx: AppContext) => talkingVideoRoutes(ctx, new TalkingVideoService(ctx, deps), deps),
     jobs: handlersOf(talkingVideoJobs, (ctx) => ({
       'work.render': ({ workId }, job) => renderWork(ctx, deps, workId, job),

@@ -4,7 +4,14 @@ import type { AvatarVideoEngine } from '../../engines/avatar/index.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
-import { finishVideo, storedStepFile, workPrefix, type FinishPlan, type WorkSteps } from '../producing/index.js';
+import {
+  captionsStep,
+  finishVideo,
+  storedStepFile,
+  workPrefix,
+  type FinishPlan,
+  type WorkSteps,
+} from '../producing/index.js';
 import { workLedger } from '../works/index.js';
 import type { TalkingParams } from './params.js';
 
@@ -42,7 +49,10 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
     await cleanup();
   }
   // One pass over the render for all the order asks of the picture and the sound.
-  const plan: FinishPlan = { canvas: work.p.canvas };
+  const plan: FinishPlan = {
+    canvas: work.p.canvas,
+    captionsFile: await captionsStep(s, audioFile, rendered, work.p.canvas),
+  };
   const outFile = await finishVideo(rendered, plan, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', outFile, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });

@@ -35,7 +35,7 @@ import { languageLabel, TRANSLATE_KIND } from './labels.js';
 import { buildDubTrack, coverOf, extractAudio, mixAndMux, stretchSource, voiceSample } from './media.js';
 import { translateWorkOf, type TranslateParams } from './params.js';
 import { TRANSLATE_ENGINE_ID } from './service.js';
-import { toSrt } from './srt.js';
+import { toSrt } from '../../platform/media/srt.js';
 
 const SLOT_RETRY_SECONDS = 2;
 /** Dubbed segments synthesized at once. */

@@ -28,7 +28,7 @@ import { ffmpeg, probe, runToolStderr } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { registerUpload } from '../works/testing/studio.js';
 import { translateParamsOf } from './params.js';
-import { parseSrt } from './srt.js';
+import { parseSrt } from '../../platform/media/srt.js';
 import { makeSpeechVideo, startFakeTranslator, type SpokenSegment } from './testing/fixtures.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 

@@ -1,10 +1,11 @@
 import type { SQL } from 'drizzle-orm';
-import { studioMessages, type ParsedParamsOf, type listWorks } from '@app/contract';
+import { captionMessages, studioMessages, type ParsedParamsOf, type listWorks } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { storageUsage } from '../storage-quota/index.js';
 import { WORK_STATUS } from './labels.js';
-import { presentWork, workFileKeys } from './present.js';
+import { fileUrl } from '../../platform/storage/file-url.js';
+import { captionsKeyOf, presentWork, workFileKeys } from './present.js';
 import { worksRepo } from './repo.js';
 
 /** The user's gallery of works, whatever kind made them: list, rename, delete. */
@@ -35,6 +36,17 @@ export const worksGallery = {
       await ctx.storage
         .delete(key)
         .catch((err: unknown) => ctx.log.warn({ err, key }, 'work file could not be removed'));
+  },
+
+  /** A download link for a finished work's captions (SRT), named after the work; only the owner gets it. */
+  async captions(ctx: AppContext, userId: number, id: number): Promise<{ url: string; name: string }> {
+    const w = await worksRepo.find(ctx.database.db, id);
+    if (!w || w.userId !== userId) throw new AppError(studioMessages.workMissing);
+    if (w.status !== WORK_STATUS.done) throw new AppError(studioMessages.workNotDone);
+    const key = captionsKeyOf(w);
+    if (!key || !(await ctx.storage.head(key))) throw new AppError(captionMessages.srtMissing);
+    const name = `${w.name}.srt`;
+    return { url: fileUrl(ctx, key, { downloadName: name }), name };
   },
 
   async list(ctx: AppContext, userId: number, q: ParsedParamsOf<typeof listWorks>, queuePosition: SQL<number>) {

@@ -15,12 +15,20 @@ export function workFileKeys(w: Pick<WorkRow, 'videoKey' | 'coverKey' | 'params'
   return [w.videoKey, w.coverKey, ...ownedFiles(w.params)].filter((k): k is string => !!k);
 }
 
+/** The SubRip file a producer kept for the work (`params.captionsKey`, or a translation's `srtKey`); null when none. */
+export function captionsKeyOf(w: Pick<WorkRow, 'params'>): string | null {
+  const key = w.params.captionsKey ?? w.params.srtKey;
+  return typeof key === 'string' && key ? key : null;
+}
+
 export function presentWork(ctx: AppContext, w: WorkRow, queuePosition: number): Work {
   const done = w.status === WORK_STATUS.done;
   return {
     id: w.id,
     name: w.name,
-    url: done ? fileUrl(ctx, w.videoKey, { downloadName: `${w.name}${path.posix.extname(w.videoKey ?? '') || '.mp4'}` }) : '',
+    url: done
+      ? fileUrl(ctx, w.videoKey, { downloadName: `${w.name}${path.posix.extname(w.videoKey ?? '') || '.mp4'}` })
+      : '',
     cover: done ? fileUrl(ctx, w.coverKey) : '',
     status: w.status,
     status_name: WORK_STATUS_NAMES[w.status] ?? '',
@@ -39,5 +47,6 @@ export function presentWork(ctx: AppContext, w: WorkRow, queuePosition: number):
     hs: w.hs,
     // A producer may leave `params.note`, a sentence the user reads with the work; nothing else of params is shown.
     note: typeof w.params.note === 'string' ? w.params.note : '',
+    captions: done && captionsKeyOf(w) ? 1 : 0,
   };
 }

@@ -1,4 +1,4 @@
-import { deleteWork, listWorks, studioMessages } from '@app/contract';
+import { deleteWork, listWorks, studioMessages, workCaptions } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import { worksGallery } from './gallery.js';
@@ -11,5 +11,6 @@ export function worksRoutes(ctx: AppContext, deps: WorksDeps): RouteDef[] {
       await worksGallery.remove(ctx, user.id, params.id);
       return ok(null, studioMessages.deleted);
     }),
+    route(workCaptions, ({ params, user }) => worksGallery.captions(ctx, user.id, params.id)),
   ];
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createAvatar, listAvatars, type Avatar } from '@app/contract';
+import { createAvatar, listAvatars, listWorks, saveWork, type Avatar, type Work } from '@app/contract';
 import { newAccount, type TestAccount } from '../../../../test/accounts.js';
 import { waitFor, type TestApp } from '../../../../test/helper.js';
 import { makeClip } from '../../../engines/avatar/testing/media.js';
@@ -79,4 +79,18 @@ export async function studioOrderReady(
     120_000,
   );
   return { who, avatarId, voiceId: await addVoice({ ctx }, { userId: null }) };
+}
+
+/** Submits a work through the studio's save as `m` and waits until it is done or failed (as the works list shows it). */
+export async function studioWork(t: TestApp, m: TestAccount, params: Record<string, string | number>): Promise<Work> {
+  const r = await t.call<{ id: number }>(saveWork, params, { token: m.token });
+  if (r.code !== 0) throw new Error(r.msg);
+  return waitFor(
+    `work ${r.data.id}`,
+    async () => {
+      const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0 }, { token: m.token });
+      return l.data.list.find((x) => x.id === r.data.id && (x.status === 3 || x.status === 4));
+    },
+    400_000,
+  );
 }

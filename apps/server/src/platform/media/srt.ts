@@ -20,7 +20,10 @@ export function srtTime(seconds: number): string {
 export function toSrt(lines: SubtitleLine[]): string {
   return lines
     .filter((l) => l.text.trim() && l.end > l.start)
-    .map((l, i) => `${i + 1}\n${srtTime(l.start)} --> ${srtTime(l.end)}\n${l.text.trim().replace(/\s*\n\s*\n\s*/g, '\n')}\n`)
+    .map(
+      (l, i) =>
+        `${i + 1}\n${srtTime(l.start)} --> ${srtTime(l.end)}\n${l.text.trim().replace(/\s*\n\s*\n\s*/g, '\n')}\n`,
+    )
     .join('\n');
 }
 

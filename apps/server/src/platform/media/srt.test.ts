@@ -14,7 +14,9 @@ describe('SRT', () => {
       { start: 4, end: 6.1, text: '  ' },
       { start: 7, end: 9, text: 'Line one\n\nline two' },
     ]);
-    expect(srt).toBe('1\n00:00:00,500 --> 00:00:02,250\nHello everyone\n\n2\n00:00:07,000 --> 00:00:09,000\nLine one\nline two\n');
+    expect(srt).toBe(
+      '1\n00:00:00,500 --> 00:00:02,250\nHello everyone\n\n2\n00:00:07,000 --> 00:00:09,000\nLine one\nline two\n',
+    );
     expect(parseSrt(srt)).toEqual([
       { start: 0.5, end: 2.25, text: 'Hello everyone' },
       { start: 7, end: 9, text: 'Line one\nline two' },
