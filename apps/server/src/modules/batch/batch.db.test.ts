@@ -92,7 +92,8 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
     expect(r.code, r.msg).toBe(0);
     expect(r.msg).toBe(m.submitted(100));
     expect(r.data.works).toBe(100);
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // A few seconds on an idle machine; the bound leaves room for a loaded test machine.
+    expect(Date.now() - started).toBeLessThan(60_000);
 
     const detail = await t.call<BatchSummary & { rows: BatchWorkRow[] }>(
       batchDetail,
