@@ -9,9 +9,14 @@
  * after the first minute (least-squares slope under SOAK_RSS_SLOPE_MB_PER_MIN, 2 MB/min). Prints
  * PASS or MISS per check and exits 1 on any MISS. The database and data folder are removed at the end.
  *
+ * With SOAK_KILL_WORKER_EVERY_SECONDS (e.g. 120), the worker is killed with SIGKILL that often during
+ * the load and started again at once, as a crashed machine's process manager would: the same checks
+ * must hold (every work done or refunded, every ledger balanced); the worker's RSS is not judged then.
+ *
  * Needs PostgreSQL (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), ffmpeg and
  * espeak-ng. Other knobs: SOAK_WORKS_PER_MINUTE (6), SOAK_UPLOADS_PER_MINUTE (20),
- * SOAK_AUDITIONS_PER_MINUTE (20), SOAK_PORT (random free port).
+ * SOAK_AUDITIONS_PER_MINUTE (20), SOAK_MULTI_PER_MINUTE (2 multi-scene works of two scenes),
+ * SOAK_PORT (random free port).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -25,6 +30,7 @@ import {
   completeUpload,
   getAudition,
   listWorks,
+  saveMultiWork,
   saveWork,
   signUpload,
   startAudition,
@@ -42,6 +48,8 @@ const DRAIN_SECONDS = num('SOAK_DRAIN_SECONDS', 300);
 const WORKS_PER_MINUTE = num('SOAK_WORKS_PER_MINUTE', 6);
 const UPLOADS_PER_MINUTE = num('SOAK_UPLOADS_PER_MINUTE', 20);
 const AUDITIONS_PER_MINUTE = num('SOAK_AUDITIONS_PER_MINUTE', 20);
+const MULTI_PER_MINUTE = num('SOAK_MULTI_PER_MINUTE', 2);
+const KILL_EVERY_SECONDS = num('SOAK_KILL_WORKER_EVERY_SECONDS', 0);
 const RSS_SLOPE_LIMIT = num('SOAK_RSS_SLOPE_MB_PER_MIN', 2);
 const POLL_EVERY_MS = 15_000;
 const START_CREDITS = 100_000;
@@ -62,7 +70,6 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
     await c.end();
   }
 }
-
 
 // ---- the two processes ----------------------------------------------------------------------------
 
@@ -94,7 +101,8 @@ function startProcess(role: 'api' | 'worker', port: number): Proc {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc: Proc = { role, child, rss: [], exited: false };
-  const log = fs.createWriteStream(path.join(dataDir, `${role}.log`));
+  // Appended to: a worker started again after a kill writes on where the dead one stopped.
+  const log = fs.createWriteStream(path.join(dataDir, `${role}.log`), { flags: 'a' });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   child.on('exit', () => (proc.exited = true));
@@ -134,7 +142,13 @@ function slope(samples: { t: number; mb: number }[], fromMs: number): number {
 
 // ---- calls --------------------------------------------------------------------------------------
 
-const stats = { calls: 0, fiveXx: 0, networkErrors: 0, refused: new Map<string, number>(), byPath: new Map<string, number>() };
+const stats = {
+  calls: 0,
+  fiveXx: 0,
+  networkErrors: 0,
+  refused: new Map<string, number>(),
+  byPath: new Map<string, number>(),
+};
 let base = '';
 
 async function send(label: string, url: string, init: RequestInit): Promise<Response | null> {
@@ -155,7 +169,11 @@ async function send(label: string, url: string, init: RequestInit): Promise<Resp
   }
 }
 
-async function call<T>(ep: Endpoint, token: string, params: Record<string, string | number> = {}): Promise<{ code: number; msg: string; data: T } | null> {
+async function call<T>(
+  ep: Endpoint,
+  token: string,
+  params: Record<string, string | number> = {},
+): Promise<{ code: number; msg: string; data: T } | null> {
   const qs = new URLSearchParams(signedParams(params, SIGN_SECRET)).toString();
   const isGet = ep.method === 'GET';
   const res = await send(`${ep.method} ${ep.path}`, isGet ? `${base}${ep.path}?${qs}` : `${base}${ep.path}`, {
@@ -178,7 +196,9 @@ function multipart(fields: Record<string, string>, content: Buffer, filename: st
   for (const [k, v] of Object.entries(fields))
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: audio/mp4\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: audio/mp4\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
@@ -221,6 +241,7 @@ async function main() {
   const port = num('SOAK_PORT', 0) || (await freePort());
   base = `http://127.0.0.1:${port}`;
   const procs: Proc[] = [];
+  const kills: { at: number; pid: number; upAfterMs: number }[] = [];
   const pg1 = new pg.Pool({ connectionString: dbUrl, max: 4 });
   let failed = false;
   try {
@@ -228,7 +249,10 @@ async function main() {
     procs.push(startProcess('api', port), startProcess('worker', port));
     for (let i = 0; ; i++) {
       if (procs.some((p) => p.exited)) throw new Error(`a process exited at start; see ${dataDir}/*.log`);
-      const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (i > 600) throw new Error('the api did not come up in 5 minutes');
       await sleep(500);
@@ -240,23 +264,33 @@ async function main() {
     const expire = new Date(Date.now() + 30 * 86_400_000);
     for (let i = 0; i < USERS; i++) {
       const token = randomBytes(32).toString('base64url');
-      const { rows } = await pg1.query<{ id: number }>(`insert into users (username) values ($1) returning id`, [`soak_${i}_${randomBytes(3).toString('hex')}`]);
+      const { rows } = await pg1.query<{ id: number }>(`insert into users (username) values ($1) returning id`, [
+        `soak_${i}_${randomBytes(3).toString('hex')}`,
+      ]);
       const id = rows[0]!.id;
-      await pg1.query(
-        `insert into user_tokens (user_id, token_hash, expires_at) values ($1, $2, $3)`,
-        [id, createHash('sha256').update(token).digest('hex'), expire],
-      );
+      await pg1.query(`insert into user_tokens (user_id, token_hash, expires_at) values ($1, $2, $3)`, [
+        id,
+        createHash('sha256').update(token).digest('hex'),
+        expire,
+      ]);
       await pg1.query(
         `insert into credit_batches (user_id, credits, credits_left, expire_at, action_name) values ($1, $2, $2, $3, '压测赠送')`,
         [id, START_CREDITS, expire],
       );
-      await pg1.query(`insert into credit_logs (user_id, action_name, credits) values ($1, '压测赠送', $2)`, [id, START_CREDITS]);
+      await pg1.query(`insert into credit_logs (user_id, action_name, credits) values ($1, '压测赠送', $2)`, [
+        id,
+        START_CREDITS,
+      ]);
       users.push({ id, token });
     }
     // Public actors and voices seeded at first start (the worker prepares the actors).
     const ready = async () => {
-      const a = await pg1.query<{ id: number }>(`select id from avatars where source = 2 and status = 2 order by id limit 1`);
-      const v = await pg1.query<{ id: number }>(`select id from voices where user_id is null and generate_status = 2 order by id limit 1`);
+      const a = await pg1.query<{ id: number }>(
+        `select id from avatars where source = 2 and status = 2 order by id limit 1`,
+      );
+      const v = await pg1.query<{ id: number }>(
+        `select id from voices where user_id is null and generate_status = 2 order by id limit 1`,
+      );
       return a.rows[0] && v.rows[0] ? { avatar: a.rows[0].id, voice: v.rows[0].id } : null;
     };
     let picks = await ready();
@@ -267,7 +301,19 @@ async function main() {
     if (!picks) throw new Error('no ready public actor and voice after 10 minutes');
 
     const clip = path.join(dataDir, 'clip.m4a');
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', '-c:a', 'aac', '-b:a', '48k', clip]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=300:duration=6',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '48k',
+      clip,
+    ]);
     const clipBytes = fs.readFileSync(clip);
 
     const pick = () => users[Math.floor(Math.random() * users.length)]!;
@@ -301,9 +347,43 @@ async function main() {
     }, 5_000);
     const progress = setInterval(() => {
       const rss = procs.map((p) => `${p.role} ${p.rss.at(-1)?.mb.toFixed(0) ?? '?'} MB`).join(', ');
-      console.log(`${((Date.now() - loadStart) / 1000).toFixed(0)} s: ${stats.calls} calls, ${stats.fiveXx} × 5xx, ${createdWorks.length} works, ${rss}`);
+      console.log(
+        `${((Date.now() - loadStart) / 1000).toFixed(0)} s: ${stats.calls} calls, ${stats.fiveXx} × 5xx, ${createdWorks.length} works, ${rss}`,
+      );
     }, 30_000);
-    console.log(`load: ${SECONDS} s, ${USERS} users polling every 15 s, ${WORKS_PER_MINUTE} works, ${UPLOADS_PER_MINUTE} uploads, ${AUDITIONS_PER_MINUTE} auditions a minute`);
+    console.log(
+      `load: ${SECONDS} s, ${USERS} users polling every 15 s, ${WORKS_PER_MINUTE} works, ${MULTI_PER_MINUTE} multi-scene works, ${UPLOADS_PER_MINUTE} uploads, ${AUDITIONS_PER_MINUTE} auditions a minute${KILL_EVERY_SECONDS > 0 ? `; the worker killed with SIGKILL every ${KILL_EVERY_SECONDS} s` : ''}`,
+    );
+    /** Kills the worker with SIGKILL and starts another at once; notes when its queue is working again. */
+    const killWorker = async () => {
+      const i = procs.findIndex((p) => p.role === 'worker' && !p.exited);
+      const dead = procs[i];
+      if (!dead?.child.pid) return;
+      const at = Date.now();
+      dead.child.kill('SIGKILL');
+      await new Promise((r) => dead.child.once('exit', r));
+      const fresh = startProcess('worker', port);
+      procs[i] = fresh;
+      // Up once it beats in the queue's table of live workers.
+      const beats = async () =>
+        (
+          await pg1.query(`select 1 from queue_workers where pid = $1 and beat_at > now() - interval '10 seconds'`, [
+            fresh.child.pid,
+          ])
+        ).rowCount;
+      while (!fresh.exited && !(await beats()) && Date.now() - at < 120_000) await sleep(500);
+      kills.push({ at: at - loadStart, pid: dead.child.pid, upAfterMs: Date.now() - at });
+      console.log(
+        `${((at - loadStart) / 1000).toFixed(0)} s: worker ${dead.child.pid} killed (SIGKILL); worker ${fresh.child.pid} working after ${((Date.now() - at) / 1000).toFixed(1)} s`,
+      );
+    };
+    const killer = (async () => {
+      if (KILL_EVERY_SECONDS <= 0) return;
+      for (let next = loadStart + KILL_EVERY_SECONDS * 1000; next < until; next += KILL_EVERY_SECONDS * 1000) {
+        await sleep(next - Date.now());
+        await killWorker();
+      }
+    })();
 
     await Promise.all([
       ...users.map((u) => pollWorks(u, until)),
@@ -316,20 +396,38 @@ async function main() {
         });
         if (r?.code === 0) createdWorks.push(r.data.id);
       }),
+      every(MULTI_PER_MINUTE, until, async () => {
+        const scene = { type: 'text', text: SCRIPT, voice_id: picks.voice, video_id: picks.avatar };
+        const r = await call<{ id: number }>(saveMultiWork, pick().token, {
+          api: 'local',
+          content: JSON.stringify([scene, { ...scene, text: '谢谢大家的观看，我们下次再见。' }]),
+        });
+        if (r?.code === 0) createdWorks.push(r.data.id);
+      }),
+      killer,
       every(UPLOADS_PER_MINUTE, until, async () => {
         const u = pick();
-        const s = await call<{ host: string; dir: string; fields: Record<string, string> }>(signUpload, u.token, { file_type: 'voice' });
+        const s = await call<{ host: string; dir: string; fields: Record<string, string> }>(signUpload, u.token, {
+          file_type: 'voice',
+        });
         if (s?.code !== 0) return;
         const key = `${s.data.dir}${Date.now()}${randomBytes(3).toString('hex')}.m4a`;
         const { body, contentType } = multipart({ key, ...s.data.fields }, clipBytes, 'clip.m4a');
         const host = new URL(s.data.host, base).toString().replace(/\/$/, '');
-        const posted = await send('POST store upload', host, { method: 'POST', headers: { 'content-type': contentType }, body });
+        const posted = await send('POST store upload', host, {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body,
+        });
         if (!posted || posted.status >= 300) return;
         await call(completeUpload, u.token, { file_type: 'voice', url: `${host}/${key}` });
       }),
       every(AUDITIONS_PER_MINUTE, until, async () => {
         const u = pick();
-        const r = await call<{ job_id: string }>(startAudition, u.token, { voice_id: picks.voice, text: '你好，这是一段试听。' });
+        const r = await call<{ job_id: string }>(startAudition, u.token, {
+          voice_id: picks.voice,
+          text: '你好，这是一段试听。',
+        });
         if (r?.code !== 0) return;
         for (let i = 0; i < 60; i++) {
           await sleep(1_000);
@@ -339,7 +437,9 @@ async function main() {
       }),
     ]);
     clearInterval(progress);
-    console.log(`load over after ${((Date.now() - loadStart) / 1000).toFixed(0)} s; waiting up to ${DRAIN_SECONDS} s for works and holds to finish`);
+    console.log(
+      `load over after ${((Date.now() - loadStart) / 1000).toFixed(0)} s; waiting up to ${DRAIN_SECONDS} s for works and holds to finish`,
+    );
     const drainEnd = Date.now() + DRAIN_SECONDS * 1000;
     // Works still rendering, and holds not yet settled or refunded (auditions still queued).
     const open = async () =>
@@ -357,9 +457,18 @@ async function main() {
 
     // ---- checks ----
     const results: { name: string; ok: boolean; detail: string }[] = [];
-    results.push({ name: 'no 5xx replies', ok: stats.fiveXx === 0 && stats.networkErrors === 0, detail: `${stats.fiveXx} × 5xx, ${stats.networkErrors} network errors in ${stats.calls} calls` });
+    results.push({
+      name: 'no 5xx replies',
+      ok: stats.fiveXx === 0 && stats.networkErrors === 0,
+      detail: `${stats.fiveXx} × 5xx, ${stats.networkErrors} network errors in ${stats.calls} calls`,
+    });
     const states = createdWorks.length
-      ? (await pg1.query<{ status: number; n: string }>(`select status, count(*) n from works where id = any($1) group by status`, [createdWorks])).rows
+      ? (
+          await pg1.query<{ status: number; n: string }>(
+            `select status, count(*) n from works where id = any($1) group by status`,
+            [createdWorks],
+          )
+        ).rows
       : [];
     const found = states.reduce((a, r) => a + Number(r.n), 0);
     const finished = states.filter((r) => r.status === 3 || r.status === 4).reduce((a, r) => a + Number(r.n), 0);
@@ -399,8 +508,15 @@ async function main() {
       ok: unbalanced.length === 0 && mismatched.length === 0,
       detail: `${unbalanced.length} of ${ids.length} users whose log ≠ credits left; ${mismatched.length} holds open or not matching their log lines; reservations ${reservations.map((r) => `${r.status} ${r.n} (held ${r.held}, charged ${r.charged})`).join(', ') || 'none'}`,
     });
+    if (KILL_EVERY_SECONDS > 0)
+      results.push({
+        name: 'worker killed and back',
+        ok: kills.length > 0 && kills.every((k) => k.upAfterMs < 120_000),
+        detail: `${kills.length} kills (SIGKILL) at ${kills.map((k) => `${(k.at / 1000).toFixed(0)} s`).join(', ')}; a new worker working after ${kills.map((k) => `${(k.upAfterMs / 1000).toFixed(1)} s`).join(', ')}`,
+      });
     const warm = Math.min(60_000, (SECONDS * 1000) / 5);
-    for (const p of procs) {
+    // A worker killed along the way has no RSS trend to judge: only the api's is.
+    for (const p of procs.filter((x) => KILL_EVERY_SECONDS <= 0 || x.role === 'api')) {
       const sl = slope(p.rss, warm);
       const first = p.rss.find((x) => x.t >= warm)?.mb ?? 0;
       const last = p.rss.at(-1)?.mb ?? 0;
@@ -424,14 +540,16 @@ async function main() {
       ok: troughs.length >= 3 && heapSlope < RSS_SLOPE_LIMIT,
       detail: `lowest heap in use each minute ${troughs.map((x) => x.mb.toFixed(0)).join(', ')} MB; slope ${heapSlope.toFixed(2)} MB/min (limit ${RSS_SLOPE_LIMIT})`,
     });
-    for (const p of procs) if (p.child.pid) console.log(`${p.role} resident memory at the end: ${rssParts(p.child.pid)}`);
+    for (const p of procs)
+      if (p.child.pid) console.log(`${p.role} resident memory at the end: ${rssParts(p.child.pid)}`);
     const [r0, r1] = [reserve.find((x) => x.t >= warm), reserve.at(-1)];
     if (r0 && r1)
       console.log(
         `api heap reserved ${r0.totalMb.toFixed(0)} → ${r1.totalMb.toFixed(0)} MB, external ${r0.externalMb.toFixed(0)} → ${r1.externalMb.toFixed(0)} MB (after the first minute)`,
       );
     console.log(`\ncalls by kind: ${[...stats.byPath].map(([k, v]) => `${k} ${v}`).join('; ')}`);
-    if (stats.refused.size) console.log(`refused (code ≠ 0): ${[...stats.refused].map(([k, v]) => `${k} × ${v}`).join('; ')}`);
+    if (stats.refused.size)
+      console.log(`refused (code ≠ 0): ${[...stats.refused].map(([k, v]) => `${k} × ${v}`).join('; ')}`);
     console.log('');
     for (const r of results) console.log(`${r.ok ? 'PASS' : 'MISS'}  ${r.name}: ${r.detail}`);
     failed = results.some((r) => !r.ok);
@@ -442,7 +560,9 @@ async function main() {
     await pg1.end().catch(() => undefined);
     for (const p of procs) if (!p.exited) p.child.kill('SIGTERM');
     await Promise.all(procs.filter((p) => !p.exited).map((p) => new Promise((r) => p.child.once('exit', r))));
-    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((e: unknown) => console.error(`drop ${dbName}: ${String(e)}`));
+    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((e: unknown) =>
+      console.error(`drop ${dbName}: ${String(e)}`),
+    );
     if (failed) console.log(`process logs kept in ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
