@@ -99,8 +99,9 @@ describe.each(viewports)('every console screen at $name ($width×$height), signe
     await settle(page);
     // The console drew its screen (its menu is there), not the refusal shown to a visitor.
     await expect.poll(() => page.locator('.ant-result').count()).toBe(0);
-    const report = await checkLayout(page);
+    // Shot before the check, which leaves inner scrollers (wide tables) scrolled to their last control.
     const shot = await screenshot(page, `responsive-${viewport.name}-console-${shotName(route)}`);
+    const report = await checkLayout(page);
     expect({ route, problems, covered: report.covered }).toEqual({ route, problems: [], covered: [] });
     expect(report.checked, `${route} shows no controls`).toBeGreaterThan(0);
     expect(report.scrollWidth, `${route} scrolls sideways`).toBeLessThanOrEqual(report.viewportWidth);
