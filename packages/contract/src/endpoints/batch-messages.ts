@@ -33,7 +33,7 @@ export const batchMessages = {
   voiceAmbiguous: (v: string, n: number) => `有 ${n} 个声音都叫「${v}」，请改填声音编号`,
   channelNotFound: (v: string) => `未找到视频通道「${v}」，请填写通道名称，或留空使用默认通道`,
   noChannel: '暂无可用的视频通道',
-  captionsUnsupported: '字幕功能暂未开通，请清空此列',
+  captionsInvalid: (presets: string) => `字幕请填写“是”或“否”，或字幕样式名称：${presets}`,
   backgroundUnsupported: '背景替换暂未开通，请清空此列',
   nameTooLong: '名称不能超过64个字',
   duplicateRow: (first: number) => `与第 ${first} 行完全相同，请删除重复行`,

@@ -76,6 +76,8 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
 
   it('turns 100 rows into 100 works, one hold each, and takes exactly their holds from the balance', async () => {
     const rows = hundred();
+    rows[0] = { ...rows[0]!, captions: '黄字黑边' };
+    rows[1] = { ...rows[1]!, captions: '是' };
     const before = await testLedger(t.ctx.database.db).balance(alice.id);
     const preview = await t.call<Preview>(previewBatch, { rows: JSON.stringify(rows) }, { token: alice.token });
     expect(preview.code, preview.msg).toBe(0);
@@ -108,6 +110,12 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
     const db = t.ctx.database.db;
     const { made, holds } = await worksAndHolds(t, ids);
     expect(made).toHaveLength(100);
+    // The 字幕 column reaches the studio's caption params: a named style, the default one, or none.
+    const captionsOf = (row: number) =>
+      made.find((w) => w.id === ids[row])!.params.captions as { color: string } | null;
+    expect(captionsOf(0)?.color).toBe('#ffd400');
+    expect(captionsOf(1)?.color).toBe('#ffffff');
+    expect(captionsOf(2)).toBeNull();
     expect(holds).toHaveLength(100);
     expect(holds.every((h) => h.status === 'held')).toBe(true);
     const held = holds.reduce((s, h) => s + h.held, 0);
@@ -151,8 +159,15 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
     const rows = [
       row({ script: '你好', avatar: String(avatarId), voice: String(voiceId) }),
       row({ script: '', avatar: '主播小美', voice: '没有这个声音', channel: '不存在的通道' }),
-      row({ script: '你好', avatar: String(avatarId), voice: String(voiceId), captions: '开', background: '#00ff00' }),
+      row({
+        script: '你好',
+        avatar: String(avatarId),
+        voice: String(voiceId),
+        captions: '红色',
+        background: '#00ff00',
+      }),
       row({ script: '你好', avatar: String(avatarId), voice: String(voiceId) }),
+      row({ script: '你好', avatar: String(avatarId), voice: String(voiceId), captions: '是' }),
     ];
     const p = await t.call<Preview>(previewBatch, { rows: JSON.stringify(rows) }, { token: alice.token });
     expect(p.data.rows[0]!.errors).toEqual([]);
@@ -163,10 +178,11 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
       { column: 'channel', message: m.channelNotFound('不存在的通道') },
     ]);
     expect(p.data.rows[2]!.errors).toEqual([
-      { column: 'captions', message: m.captionsUnsupported },
+      { column: 'captions', message: m.captionsInvalid('经典白字黑边、黄字黑边、黑底白字、宋体白字') },
       { column: 'background', message: m.backgroundUnsupported },
     ]);
     expect(p.data.rows[3]!.errors).toEqual([{ column: 'name', message: m.duplicateRow(1) }]);
+    expect(p.data.rows[4]!.errors).toEqual([]);
     expect(p.data.invalid).toBe(3);
     // A guest of few credits is refused the whole batch before anything is held.
     const poor = await t.call(submitBatch, { rows: JSON.stringify(hundred().slice(0, 3)) }, { token: bob.token });

@@ -1,4 +1,6 @@
 import {
+  CAPTION_PRESETS,
+  captionPresetKeys,
   batchMessages as m,
   studioMessages,
   voiceMessages,
@@ -43,6 +45,22 @@ function columnOf(message: string): BatchColumn {
   return 'avatar';
 }
 
+const presetNames = captionPresetKeys.map((k) => CAPTION_PRESETS[k].name);
+const CAPTIONS_ON = ['是', '开', '有', '1', 'yes', 'on', 'true'];
+const CAPTIONS_OFF = ['', '否', '关', '无', '0', 'no', 'off', 'false'];
+
+/**
+ * The caption params a 字幕 cell asks for: none (empty or 否), the default style (是), or a style by its
+ * name or key; null when the cell says something else.
+ */
+function captionsOf(cell: string): Pick<SaveWorkParams, 'captions' | 'caption_preset'> | null {
+  const value = cell.trim().toLowerCase();
+  if (CAPTIONS_OFF.includes(value)) return {};
+  if (CAPTIONS_ON.includes(value)) return { captions: 1 };
+  const preset = captionPresetKeys.find((k) => k === value || CAPTION_PRESETS[k].name === value);
+  return preset ? { captions: 1, caption_preset: preset } : null;
+}
+
 /** The row's default channel: the first offered that takes its avatar (one lookup per avatar). */
 export type DefaultChannels = (avatarId: number) => Promise<string | null>;
 export function defaultChannels(ctx: AppContext): DefaultChannels {
@@ -68,7 +86,8 @@ export async function checkRow(
   const refuse = (column: BatchColumn, message: string) => errors.push({ column, message });
   const name = row.name.trim();
   if (name.length > NAME_MAX) refuse('name', m.nameTooLong);
-  if (row.captions.trim()) refuse('captions', m.captionsUnsupported);
+  const captions = captionsOf(row.captions);
+  if (captions === null) refuse('captions', m.captionsInvalid(presetNames.join('、')));
   if (row.background.trim()) refuse('background', m.backgroundUnsupported);
   if (!row.script.trim()) refuse('script', studioMessages.scriptRequired);
   const avatar = row.avatar.trim() ? s.catalog.avatar(row.avatar) : { error: studioMessages.avatarRequired };
@@ -86,7 +105,7 @@ export async function checkRow(
     voice_name: 'name' in voice ? voice.name : '',
     channel_name: chosen && 'name' in chosen ? chosen.name : '',
   };
-  if (errors.length || 'error' in avatar || 'error' in voice || (chosen && 'error' in chosen))
+  if (errors.length || captions === null || 'error' in avatar || 'error' in voice || (chosen && 'error' in chosen))
     return { check, order: null, held: 0 };
 
   const api = chosen?.key ?? (await s.channels(avatar.id)) ?? undefined;
@@ -96,6 +115,7 @@ export async function checkRow(
     video_id: avatar.id,
     voice_id: voice.id,
     text: row.script,
+    ...captions,
   } satisfies SaveWorkParams;
   try {
     const plan = await planWork(ctx, deps, s.userId, order);
