@@ -59,7 +59,7 @@ export const featureModules = [
   createViralModule({ uploads: uploadedFiles, voices: studioVoices }),
   videoTranslationModule,
   // Developers' keys spend through the producers above, each reached through its index.
-  createOpenApiModule({ uploads: uploadedFiles, voices: studioVoices }),
+  createOpenApiModule({ uploads: uploadedFiles, voices: studioVoices, photoWorks: photoVideo.works }),
   // A spreadsheet of talking videos, each row submitted through the talking video's own save.
   createBatchModule({ uploads: uploadedFiles, voices: studioVoices }),
 ] as const satisfies readonly FeatureModule[];

@@ -126,6 +126,12 @@ export const openApiErrors = {
     en: 'The video is still being made; delete it once it completed or failed',
   },
   avatarMissing: { status: 404, code: 'avatar_not_found', zh: '数字人不存在', en: 'Avatar not found' },
+  talkingPhotoMissing: {
+    status: 404,
+    code: 'talking_photo_not_found',
+    zh: '照片数字人不存在',
+    en: 'Talking photo not found',
+  },
   voiceMissing: { status: 404, code: 'voice_not_found', zh: '声音不存在', en: 'Voice not found' },
   assetMissing: { status: 404, code: 'asset_not_found', zh: '素材不存在', en: 'Asset not found' },
   assetType: {
@@ -219,9 +225,9 @@ export type OpenApiErrorName = keyof typeof openApiErrors;
 
 /** What exactly the generate call does not offer, in both languages (code `unsupported_feature`). */
 export const openApiUnsupported = {
-  talkingPhoto: {
-    zh: '暂不支持照片数字人（talking_photo），请使用 type: avatar',
-    en: 'talking_photo characters are not offered yet; use type: avatar',
+  talkingPhotoScenes: {
+    zh: '照片数字人（talking_photo）只能单独成片：多场景视频的每个场景须为 type: avatar',
+    en: 'A talking_photo makes a one-scene video: every scene of a multi-scene video must be type: avatar',
   },
   avatarStyle: {
     zh: '数字人只支持 avatar_style: normal，且不支持缩放与偏移',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { UPLOAD_RULES, type FileType } from '@app/contract';
+import { PHOTO_TYPE, UPLOAD_RULES, type FileType } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { registerSentFile } from '../files/index.js';
+import { PhotoLibrary } from '../photo-video/index.js';
 import { absoluteUrl, originOf } from './absolute-url.js';
 import { ApiFailure, restRoute, type RestRoute } from './rest.js';
 
@@ -38,6 +39,26 @@ export const assetData = z.object({
   height: z.number().int(),
 });
 
+/** The content type a raw upload was sent with, and what the product files it as; anything else is refused. */
+function sentKind(contentType: unknown, types: Record<string, { type: FileType; ext: string }>) {
+  const kind =
+    types[
+      String(contentType ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase()
+    ];
+  if (!kind) throw new ApiFailure('assetType');
+  return kind;
+}
+
+/** A raw upload refused before a byte is stored when it says it is larger than its type allows. */
+function checkDeclaredSize(length: unknown, type: FileType) {
+  if (Number(length ?? NaN) > UPLOAD_RULES[type].maxBytes) throw new ApiFailure('assetTooLarge');
+}
+
+const IMAGE_TYPES = Object.fromEntries(Object.entries(ASSET_TYPES).filter(([, k]) => k.type === 'image'));
+
 export function assetRoutes(ctx: AppContext): RestRoute[] {
   return [
     restRoute({
@@ -54,14 +75,8 @@ export function assetRoutes(ctx: AppContext): RestRoute[] {
       creates: true,
       data: assetData,
       handler: async ({ caller, req, upload }) => {
-        const contentType = String(req.headers['content-type'] ?? '')
-          .split(';')[0]!
-          .trim()
-          .toLowerCase();
-        const kind = ASSET_TYPES[contentType];
-        if (!kind) throw new ApiFailure('assetType');
-        const declared = Number(req.headers['content-length'] ?? NaN);
-        if (declared > UPLOAD_RULES[kind.type].maxBytes) throw new ApiFailure('assetTooLarge');
+        const kind = sentKind(req.headers['content-type'], ASSET_TYPES);
+        checkDeclaredSize(req.headers['content-length'], kind.type);
         const file = await registerSentFile(ctx, caller.userId, kind.type, upload, kind.ext);
         return {
           id: String(file.file_id),
@@ -77,6 +92,32 @@ export function assetRoutes(ctx: AppContext): RestRoute[] {
           width: file.width,
           height: file.height,
         };
+      },
+    }),
+    restRoute({
+      method: 'POST',
+      path: '/v1/talking_photo',
+      operationId: 'uploadTalkingPhoto',
+      summary: 'Upload a person photo as the request body itself: it joins your photos as a talking photo',
+      description:
+        'Send a PNG or JPG of a person (at least 300 px on its shorter side) with its Content-Type. The ' +
+        'photo joins your person photos (also on the web) and its talking_photo_id makes a talking photo ' +
+        'video with POST /v2/video/generate. The file counts against your storage.',
+      shape: 'v1',
+      query: z.object({ name: z.string().trim().max(64).optional().describe('The photo’s name in your library.') }),
+      raw: { contentTypes: Object.keys(IMAGE_TYPES), description: 'The picture itself.' },
+      creates: true,
+      data: z.object({ talking_photo_id: z.string(), talking_photo_url: z.string().nullable() }),
+      handler: async ({ caller, query, req, upload }) => {
+        const kind = sentKind(req.headers['content-type'], IMAGE_TYPES);
+        checkDeclaredSize(req.headers['content-length'], kind.type);
+        const file = await registerSentFile(ctx, caller.userId, kind.type, upload, kind.ext);
+        const id = await new PhotoLibrary(ctx).add(caller.userId, {
+          name: query.name || `照片${file.file_id}`,
+          fileId: file.file_id,
+          type: PHOTO_TYPE.person,
+        });
+        return { talking_photo_id: String(id), talking_photo_url: absoluteUrl(originOf(req), file.url) };
       },
     }),
   ];

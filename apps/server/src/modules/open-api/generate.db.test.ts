@@ -5,13 +5,13 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiErrors, openApiUnsupported, type Avatar } from '@app/contract';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
-import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { avatars, creditLogs, creditReservations, works } from '../../db/schema/index.js';
 import { makeClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { addVoice, cloneAvatar } from '../works/testing/studio.js';
-import { apiCall, newApiKey } from './testing/api.js';
+import { apiCall, apiVideoEnded, newApiKey } from './testing/api.js';
 
 let t: TestApp;
 let dir: string;
@@ -33,22 +33,7 @@ const textScene = (o: { avatar?: string; voice?: string } = {}) => ({
   character: { type: 'avatar', avatar_id: o.avatar ?? String(avatar.id), avatar_style: 'normal' },
   voice: { type: 'text', voice_id: o.voice ?? String(voice), input_text: '大家好，欢迎来到直播间。', speed: 1.1 },
 });
-const status = (key: string, id: string) =>
-  apiCall<{ status: string; duration: number; video_url: string; callback_id: string | null }>(
-    t,
-    key,
-    'GET',
-    `/v1/video_status.get?video_id=${id}`,
-  );
-const ended = (key: string, id: string) =>
-  waitFor(
-    `video ${id}`,
-    async () => {
-      const r = await status(key, id);
-      return ['completed', 'failed'].includes(r.body.data.status) ? r.body.data : null;
-    },
-    240_000,
-  );
+const ended = (key: string, id: string) => apiVideoEnded(t, key, id);
 /** A video once completed: its row, its file here and what ffprobe finds in it. */
 async function made(id: string) {
   expect((await ended(aliceKey, id)).status).toBe('completed');
@@ -117,9 +102,9 @@ describe('POST /v2/video/generate: what is refused', () => {
     });
     expect(
       await generate(aliceKey, {
-        video_inputs: [{ ...textScene(), character: { type: 'talking_photo', talking_photo_id: '1' } }],
+        video_inputs: [textScene(), { ...textScene(), character: { type: 'talking_photo', talking_photo_id: '1' } }],
       }),
-    ).toMatchObject(unsupported('talkingPhoto'));
+    ).toMatchObject(unsupported('talkingPhotoScenes'));
     expect(
       await generate(aliceKey, {
         video_inputs: [{ ...textScene(), background: { type: 'image', image_asset_id: aliceAudio } }],

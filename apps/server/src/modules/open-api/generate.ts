@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { MULTI_SCENES_MAX, openApiUnsupported, studioMessages, videoChannelKeys } from '@app/contract';
+import {
+  MULTI_SCENES_MAX,
+  openApiUnsupported,
+  PHOTO_TYPE,
+  photoChannelKeys,
+  studioMessages,
+  videoChannelKeys,
+} from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { takePaidCall } from '../../platform/protocol/route.js';
 import { AVATAR_SOURCE, avatarsRepo, type StudioUploads } from '../avatars/index.js';
 import { MultiSceneService, type SaveMultiWorkParams } from '../multi-scene/index.js';
+import { photoChannelKind, PhotoLibrary, type PhotoWorks, type SavePhotoWorkParams } from '../photo-video/index.js';
+import { offeredChannels } from '../../platform/channels/keeper.js';
 import type { Canvas } from '../producing/index.js';
 import { defaultChannelFor, TalkingVideoService } from '../talking-video/index.js';
 import type { StudioVoices } from '../voices/index.js';
@@ -17,7 +26,12 @@ import { watchApiVideo } from './webhook-sender.js';
 export interface GenerateDeps {
   uploads: StudioUploads;
   voices: StudioVoices;
+  /** The producer of videos made from one picture: a talking_photo scene is its order. */
+  photoWorks: PhotoWorks;
 }
+
+/** The channels an order may name: a video channel for avatars, a photo channel for a talking photo. */
+const channelKeys = [...new Set([...videoChannelKeys, ...photoChannelKeys])] as [string, ...string[]];
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'a colour as #rrggbb' });
 
@@ -62,8 +76,11 @@ export const generateBody = z.strictObject({
     .describe('The frame of the video; the avatar is fitted inside it and the background colour fills the rest.'),
   title: z.string().max(64).optional(),
   callback_id: z.string().max(255).optional(),
-  /** Our addition: the video channel (as the studio names it); the first one that can take the avatars by default. */
-  channel: z.enum(videoChannelKeys).optional(),
+  /**
+   * Our addition: the channel (as the studio names it): for avatars a video channel, the first one that
+   * can take them by default; for a talking photo a photo channel, the first one offered by default.
+   */
+  channel: z.enum(channelKeys).optional(),
   test: z.boolean().optional(),
   caption: z.boolean().optional(),
 });
@@ -72,9 +89,10 @@ type SceneInput = GenerateBody['video_inputs'][number];
 
 const unsupported = (what: keyof typeof openApiUnsupported) => new ApiFailure('unsupported', openApiUnsupported[what]);
 
-/** What one scene asks for, checked against the caller: their avatar, voice and asset, or public ones. */
+/** What one scene asks for, checked against the caller: their avatar or photo, voice and asset, or public ones. */
 interface PlannedScene {
-  avatarId: number;
+  /** Who speaks: an avatar (a talking or multi-scene video), or a person photo (a photo video). */
+  character: { type: 'avatar'; avatarId: number } | { type: 'talking_photo'; photoId: number };
   drive:
     | { type: 'text'; voiceId: number; text: string; rate?: number }
     | { type: 'audio'; fileId: number }
@@ -92,18 +110,13 @@ async function planScene(
 ) {
   const db = ctx.database.db;
   const { character: c, voice: v, background: b } = s;
-  if (c.type === 'talking_photo') throw unsupported('talkingPhoto');
   if (
     (c.avatar_style && c.avatar_style !== 'normal') ||
     (c.scale !== undefined && c.scale !== 1) ||
     (c.offset && (c.offset.x || c.offset.y))
   )
     throw unsupported('avatarStyle');
-  const avatarId = numericId(c.avatar_id ?? '');
-  const avatar = avatarId ? await avatarsRepo.find(db, avatarId) : null;
-  const visible =
-    avatar && (avatar.userId === null ? avatar.source === AVATAR_SOURCE.public : avatar.userId === userId);
-  if (!avatar || !visible || avatar.source === AVATAR_SOURCE.material) throw new ApiFailure('avatarMissing');
+  const character = c.type === 'avatar' ? await avatarOf(ctx, userId, c.avatar_id) : await photoOf(ctx, userId, c);
   if (b && b.type !== 'color') throw unsupported('background');
   const canvas = frame ? { width: frame.width & ~1, height: frame.height & ~1, color: b?.value ?? '#000000' } : null;
   let drive: PlannedScene['drive'];
@@ -120,8 +133,34 @@ async function planScene(
     if (!file) throw new ApiFailure('assetMissing');
     drive = { type: 'audio', fileId: file.id };
   } else drive = { type: 'silence', seconds: v.duration ?? 1 };
-  return { avatarId: avatar.id, drive, canvas } satisfies PlannedScene;
+  return { character, drive, canvas } satisfies PlannedScene;
 }
+
+/** One of the caller's ready avatars or a public actor; another account's, or a hidden material one, is not found. */
+async function avatarOf(ctx: AppContext, userId: number, id: string | undefined) {
+  const avatarId = numericId(id ?? '');
+  const avatar = avatarId ? await avatarsRepo.find(ctx.database.db, avatarId) : null;
+  const visible =
+    avatar && (avatar.userId === null ? avatar.source === AVATAR_SOURCE.public : avatar.userId === userId);
+  if (!avatar || !visible || avatar.source === AVATAR_SOURCE.material) throw new ApiFailure('avatarMissing');
+  return { type: 'avatar' as const, avatarId: avatar.id };
+}
+
+/** One of the caller's person photos or a public one (talking_photo_id); another account's, or a pet, is not found. */
+async function photoOf(ctx: AppContext, userId: number, c: { talking_photo_id?: string }) {
+  const photoId = numericId(c.talking_photo_id ?? '');
+  const photo = photoId ? await new PhotoLibrary(ctx).usable(userId, photoId) : null;
+  if (!photo || photo.type !== PHOTO_TYPE.person) throw new ApiFailure('talkingPhotoMissing');
+  return { type: 'talking_photo' as const, photoId: photo.id };
+}
+
+/** What drives a one-scene order, as the studio's save call names it. */
+const spokenFields = (d: PlannedScene['drive']) => ({
+  voice_id: d.type === 'text' ? d.voiceId : undefined,
+  text: d.type === 'text' ? d.text : undefined,
+  rate: d.type === 'text' ? d.rate : undefined,
+  material_audio_id: d.type === 'audio' ? d.fileId : undefined,
+});
 
 /** The video is made whatever happens here: a watch that could not be queued is sent again by the sweep. */
 const watchEnd = (ctx: AppContext, workId: number) =>
@@ -136,35 +175,43 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
   const { caller, body } = call;
   if (body.test) throw unsupported('testMode');
   if (body.caption) throw unsupported('caption');
+  // A multi-scene video is made of avatar scenes only: a photo speaks in a video of its own.
+  if (body.video_inputs.length > 1 && body.video_inputs.some((s) => s.character.type === 'talking_photo'))
+    throw unsupported('talkingPhotoScenes');
   const scenes: PlannedScene[] = [];
   for (const s of body.video_inputs) scenes.push(await planScene(ctx, deps, caller.userId, s, body.dimension));
   await takePaidCall(ctx, caller.userId);
-  const api = (body.channel ??
-    (await defaultChannelFor(
-      ctx,
-      scenes.map((s) => s.avatarId),
-    )) ??
-    undefined) as SaveMultiWorkParams['api'];
   const name = body.title?.trim() || studioMessages.defaultWorkName;
   const onOpen = async (tx: Db, row: WorkRow) => {
     await apiVideoStore.record(tx, row, caller, body.callback_id);
     await call.claim?.bindWork(tx, row.id);
   };
-  if (scenes.length === 1) {
-    const [s] = scenes as [PlannedScene];
-    const d = s.drive;
-    const made = await new TalkingVideoService(ctx, deps).create(
+  const [first] = scenes as [PlannedScene];
+  if (first.character.type === 'talking_photo') {
+    const d = first.drive;
+    const made = await deps.photoWorks.create(
+      ctx,
       caller.userId,
       {
         name,
-        api,
-        video_id: s.avatarId,
-        voice_id: d.type === 'text' ? d.voiceId : undefined,
-        text: d.type === 'text' ? d.text : undefined,
-        rate: d.type === 'text' ? d.rate : undefined,
-        material_audio_id: d.type === 'audio' ? d.fileId : undefined,
+        // The first photo channel offered here unless the order names one.
+        api: (body.channel ?? (await offeredChannels(ctx, photoChannelKind))[0]?.key) as SavePhotoWorkParams['api'],
+        photo_id: first.character.photoId,
+        ...spokenFields(d),
       },
-      { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: s.canvas, onOpen },
+      { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: first.canvas, onOpen },
+    );
+    await watchEnd(ctx, made.id);
+    return { video_id: String(made.id) };
+  }
+  const avatarIds = scenes.flatMap((s) => (s.character.type === 'avatar' ? [s.character.avatarId] : []));
+  const api = (body.channel ?? (await defaultChannelFor(ctx, avatarIds)) ?? undefined) as SaveMultiWorkParams['api'];
+  if (scenes.length === 1) {
+    const d = first.drive;
+    const made = await new TalkingVideoService(ctx, deps).create(
+      caller.userId,
+      { name, api, video_id: avatarIds[0], ...spokenFields(d) },
+      { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: first.canvas, onOpen },
     );
     await watchEnd(ctx, made.id);
     return { video_id: String(made.id) };
@@ -172,9 +219,9 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
   const made = await new MultiSceneService(ctx, deps).submitScenes(
     caller.userId,
     { name, api, drive_mode: 'serial', output_mode: 'video' },
-    scenes.map((s) => ({
+    scenes.map((s, i) => ({
       type: s.drive.type,
-      video_id: s.avatarId,
+      video_id: avatarIds[i]!,
       ...(s.drive.type === 'text' ? { text: s.drive.text, voice_id: s.drive.voiceId, rate: s.drive.rate } : {}),
       ...(s.drive.type === 'audio' ? { file_id: s.drive.fileId } : {}),
       ...(s.drive.type === 'silence' ? { seconds: s.drive.seconds } : {}),
@@ -195,7 +242,9 @@ export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[]
       description:
         'Spends your credits at the same prices as the web app: the estimate is held at once and the real ' +
         'duration settled when the video is done (a failed video is refunded in full). Characters are your ' +
-        'avatars or public ones (type avatar); voices speak text in a voice (type text), play an uploaded ' +
+        'avatars or public ones (type avatar), or a person photo (type talking_photo with a talking_photo_id ' +
+        'from /v1/talking_photo.list or POST /v1/talking_photo): a talking photo makes a one-scene video, ' +
+        'scenes of a multi-scene video are avatars. Voices speak text in a voice (type text), play an uploaded ' +
         'audio asset (type audio) or stay silent (type silence). Backgrounds are colours: with a dimension ' +
         'the avatar is fitted into that frame and the colour fills the rest (the avatar’s own backdrop is kept).',
       shape: 'v2',

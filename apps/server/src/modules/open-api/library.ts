@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { PHOTO_SOURCE, PHOTO_TYPE } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
 import { creditBalance } from '../billing/index.js';
+import { PhotoLibrary } from '../photo-video/index.js';
 import { studioVoices } from '../voices/index.js';
-import { absoluteFileUrl, originOf } from './absolute-url.js';
+import { absoluteFileUrl, absoluteUrl, originOf } from './absolute-url.js';
 import { restRoute, type RestRoute } from './rest.js';
 
 const avatarItem = z.object({
@@ -20,6 +22,28 @@ const avatarItem = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
+
+const talkingPhotoItem = z.object({
+  talking_photo_id: z.string().describe('Use as character.talking_photo_id (type talking_photo).'),
+  talking_photo_name: z.string(),
+  preview_image_url: z.string(),
+  /** Our addition: a photo of the public library, or one of yours. */
+  is_public: z.boolean(),
+});
+
+/** The person photos the caller may make a talking photo from: their own uploads, then the public library. */
+async function talkingPhotos(ctx: AppContext, userId: number, origin: string) {
+  const library = new PhotoLibrary(ctx);
+  const page = (source: number) =>
+    library.list(userId, { source: String(source), type: PHOTO_TYPE.person, page: 1, limit: 0 });
+  const [own, shared] = await Promise.all([page(PHOTO_SOURCE.own), page(PHOTO_SOURCE.public)]);
+  return [...own.list, ...shared.list].map((p) => ({
+    talking_photo_id: String(p.id),
+    talking_photo_name: p.name,
+    preview_image_url: absoluteUrl(origin, p.url),
+    is_public: p.source === PHOTO_SOURCE.public,
+  }));
+}
 
 const voiceItem = z.object({
   voice_id: z.string(),
@@ -40,10 +64,12 @@ export function libraryRoutes(ctx: AppContext): RestRoute[] {
       method: 'GET',
       path: '/v2/avatars',
       operationId: 'listAvatars',
-      summary: 'Avatars you may use: your own ready clones, then the public actors',
-      description: 'talking_photos is always empty: videos from a photo are not offered through this API yet.',
+      summary: 'Avatars you may use: your own ready clones, then the public actors; and your talking photos',
+      description:
+        'talking_photos are the person photos a talking_photo character may name: yours (uploaded with ' +
+        'POST /v1/talking_photo or on the web), then the public ones.',
       shape: 'v2',
-      data: z.object({ avatars: z.array(avatarItem), talking_photos: z.array(z.never()) }),
+      data: z.object({ avatars: z.array(avatarItem), talking_photos: z.array(talkingPhotoItem) }),
       handler: async ({ caller, req }) => {
         const origin = originOf(req);
         const [own, shared] = await Promise.all([
@@ -65,8 +91,33 @@ export function libraryRoutes(ctx: AppContext): RestRoute[] {
             width: a.width,
             height: a.height,
           }));
-        return { avatars, talking_photos: [] };
+        return { avatars, talking_photos: await talkingPhotos(ctx, caller.userId, origin) };
       },
+    }),
+    restRoute({
+      method: 'GET',
+      path: '/v1/talking_photo.list',
+      operationId: 'listTalkingPhotos',
+      summary: 'Person photos you may make a talking photo video from: yours, then the public ones',
+      shape: 'v1',
+      data: z.array(
+        z.object({
+          id: z.string().describe('Use as character.talking_photo_id.'),
+          image_url: z.string(),
+          circle_image: z.string().describe('The same picture: no round crop is made.'),
+          /** Our additions. */
+          name: z.string(),
+          is_public: z.boolean(),
+        }),
+      ),
+      handler: async ({ caller, req }) =>
+        (await talkingPhotos(ctx, caller.userId, originOf(req))).map((p) => ({
+          id: p.talking_photo_id,
+          image_url: p.preview_image_url,
+          circle_image: p.preview_image_url,
+          name: p.talking_photo_name,
+          is_public: p.is_public,
+        })),
     }),
     restRoute({
       method: 'GET',

@@ -111,7 +111,7 @@ describe('what the caller may use', () => {
       'GET',
       '/v2/avatars',
     );
-    expect(r).toMatchObject({ status: 200, body: { error: null, data: { talking_photos: [] } } });
+    expect(r).toMatchObject({ status: 200, body: { error: null } });
     expect(r.body.data.avatars.map((a) => [a.avatar_id, a.is_public])).toEqual([
       [String(ids.aliceAvatar), false],
       [String(ids.publicAvatar), true],

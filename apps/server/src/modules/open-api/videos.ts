@@ -2,13 +2,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { MULTI_KIND } from '../multi-scene/index.js';
+import { PHOTO_KIND } from '../photo-video/index.js';
 import { TALKING_KIND } from '../talking-video/index.js';
 import { WORK_STATUS, workLedger, worksGallery, type WorkRow } from '../works/index.js';
 import { absoluteFileUrl, originOf } from './absolute-url.js';
 import { ApiFailure, restRoute, type RestRoute } from './rest.js';
 
-/** The works the API calls videos: talking videos (one scene) and multi-scene works. */
-export const VIDEO_KINDS = [TALKING_KIND, MULTI_KIND];
+/** The works the API calls videos: talking videos (one scene), photo videos (a talking photo) and multi-scene works. */
+export const VIDEO_KINDS = [TALKING_KIND, PHOTO_KIND, MULTI_KIND];
 
 /** Ids are handed out as strings, as HeyGen's are; one that is not ours is simply not found. */
 export const idText = z.union([z.string().trim().max(64), z.number().int().transform(String)]);

@@ -6,7 +6,15 @@ import { PhotoEngineError, type PhotoVideoEngine } from '../../engines/photo/ind
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { PROCESSED_FPS } from '../../platform/media/cost-bounds.js';
-import { checkRenderCost, checkSpokenDrive, spokenParams, spokenWorkHold, submitWork } from '../producing/index.js';
+import {
+  checkRenderCost,
+  checkSpokenDrive,
+  creditActionOf as orderAction,
+  spokenParams,
+  spokenWorkHold,
+  submitWork,
+  type OrderOptions,
+} from '../producing/index.js';
 import type { UploadedFiles } from '../files/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import { workLedger } from '../works/index.js';
@@ -56,11 +64,19 @@ export class PhotoVideoService {
     }
   }
 
-  async create(userId: number, p: SaveWorkParams): Promise<{ id: number; credits: number }> {
+  /**
+   * A new photo video. Orders from the open API may also ask for silence instead of speech
+   * (`silenceSeconds`), a frame to fill (`canvas`), and a step of their own in the creating transaction.
+   */
+  async create(
+    userId: number,
+    p: SaveWorkParams,
+    o: OrderOptions & { silenceSeconds?: number } = {},
+  ): Promise<{ id: number; credits: number }> {
     const photo = p.photo_id ? await this.library.usable(userId, p.photo_id) : null;
     if (!photo) throw new AppError(p.photo_id ? m.photoMissing : m.personRequired);
     const channel = await resolveChannel(this.ctx, photoChannelKind, p.api);
-    const drive = await checkSpokenDrive(this.ctx, this.deps, userId, p);
+    const drive = await checkSpokenDrive(this.ctx, this.deps, userId, { ...p, silence_seconds: o.silenceSeconds });
     // The clip is the picture moving for as long as the speech lasts: bounded like any heavy video.
     const picture = channel.engine.clipPicture?.(photo) ?? {
       width: photo.width,
@@ -78,14 +94,15 @@ export class PhotoVideoService {
       imageKey: photo.imageKey,
       faceAnimated: null,
       note: null,
+      canvas: o.canvas ?? null,
     };
     return submitWork(this.ctx, {
       userId,
       short,
-      params: p,
-      actionName: creditActionOf(photo.type),
-      open: (tx, submission) =>
-        workLedger.open(tx, {
+      params: { ...p, silence: o.silenceSeconds, canvas: o.canvas },
+      actionName: orderAction(creditActionOf(photo.type), o.origin),
+      open: async (tx, submission) => {
+        const row = await workLedger.open(tx, {
           userId,
           kind: PHOTO_KIND,
           name: p.name?.trim() || studioMessages.defaultWorkName,
@@ -98,7 +115,10 @@ export class PhotoVideoService {
           jobKey: `photo:${randomUUID()}`,
           submission,
           params,
-        }),
+        });
+        await o.onOpen?.(tx, row);
+        return row;
+      },
       queue: (row) => this.ctx.queue.send('photo.render', { workId: row.id }),
     });
   }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
+import type { OrderOptions } from '../producing/index.js';
 import { resendMissingJobs } from '../avatars/index.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { workLedger } from '../works/index.js';
@@ -14,7 +15,12 @@ import { seedDemoPortraits } from './seed.js';
 
 /** How the studio's save call hands a submission with photo_id to this producer. */
 export interface PhotoWorks {
-  create(ctx: AppContext, userId: number, p: SaveWorkParams): Promise<{ id: number; credits: number }>;
+  create(
+    ctx: AppContext,
+    userId: number,
+    p: SaveWorkParams,
+    o?: OrderOptions & { silenceSeconds?: number },
+  ): Promise<{ id: number; credits: number }>;
 }
 
 /** Pet videos and photo-speak: the person-image and pet libraries, and the videos made from their pictures. */
@@ -41,7 +47,7 @@ export function createPhotoVideoModule(
       );
     },
     works: {
-      create: (ctx, userId, p) => new PhotoVideoService(ctx, deps, new PhotoLibrary(ctx)).create(userId, p),
+      create: (ctx, userId, p, o) => new PhotoVideoService(ctx, deps, new PhotoLibrary(ctx)).create(userId, p, o),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { spokenParamsShape, type ProducedWork } from '../producing/index.js';
+import { canvasShape, spokenParamsShape, type ProducedWork } from '../producing/index.js';
 import { type WorkRow } from '../works/index.js';
 
 /** What only the photo video reads of its work: the order as submitted and its steps' outputs. */
@@ -13,6 +13,8 @@ export const photoParams = z.object({
   /** Step 2's facts: whether a face was animated, and what the user should know about the clip. */
   faceAnimated: z.boolean().nullable().default(null),
   note: z.string().nullable().default(null),
+  /** The frame an open API order asks the clip to fill, with its colour around the picture. */
+  canvas: canvasShape.nullable().default(null),
 });
 
 export type PhotoParams = z.output<typeof photoParams>;

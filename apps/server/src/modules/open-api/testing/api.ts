@@ -1,6 +1,6 @@
 import { createApiKey } from '@app/contract';
 import type { TestAccount } from '../../../../test/accounts.js';
-import type { TestApp } from '../../../../test/helper.js';
+import { waitFor, type TestApp } from '../../../../test/helper.js';
 
 /** What an open API call answered: the HTTP status and the JSON body. */
 export interface ApiReply<T = unknown> {
@@ -37,3 +37,19 @@ export async function newApiKey(t: Pick<TestApp, 'call'>, who: TestAccount, name
   if (r.code !== 0) throw new Error(r.msg);
   return r.data.key;
 }
+
+/** What video_status.get answers of a video, once it has completed or failed. */
+export const apiVideoEnded = (t: Pick<TestApp, 'app'>, key: string, id: string) =>
+  waitFor(
+    `video ${id}`,
+    async () => {
+      const r = await apiCall<{ status: string; duration: number; video_url: string; callback_id: string | null }>(
+        t,
+        key,
+        'GET',
+        `/v1/video_status.get?video_id=${id}`,
+      );
+      return ['completed', 'failed'].includes(r.body.data.status) ? r.body.data : null;
+    },
+    240_000,
+  );

@@ -10,7 +10,7 @@ export interface paths {
         put?: never;
         /**
          * Make a video: one scene is a talking video, 2–50 scenes a multi-scene video
-         * @description Spends your credits at the same prices as the web app: the estimate is held at once and the real duration settled when the video is done (a failed video is refunded in full). Characters are your avatars or public ones (type avatar); voices speak text in a voice (type text), play an uploaded audio asset (type audio) or stay silent (type silence). Backgrounds are colours: with a dimension the avatar is fitted into that frame and the colour fills the rest (the avatar’s own backdrop is kept).
+         * @description Spends your credits at the same prices as the web app: the estimate is held at once and the real duration settled when the video is done (a failed video is refunded in full). Characters are your avatars or public ones (type avatar), or a person photo (type talking_photo with a talking_photo_id from /v1/talking_photo.list or POST /v1/talking_photo): a talking photo makes a one-scene video, scenes of a multi-scene video are avatars. Voices speak text in a voice (type text), play an uploaded audio asset (type audio) or stay silent (type silence). Backgrounds are colours: with a dimension the avatar is fitted into that frame and the colour fills the rest (the avatar’s own backdrop is kept).
          */
         post: operations["generateVideo"];
         delete?: never;
@@ -78,10 +78,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Avatars you may use: your own ready clones, then the public actors
-         * @description talking_photos is always empty: videos from a photo are not offered through this API yet.
+         * Avatars you may use: your own ready clones, then the public actors; and your talking photos
+         * @description talking_photos are the person photos a talking_photo character may name: yours (uploaded with POST /v1/talking_photo or on the web), then the public ones.
          */
         get: operations["listAvatars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/talking_photo.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Person photos you may make a talking photo video from: yours, then the public ones */
+        get: operations["listTalkingPhotos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -141,6 +158,26 @@ export interface paths {
          * @description Send the file bytes as the body with its Content-Type. The same rules as the web upload apply: images PNG/JPG of at least 300 px up to 10 MB, videos MP4/MOV of 5 s to 30 min up to 500 MB, audio MP3/M4A/WAV of 5 s to 30 min; the file counts against your storage.
          */
         post: operations["uploadAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/talking_photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a person photo as the request body itself: it joins your photos as a talking photo
+         * @description Send a PNG or JPG of a person (at least 300 px on its shorter side) with its Content-Type. The photo joins your person photos (also on the web) and its talking_photo_id makes a talking photo video with POST /v2/video/generate. The file counts against your storage.
+         */
+        post: operations["uploadTalkingPhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -458,7 +495,7 @@ export interface operations {
                     title?: string;
                     callback_id?: string;
                     /** @enum {string} */
-                    channel?: "local" | "lipsync" | "ou" | "gj" | "df" | "fy";
+                    channel?: "local" | "lipsync" | "ou" | "gj" | "df" | "fy" | "did" | "kling";
                     test?: boolean;
                     caption?: boolean;
                 };
@@ -487,7 +524,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -557,7 +594,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -619,7 +656,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -668,7 +705,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -718,7 +755,13 @@ export interface operations {
                                 width: number;
                                 height: number;
                             }[];
-                            talking_photos: unknown[];
+                            talking_photos: {
+                                /** @description Use as character.talking_photo_id (type talking_photo). */
+                                talking_photo_id: string;
+                                talking_photo_name: string;
+                                preview_image_url: string;
+                                is_public: boolean;
+                            }[];
                         };
                     };
                 };
@@ -731,7 +774,62 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            404: components["responses"]["Refused404"];
+            /** @description request_in_progress, webhook_endpoint_exists */
+            409: components["responses"]["Refused409"];
+            /** @description payload_too_large */
+            413: components["responses"]["Refused413"];
+            /** @description unsupported_media_type */
+            415: components["responses"]["Refused415"];
+            /** @description idempotency_key_reused */
+            422: components["responses"]["Refused422"];
+            /** @description rate_limit_exceeded */
+            429: components["responses"]["Refused429"];
+            /** @description internal_error */
+            500: components["responses"]["Refused500"];
+        };
+    };
+    listTalkingPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 100;
+                        data: {
+                            /** @description Use as character.talking_photo_id. */
+                            id: string;
+                            image_url: string;
+                            /** @description The same picture: no round crop is made. */
+                            circle_image: string;
+                            name: string;
+                            is_public: boolean;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            400: components["responses"]["Refused400"];
+            /** @description authentication_failed */
+            401: components["responses"]["Refused401"];
+            /** @description insufficient_credit */
+            402: components["responses"]["Refused402"];
+            /** @description api_disabled, account_disabled */
+            403: components["responses"]["Refused403"];
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -789,7 +887,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -839,7 +937,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -919,7 +1017,68 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            404: components["responses"]["Refused404"];
+            /** @description request_in_progress, webhook_endpoint_exists */
+            409: components["responses"]["Refused409"];
+            /** @description payload_too_large */
+            413: components["responses"]["Refused413"];
+            /** @description unsupported_media_type */
+            415: components["responses"]["Refused415"];
+            /** @description idempotency_key_reused */
+            422: components["responses"]["Refused422"];
+            /** @description rate_limit_exceeded */
+            429: components["responses"]["Refused429"];
+            /** @description internal_error */
+            500: components["responses"]["Refused500"];
+        };
+    };
+    uploadTalkingPhoto: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: {
+                /** @description Repeat a create safely: the same key with the same body within 24 h answers the first reply and charges once; the same key with another body is refused. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The picture itself. */
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 100;
+                        data: {
+                            talking_photo_id: string;
+                            talking_photo_url: string | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            400: components["responses"]["Refused400"];
+            /** @description authentication_failed */
+            401: components["responses"]["Refused401"];
+            /** @description insufficient_credit */
+            402: components["responses"]["Refused402"];
+            /** @description api_disabled, account_disabled */
+            403: components["responses"]["Refused403"];
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -988,7 +1147,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -1047,7 +1206,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
@@ -1096,7 +1255,7 @@ export interface operations {
             402: components["responses"]["Refused402"];
             /** @description api_disabled, account_disabled */
             403: components["responses"]["Refused403"];
-            /** @description not_found, video_not_found, avatar_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
             404: components["responses"]["Refused404"];
             /** @description request_in_progress, webhook_endpoint_exists */
             409: components["responses"]["Refused409"];
