@@ -23,6 +23,7 @@ export const worksMessages = {
   renameTitle: commonLabels.renameWork,
   namePlaceholder: '请输入作品名称',
   download: commonLabels.download,
+  downloadCaptions: '下载字幕',
   delete: commonLabels.delete,
   deleteTitle: '删除作品',
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,

@@ -10,6 +10,8 @@ import { useSaveMultiWork } from '../api/save-multi-work';
 import { useVideoChannels } from '../api/video-channels';
 import { AvatarPickerDialog } from '../components/AvatarPickerDialog';
 import { SceneCard } from '../components/SceneCard';
+import { SceneCaptions } from '../components/SceneCaptions';
+import { captionRequest } from '../../../components/captions';
 import { VoicePickerDialog } from '../components/VoicePickerDialog';
 import { newScene, sceneProblem, toItem, totalSeconds, type Scene } from '../lib/scenes';
 import { multiplesText as t } from '../messages';
@@ -61,6 +63,7 @@ export default function MultiplesPage() {
       drive_mode: driveMode,
       output_mode: outputMode,
       content: JSON.stringify(scenes.map(toItem)),
+      ...(outputMode === 'video' ? captionRequest() : {}),
     });
     modal.success({
       title: t.submitTitle,
@@ -164,6 +167,7 @@ export default function MultiplesPage() {
                 />
               </div>
             )}
+            {outputMode === 'video' && <SceneCaptions scenes={scenes} />}
             <Button
               type="primary"
               size="large"

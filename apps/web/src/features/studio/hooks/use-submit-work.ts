@@ -6,6 +6,7 @@ import type { ChannelChoice } from '../components/ChannelDialog';
 import { feedback } from '../../../lib/feedback';
 import { useThrottled, useDebounced } from '../../../lib/rate-limit';
 import { useCreateWork, type WorkRequest } from '../api/create-work';
+import { captionRequest } from '../../../components/captions';
 import { estimateSeconds } from '../../../components/script-box';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
@@ -41,6 +42,7 @@ export function workRequest(
     video_channel_name: channel.name,
     video_id: avatar?.kind === 'avatar' ? avatar.id : undefined,
     material_video_id: avatar?.kind === 'material' ? avatar.id : undefined,
+    ...captionRequest(),
   };
   if (s.mode === 2) return { ...base, material_audio_id: s.audio?.fileId };
   return {
@@ -74,7 +76,10 @@ export function useSubmitWork() {
   const submit = async (channel: ChannelChoice) => {
     const current = useStudioStore.getState();
     // The channel's own rule on the avatar video's length (spec 001: gj 30–300 s), from the channel list.
-    const refusal = current.avatar?.kind === 'avatar' ? avatarSecondsRefusal(channel.avatar_seconds ?? null, current.avatar.duration) : null;
+    const refusal =
+      current.avatar?.kind === 'avatar'
+        ? avatarSecondsRefusal(channel.avatar_seconds ?? null, current.avatar.duration)
+        : null;
     if (refusal) {
       feedback.warning(refusal);
       return;

@@ -8,6 +8,7 @@ import { AvatarPanel, refusalOf, toChosenAvatar } from '../components/AvatarPane
 import { AvatarPreview } from '../components/AvatarPreview';
 import { ChannelDialog } from '../components/ChannelDialog';
 import { DriveCard } from '../components/DriveCard';
+import { StudioCaptions } from '../components/StudioCaptions';
 import { useSubmitWork } from '../hooks/use-submit-work';
 import { HANDOVER_TEXT_KEY, parseStudioEntry } from '../lib/query-params';
 import { studioText as t } from '../messages';
@@ -96,6 +97,7 @@ export default function CreatePage() {
       </Col>
       <Col xs={24} lg={6} xxl={6}>
         <AvatarPreview />
+        <StudioCaptions />
       </Col>
       <Col xs={24} lg={11} xxl={12}>
         <DriveCard seconds={work.seconds} onSynthesize={work.press} />

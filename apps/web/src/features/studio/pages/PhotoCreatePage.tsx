@@ -6,6 +6,7 @@ import { usePhotos, type PhotoSource, type PhotoType } from '../../../entities/p
 import { ChannelDialog } from '../components/ChannelDialog';
 import { DriveCard } from '../components/DriveCard';
 import { PhotoPanel } from '../components/PhotoPanel';
+import { StudioCaptions } from '../components/StudioCaptions';
 import { VoiceTuning } from '../components/VoiceTuning';
 import { useSubmitPhotoWork } from '../hooks/use-submit-photo-work';
 import { studioText as t } from '../messages';
@@ -77,6 +78,7 @@ export function PhotoCreatePage({ type }: { type: PhotoType }) {
       </Col>
       <Col xs={24} lg={6} xxl={6}>
         <PhotoPreview photo={photo} pet={pet} />
+        <StudioCaptions cover={photo?.url ?? ''} landscape={!!photo && photo.width > photo.height} />
       </Col>
       <Col xs={24} lg={11} xxl={12}>
         <DriveCard seconds={work.seconds} onSynthesize={work.press} tuning={<VoiceTuning />} />

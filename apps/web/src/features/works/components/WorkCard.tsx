@@ -1,4 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  PlayCircleOutlined,
+} from '@ant-design/icons';
 import { Button, Progress, Tooltip, Typography } from 'antd';
 import { studioMessages, type Work } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
@@ -13,6 +19,8 @@ interface WorkCardProps {
   onPlay: (work: Work) => void;
   onRename: (work: Work) => void;
   onDownload: (work: Work) => void;
+  /** A finished work with captions offers its SRT (下载字幕). */
+  onDownloadCaptions?: (work: Work) => void;
   onDelete: (work: Work) => void;
 }
 
@@ -42,7 +50,7 @@ function progressOverlay(work: Work) {
 }
 
 /** A finished work plays, renames, downloads and deletes; a failed one shows why and deletes; others show their place. */
-export function WorkCard({ work, onPlay, onRename, onDownload, onDelete }: WorkCardProps) {
+export function WorkCard({ work, onPlay, onRename, onDownload, onDownloadCaptions, onDelete }: WorkCardProps) {
   const done = work.status === WorkStatus.done;
   const failed = work.status === WorkStatus.failed;
   const remove = (
@@ -87,6 +95,16 @@ export function WorkCard({ work, onPlay, onRename, onDownload, onDelete }: WorkC
                   onClick={() => onDownload(work)}
                 />
               </Tooltip>
+              {work.captions === 1 && onDownloadCaptions && (
+                <Tooltip title={m.downloadCaptions}>
+                  <Button
+                    shape="circle"
+                    icon={<FileTextOutlined />}
+                    aria-label={m.downloadCaptions}
+                    onClick={() => onDownloadCaptions(work)}
+                  />
+                </Tooltip>
+              )}
               {remove}
             </div>
           </>

@@ -9,6 +9,7 @@ import { useDeleteWork } from '../api/delete-work';
 import { useRenameWork } from '../api/rename-work';
 import { useWorks } from '../../../entities/works';
 import { WorkCard, WorkStatus } from '../components/WorkCard';
+import { captionsLink } from '../api/work-captions';
 import { tabsFromQuery, WORK_TABS, type FirstTab } from '../lib/tabs';
 import { worksMessages as m } from '../messages';
 
@@ -57,6 +58,9 @@ export default function WorksPage() {
             onPlay={play}
             onRename={setRenaming}
             onDownload={(w) => setDownloading({ url: w.url, fileName: downloadName(w.name, w.url) })}
+            onDownloadCaptions={(w) =>
+              void captionsLink(w.id).then((d) => setDownloading({ url: d.url, fileName: d.name }))
+            }
             onDelete={confirmDelete}
           />
         </Col>

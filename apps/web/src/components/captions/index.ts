@@ -1,0 +1,3 @@
+export { CaptionsPanel, captionCss, sampleLine } from './CaptionsPanel';
+export { captionRequest, useCaptionsStore } from './captions-store';
+export { captionsText } from './messages';
