@@ -196,6 +196,12 @@ export const openApiErrors = {
     zh: '回调地址的域名无法解析',
     en: 'The host name of the webhook url does not resolve',
   },
+  webhookUrlUnanswered: {
+    status: 400,
+    code: 'webhook_url_unreachable',
+    zh: '回调地址验证失败：该地址须对 OPTIONS 请求返回 2xx',
+    en: 'The webhook url failed its check: it must answer an OPTIONS request with 2xx',
+  },
   webhookDuplicate: {
     status: 409,
     code: 'webhook_endpoint_exists',

@@ -128,7 +128,7 @@ describe.runIf(backend === 'pglite')('the open API through a generated client', 
 
     // The webhook: HeyGen's event, signed with the endpoint's secret over the bytes as sent.
     const [call] = await waitFor('the webhook', async () => {
-      const got = receiver.requests.filter((r) => r.path === '/heygen');
+      const got = receiver.requests.filter((r) => r.method === 'POST' && r.path === '/heygen');
       return got.length ? got : null;
     });
     expect(call!.json()).toEqual({

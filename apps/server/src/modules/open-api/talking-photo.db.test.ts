@@ -196,7 +196,10 @@ describe('talking photos through the open API', () => {
     expect(lines.reduce((sum, l) => sum + l.credits, 0)).toBe(-row!.creditsCharged);
 
     // Its end is announced, signed, with the callback_id.
-    const got = await waitFor('the event', async () => receiver.requests.find((q) => q.path === '/photo') ?? null);
+    const got = await waitFor(
+      'the event',
+      async () => receiver.requests.find((q) => q.method === 'POST' && q.path === '/photo') ?? null,
+    );
     expect(got.json()).toEqual({
       event_type: 'avatar_video.success',
       event_data: { video_id: videoId, url: expect.stringMatching(/^http/), callback_id: 'photo-1' },

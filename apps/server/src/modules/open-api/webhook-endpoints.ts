@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, type WebhookEvent } from '@app/contract';
+import { openApiErrors, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, type WebhookEvent } from '@app/contract';
 import { apiWebhookDeliveries, apiWebhookEndpoints } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { LinkRefusal, parseWebUrl, resolvePublic, type AddressPolicy } from '../../platform/security/public-address.js';
+import {
+  guardedOptions,
+  LinkRefusal,
+  parseWebUrl,
+  resolvePublic,
+  type AddressPolicy,
+} from '../../platform/security/public-address.js';
 import { accountNames, accountRows } from '../accounts/index.js';
 import { ApiFailure, restRoute, type RestRoute } from './rest.js';
 import { idText, numericId } from './videos.js';
@@ -24,16 +30,52 @@ export function webhookUrlFailure(e: LinkRefusal): ApiFailure {
   return new ApiFailure('webhookUrlScheme');
 }
 
-/** A webhook URL as added: http(s), no credentials, and every address its host has is public. */
+/** How the receiver sees every request of ours: the check at endpoint.add and each delivery. */
+export const WEBHOOK_USER_AGENT = 'avatar-webhooks/1';
+
+/** How long the check at endpoint.add waits for the receiver's answer. */
+const CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * A webhook URL as added: http(s), no credentials, every address its host has public, and a receiver
+ * there that answers an OPTIONS request with 2xx (each redirect's target checked the same way).
+ */
 async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
   try {
     const parsed = parseWebUrl(url);
     await resolvePublic(parsed.hostname, webhookAddressPolicy(ctx));
+    await checkAnswers(ctx, parsed.toString());
     return parsed.toString();
   } catch (e) {
     if (e instanceof LinkRefusal) throw webhookUrlFailure(e);
     throw e;
   }
+}
+
+/** The receiver answers: what it answered to an OPTIONS request, or why nothing answered. */
+async function checkAnswers(ctx: AppContext, url: string): Promise<void> {
+  const unanswered = (zh: string, en: string) =>
+    new ApiFailure('webhookUrlUnanswered', {
+      zh: `${openApiErrors.webhookUrlUnanswered.zh}（${zh}）`,
+      en: `${openApiErrors.webhookUrlUnanswered.en} (${en})`,
+    });
+  let status: number;
+  try {
+    const res = await guardedOptions(url, {
+      ...webhookAddressPolicy(ctx),
+      headers: { 'user-agent': WEBHOOK_USER_AGENT },
+      timeoutMs: CHECK_TIMEOUT_MS,
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+    res.body.resume();
+    status = res.status;
+  } catch (e) {
+    if (e instanceof LinkRefusal) throw e;
+    const text = e instanceof Error ? e.message : String(e);
+    if (/timed? ?out|abort/i.test(text)) throw unanswered('等待响应超时', 'no answer in time');
+    throw unanswered(`无法连接：${text}`, `unreachable: ${text}`);
+  }
+  if (status < 200 || status >= 300) throw unanswered(`收到 HTTP ${status}`, `it answered HTTP ${status}`);
 }
 
 const live = isNull(apiWebhookEndpoints.deletedAt);
@@ -123,7 +165,8 @@ export function webhookEndpointRoutes(ctx: AppContext): RestRoute[] {
       summary: 'Register a URL that is sent your API videos’ events, signed with the returned secret',
       description:
         'The URL must be http(s) and lead to the public internet (never this host, a private or a reserved ' +
-        'address), which is checked again on every delivery and redirect. events: avatar_video.success and/or ' +
+        'address), which is checked again on every delivery and redirect. It is checked at once with an ' +
+        'OPTIONS request, which must be answered with 2xx. events: avatar_video.success and/or ' +
         'avatar_video.fail; none means both.',
       shape: 'v1',
       body: z.strictObject({

@@ -8,7 +8,7 @@ import { WORK_STATUS, workLedger } from '../works/index.js';
 import { apiVideoStore } from './api-videos.js';
 import { presentVideo } from './videos.js';
 import { webhookDeliveries, type AttemptOutcome, type DeliveryRow } from './webhook-deliveries.js';
-import { webhookAddressPolicy, webhookEndpointStore } from './webhook-endpoints.js';
+import { WEBHOOK_USER_AGENT, webhookAddressPolicy, webhookEndpointStore } from './webhook-endpoints.js';
 
 /** How often a video's watch looks whether it has ended. */
 const WATCH_SECONDS = 3;
@@ -116,7 +116,7 @@ async function deliver(ctx: AppContext, deliveryId: number, job: JobContext): Pr
     ...signatureHeaders(endpoint.secret, body, Math.floor(Date.now() / 1000)),
     // The same on every attempt of one delivery: a receiver can tell a retry from a new event.
     'X-Webhook-Id': String(claimed.id),
-    'user-agent': 'avatar-webhooks/1',
+    'user-agent': WEBHOOK_USER_AGENT,
   };
   const outcome = await post(ctx, endpoint.url, headers, body, job.signal);
   const next = await webhookDeliveries.record(db, claimed, outcome, ctx.config.WEBHOOK_RETRY_SECONDS);

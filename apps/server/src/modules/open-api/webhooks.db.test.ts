@@ -59,8 +59,10 @@ beforeAll(async () => {
   receiver = await startLoopbackFake({
     host: RECEIVER,
     routes: {
-      '/flaky': () => ({ status: ++flaky <= 2 ? 500 : 200 }),
-      '/redirect': () => ({ status: 307, headers: { location: `${inside.url}/hook` } }),
+      'POST /flaky': () => ({ status: ++flaky <= 2 ? 500 : 200 }),
+      'OPTIONS /closed': () => ({ status: 405 }),
+      'OPTIONS /moved': () => ({ status: 302, headers: { location: `${inside.url}/hook` } }),
+      'POST /redirect': () => ({ status: 307, headers: { location: `${inside.url}/hook` } }),
     },
     handle: () => ({ status: 200, text: 'ok' }),
   });
@@ -73,7 +75,7 @@ afterAll(async () => {
 
 describe('webhook endpoints', () => {
   it('adds, lists and deletes an account’s endpoints; another account’s is not found', async () => {
-    const made = await add(aliceKey, { url: `http://${RECEIVER}:8080/hooks/heygen`, events: ['avatar_video.success'] });
+    const made = await add(aliceKey, { url: `${receiver.url}/hooks/heygen`, events: ['avatar_video.success'] });
     expect(made).toMatchObject({
       status: 200,
       body: {
@@ -81,7 +83,7 @@ describe('webhook endpoints', () => {
         message: 'Success',
         data: {
           username: alice.username,
-          url: `http://${RECEIVER}:8080/hooks/heygen`,
+          url: `${receiver.url}/hooks/heygen`,
           status: 'enabled',
           events: ['avatar_video.success'],
         },
@@ -91,7 +93,7 @@ describe('webhook endpoints', () => {
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
     expect(Number.isNaN(Date.parse(endpoint.created_at))).toBe(false);
     // None named: both events.
-    const both = (await add(aliceKey, { url: `http://${RECEIVER}/both` })).body.data;
+    const both = (await add(aliceKey, { url: `${receiver.url}/both` })).body.data;
     expect(both.events).toEqual(['avatar_video.success', 'avatar_video.fail']);
 
     expect(await list(aliceKey)).toEqual({ code: 100, message: 'Success', data: [both, endpoint] });
@@ -132,15 +134,27 @@ describe('webhook endpoints', () => {
     expect((await list(bobKey)).data).toEqual([]);
   });
 
+  it('refuses a URL whose receiver does not answer an OPTIONS request with 2xx, or redirects it inside', async () => {
+    const closed = await add(bobKey, { url: `${receiver.url}/closed` });
+    expect(closed).toMatchObject({ status: 400, body: { data: null, error: { code: 'webhook_url_unreachable' } } });
+    expect(closed.body.error!.message).toContain('HTTP 405');
+    const nobody = await add(bobKey, { url: `http://${RECEIVER}:9/hook` }, { 'accept-language': 'en' });
+    expect(nobody).toMatchObject({ status: 400, body: { error: { code: 'webhook_url_unreachable' } } });
+    expect(nobody.body.error!.message).toContain(openApiErrors.webhookUrlUnanswered.en);
+    expect(await add(bobKey, { url: `${receiver.url}/moved` })).toMatchObject(refused('webhookUrlPrivate'));
+    expect(inside.requests).toEqual([]);
+    expect((await list(bobKey)).data).toEqual([]);
+  });
+
   it('refuses the same URL twice and more endpoints than one account keeps', async () => {
     const carol = await newApiKey(t, await newAccount(t));
     for (let i = 0; i < WEBHOOK_ENDPOINTS_MAX; i++)
-      expect((await add(carol, { url: `http://${RECEIVER}/h${i}` })).status).toBe(200);
-    expect(await add(carol, { url: `http://${RECEIVER}/h0` })).toMatchObject(refused('webhookDuplicate'));
-    expect(await add(carol, { url: `http://${RECEIVER}/more` })).toMatchObject(refused('webhookTooMany'));
+      expect((await add(carol, { url: `${receiver.url}/h${i}` })).status).toBe(200);
+    expect(await add(carol, { url: `${receiver.url}/h0` })).toMatchObject(refused('webhookDuplicate'));
+    expect(await add(carol, { url: `${receiver.url}/more` })).toMatchObject(refused('webhookTooMany'));
     // A deleted endpoint frees its place.
     await remove(carol, (await list(carol)).data[0]!.endpoint_id);
-    expect((await add(carol, { url: `http://${RECEIVER}/more` })).status).toBe(200);
+    expect((await add(carol, { url: `${receiver.url}/more` })).status).toBe(200);
   });
 });
 
@@ -166,7 +180,7 @@ async function apiVideo(who: TestAccount, callbackId: string | null) {
 }
 const received = (path: string, n: number) =>
   waitFor(`${n} deliveries to ${path}`, async () => {
-    const got = receiver.requests.filter((r) => r.path === path);
+    const got = receiver.requests.filter((r) => r.method === 'POST' && r.path === path);
     return got.length >= n ? got : null;
   });
 const deliveryOf = async (workId: number) =>
@@ -216,9 +230,11 @@ describe('webhook deliveries', () => {
       const job = await t.ctx.queue.getJob(t.ctx.database.executor, 'open-api.webhook-delivery', again!);
       return job?.state === 'completed';
     });
-    expect(receiver.requests.filter((r) => r.path === '/done')).toHaveLength(1);
+    expect(receiver.requests.filter((r) => r.method === 'POST' && r.path === '/done')).toHaveLength(1);
     // Nothing for the endpoint listening to failures only, nor for another account's.
-    expect(receiver.requests.filter((r) => r.path === '/failures' || r.path === '/bob')).toEqual([]);
+    expect(
+      receiver.requests.filter((r) => r.method === 'POST' && (r.path === '/failures' || r.path === '/bob')),
+    ).toEqual([]);
   });
 
   it('retries a receiver that fails twice, and the third attempt is delivered', async () => {
@@ -280,7 +296,7 @@ describe('webhook deliveries', () => {
       expect(a.httpStatus).toBeNull();
       expect(a.error).toContain(m.attemptRefusedAddress);
     }
-    expect(receiver.requests.filter((r) => r.path === '/redirect')).toHaveLength(4);
+    expect(receiver.requests.filter((r) => r.method === 'POST' && r.path === '/redirect')).toHaveLength(4);
     expect(inside.requests).toEqual([]);
   });
 

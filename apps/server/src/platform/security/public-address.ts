@@ -164,10 +164,19 @@ export const guardedGet = (link: string, opts: GuardedFetchOptions = {}): Promis
 export const guardedPost = (link: string, opts: GuardedPost): Promise<GuardedResponse> =>
   guardedRequest('POST', link, opts);
 
+/**
+ * An OPTIONS request under the same rule (a receiver's address checked before anything is sent to it):
+ * redirects are followed as a GET's are, every hop checked.
+ */
+export const guardedOptions = (link: string, opts: GuardedFetchOptions = {}): Promise<GuardedResponse> =>
+  guardedRequest('OPTIONS', link, opts);
+
 const KEEPS_METHOD = new Set([307, 308]);
 
+type GuardedMethod = 'GET' | 'POST' | 'OPTIONS';
+
 async function guardedRequest(
-  method: 'GET' | 'POST',
+  method: GuardedMethod,
   link: string,
   opts: GuardedFetchOptions & { body?: string | Buffer },
 ): Promise<GuardedResponse> {
@@ -177,7 +186,7 @@ async function guardedRequest(
     const res = await requestOnce(method, url, opts);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
-    if (status >= 300 && status < 400 && location && (method === 'GET' || KEEPS_METHOD.has(status))) {
+    if (status >= 300 && status < 400 && location && (method !== 'POST' || KEEPS_METHOD.has(status))) {
       res.resume();
       if (hop >= (opts.maxRedirects ?? 5)) throw new Error('too many redirects');
       url = parseWebUrl(new URL(location, url).toString());
@@ -188,7 +197,7 @@ async function guardedRequest(
 }
 
 function requestOnce(
-  method: 'GET' | 'POST',
+  method: GuardedMethod,
   url: URL,
   opts: GuardedFetchOptions & { body?: string | Buffer },
 ): Promise<http.IncomingMessage> {

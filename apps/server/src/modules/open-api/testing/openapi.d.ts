@@ -195,7 +195,7 @@ export interface paths {
         put?: never;
         /**
          * Register a URL that is sent your API videos’ events, signed with the returned secret
-         * @description The URL must be http(s) and lead to the public internet (never this host, a private or a reserved address), which is checked again on every delivery and redirect. events: avatar_video.success and/or avatar_video.fail; none means both.
+         * @description The URL must be http(s) and lead to the public internet (never this host, a private or a reserved address), which is checked again on every delivery and redirect. It is checked at once with an OPTIONS request, which must be answered with 2xx. events: avatar_video.success and/or avatar_video.fail; none means both.
          */
         post: operations["addWebhookEndpoint"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -586,7 +586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -648,7 +648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -697,7 +697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -766,7 +766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -821,7 +821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -879,7 +879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -929,7 +929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -1009,7 +1009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -1070,7 +1070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -1139,7 +1139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -1198,7 +1198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
@@ -1247,7 +1247,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_endpoint_limit */
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
             400: components["responses"]["Refused400"];
             /** @description authentication_failed */
             401: components["responses"]["Refused401"];
