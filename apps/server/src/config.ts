@@ -218,10 +218,10 @@ export const envSchema = z.object({
   MEDIA_MIN_FPS: z.coerce.number().min(1).max(60).default(10),
   /**
    * Ceiling of width × height × seconds × max(frame rate, 25) of such a video, checked at submission
-   * (视频分辨率过高或时长过长…). The default lets a 1080p video at 25–30 fps run 10–12 minutes (the
-   * translation page's advice) and a 720p one about 29 minutes.
+   * (视频分辨率过高或时长过长…). The default lets a 1080p video at 30 fps run 30 minutes (the longest
+   * recording the studio takes to drive a video) and a 720p one over an hour.
    */
-  MEDIA_MAX_PIXEL_FRAMES: z.coerce.number().min(1).default(40e9),
+  MEDIA_MAX_PIXEL_FRAMES: z.coerce.number().min(1).default(120e9),
   /** The same ceiling for guests. */
   MEDIA_MAX_PIXEL_FRAMES_GUEST: z.coerce.number().min(1).default(5e9),
   /** Avatars one account may have in preparation at once; each account's first avatar is prepared before anyone's second. */
