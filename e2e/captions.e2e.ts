@@ -10,6 +10,7 @@ import {
   listWorks,
   saveWork,
   studioMessages,
+  type Avatar,
   type Work,
 } from '@app/contract';
 import { apiData } from './support/studio-api';
