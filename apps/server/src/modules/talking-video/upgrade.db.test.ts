@@ -198,6 +198,7 @@ describe('works made before kinds', () => {
       type: '',
       hs: 2,
       note: '',
+      captions: 0,
     });
     const fetched = await t.app.inject({ method: 'GET', url: w!.url });
     expect(fetched.statusCode).toBe(200);
