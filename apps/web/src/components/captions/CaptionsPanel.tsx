@@ -22,6 +22,10 @@ import { captionsText as t } from './messages';
 /** The frame the preview stands for: 1080 × 1920 portrait, 1920 × 1080 landscape. */
 const frameOf = (landscape: boolean) => (landscape ? { w: 1920, h: 1080 } : { w: 1080, h: 1920 });
 
+/** The choices of a control, from a record of labels keyed by value. */
+const choicesOf = <K extends string>(labels: Record<K, string>) =>
+  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+
 /** The first caption line of the script (to its first mark, at most a line's width), or a sample. */
 export function sampleLine(script: string, maxChars = 14): string {
   const first = spokenText(script)
@@ -180,10 +184,7 @@ export function CaptionsPanel({ cover, landscape = false, script = '', unavailab
               value={style.look}
               onChange={(e) => setStyle({ look: e.target.value as CaptionLook })}
               optionType="button"
-              options={(Object.keys(CAPTION_LOOKS) as CaptionLook[]).map((k) => ({
-                value: k,
-                label: CAPTION_LOOKS[k],
-              }))}
+              options={choicesOf(CAPTION_LOOKS)}
             />
             <Radio.Group
               aria-label={t.position}
@@ -191,10 +192,7 @@ export function CaptionsPanel({ cover, landscape = false, script = '', unavailab
               value={style.position}
               onChange={(e) => setStyle({ position: e.target.value as CaptionPosition })}
               optionType="button"
-              options={(Object.keys(CAPTION_POSITIONS) as CaptionPosition[]).map((k) => ({
-                value: k,
-                label: CAPTION_POSITIONS[k],
-              }))}
+              options={choicesOf(CAPTION_POSITIONS)}
             />
           </Flex>
         </Flex>
