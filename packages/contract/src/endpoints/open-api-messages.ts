@@ -252,5 +252,4 @@ export const openApiUnsupported = {
     zh: '本站没有测试模式：视频按正常价格生成并扣除积分，请去掉 test: true',
     en: 'There is no test mode here: videos are made and charged at the normal price; drop test: true',
   },
-  caption: { zh: '暂不支持字幕（caption）', en: 'Captions are not offered' },
 } as const;

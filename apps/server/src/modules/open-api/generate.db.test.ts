@@ -12,6 +12,7 @@ import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { addVoice, cloneAvatar } from '../works/testing/studio.js';
 import { apiCall, apiVideoEnded, newApiKey } from './testing/api.js';
+import { injectFetch } from './testing/inject-fetch.js';
 
 let t: TestApp;
 let dir: string;
@@ -113,6 +114,9 @@ describe('POST /v2/video/generate: what is refused', () => {
     expect(await generate(aliceKey, { video_inputs: [textScene()], test: true })).toMatchObject(
       unsupported('testMode'),
     );
+    expect(await generate(aliceKey, { video_inputs: [textScene()], caption: 'yes' })).toMatchObject(
+      refused('invalidParameter'),
+    );
     expect(await generate(aliceKey, { video_inputs: [] })).toMatchObject(refused('invalidParameter'));
     expect(await generate(aliceKey, { video_inputs: Array.from({ length: 51 }, () => textScene()) })).toMatchObject(
       refused('invalidParameter'),
@@ -163,6 +167,26 @@ describe('POST /v2/video/generate: one scene', () => {
   }, 300_000);
 });
 
+describe('POST /v2/video/generate: captions', () => {
+  it('burns the studio’s captions in and keeps their SRT with the video when caption is true', async () => {
+    const r = await generate(aliceKey, { video_inputs: [textScene()], caption: true });
+    const { row } = await made(r.body.data.video_id);
+    const p = row.params as { captions?: unknown; files: string[] };
+    expect(p.captions).toBeTruthy();
+    expect(p.files.some((f) => f.endsWith('captions.srt'))).toBe(true);
+    const srt = await t.ctx.storage.toLocalFile(
+      p.files.find((f) => f.endsWith('captions.srt'))!,
+      dir,
+    );
+    expect(fs.readFileSync(srt.path, 'utf8')).toContain('欢迎来到直播间');
+    // The status gives a signed link to the same SRT; a video without captions has none.
+    const status = await ended(aliceKey, r.body.data.video_id);
+    const link = await injectFetch(t.app)(new Request(status.caption_url!));
+    expect(link.status).toBe(200);
+    expect(await link.text()).toContain('欢迎来到直播间');
+  }, 300_000);
+});
+
 describe('POST /v2/video/generate: a silent scene', () => {
   it('makes a talking video of silence in a landscape frame', async () => {
     const r = await generate(aliceKey, {
@@ -177,6 +201,7 @@ describe('POST /v2/video/generate: a silent scene', () => {
     });
     const { row, info } = await made(r.body.data.video_id);
     expect(row).toMatchObject({ kind: 'talking' });
+    expect((await ended(aliceKey, r.body.data.video_id)).caption_url).toBeNull();
     // Sides are kept even for the encoder.
     expect(info.video).toMatchObject({ width: 640, height: 360 });
     expect(info.duration).toBeGreaterThan(1.5);

@@ -82,7 +82,10 @@ export const generateBody = z.strictObject({
    */
   channel: z.enum(channelKeys).optional(),
   test: z.boolean().optional(),
-  caption: z.boolean().optional(),
+  caption: z
+    .boolean()
+    .optional()
+    .describe('Burn captions of the spoken text into the video in the default style; the SRT is kept with the video.'),
 });
 type GenerateBody = z.output<typeof generateBody>;
 type SceneInput = GenerateBody['video_inputs'][number];
@@ -174,7 +177,6 @@ const watchEnd = (ctx: AppContext, workId: number) =>
 async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unknown, GenerateBody>) {
   const { caller, body } = call;
   if (body.test) throw unsupported('testMode');
-  if (body.caption) throw unsupported('caption');
   // A multi-scene video is made of avatar scenes only: a photo speaks in a video of its own.
   if (body.video_inputs.length > 1 && body.video_inputs.some((s) => s.character.type === 'talking_photo'))
     throw unsupported('talkingPhotoScenes');
@@ -182,6 +184,8 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
   for (const s of body.video_inputs) scenes.push(await planScene(ctx, deps, caller.userId, s, body.dimension));
   await takePaidCall(ctx, caller.userId);
   const name = body.title?.trim() || studioMessages.defaultWorkName;
+  // HeyGen's `caption`: the studio's captions in their default style, burned in and kept as an SRT.
+  const captions = body.caption ? { captions: 1 } : {};
   const onOpen = async (tx: Db, row: WorkRow) => {
     await apiVideoStore.record(tx, row, caller, body.callback_id);
     await call.claim?.bindWork(tx, row.id);
@@ -198,6 +202,7 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
         api: (body.channel ?? (await offeredChannels(ctx, photoChannelKind))[0]?.key) as SavePhotoWorkParams['api'],
         photo_id: first.character.photoId,
         ...spokenFields(d),
+        ...captions,
       },
       { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: first.canvas, onOpen },
     );
@@ -210,7 +215,7 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
     const d = first.drive;
     const made = await new TalkingVideoService(ctx, deps).create(
       caller.userId,
-      { name, api, video_id: avatarIds[0], ...spokenFields(d) },
+      { name, api, video_id: avatarIds[0], ...spokenFields(d), ...captions },
       { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: first.canvas, onOpen },
     );
     await watchEnd(ctx, made.id);
@@ -218,7 +223,7 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
   }
   const made = await new MultiSceneService(ctx, deps).submitScenes(
     caller.userId,
-    { name, api, drive_mode: 'serial', output_mode: 'video' },
+    { name, api, drive_mode: 'serial', output_mode: 'video', ...captions },
     scenes.map((s, i) => ({
       type: s.drive.type,
       video_id: avatarIds[i]!,

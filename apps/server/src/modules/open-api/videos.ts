@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { MULTI_KIND } from '../multi-scene/index.js';
 import { PHOTO_KIND } from '../photo-video/index.js';
 import { TALKING_KIND } from '../talking-video/index.js';
-import { WORK_STATUS, workLedger, worksGallery, type WorkRow } from '../works/index.js';
+import { WORK_STATUS, captionsKeyOf, workLedger, worksGallery, type WorkRow } from '../works/index.js';
 import { absoluteFileUrl, originOf } from './absolute-url.js';
 import { ApiFailure, restRoute, type RestRoute } from './rest.js';
 
@@ -40,7 +40,10 @@ export const videoStatus = z.object({
   created_at: z.number().int().describe('Unix seconds.'),
   callback_id: z.string().nullable(),
   error: videoError.nullable(),
-  caption_url: z.null(),
+  caption_url: z
+    .string()
+    .nullable()
+    .describe('Signed link to the captions (SRT) of a video made with caption: true, once completed.'),
   gif_url: z.null(),
   video_url_caption: z.null(),
 });
@@ -50,6 +53,7 @@ export type VideoStatus = z.input<typeof videoStatus>;
 export function presentVideo(ctx: AppContext, origin: string, w: WorkRow, callbackId: string | null): VideoStatus {
   const done = w.status === WORK_STATUS.done;
   const failed = w.status === WORK_STATUS.failed;
+  const captionsKey = done ? captionsKeyOf(w) : null;
   return {
     id: String(w.id),
     status: statusOf(w),
@@ -62,7 +66,7 @@ export function presentVideo(ctx: AppContext, origin: string, w: WorkRow, callba
     created_at: Math.floor(w.createdAt.getTime() / 1000),
     callback_id: callbackId,
     error: failed ? { code: 'video_failed', message: w.failReason, detail: w.failReason } : null,
-    caption_url: null,
+    caption_url: captionsKey ? absoluteFileUrl(ctx, origin, captionsKey, `${w.name}.srt`) : null,
     gif_url: null,
     video_url_caption: null,
   };

@@ -43,12 +43,13 @@ export const apiVideoEnded = (t: Pick<TestApp, 'app'>, key: string, id: string) 
   waitFor(
     `video ${id}`,
     async () => {
-      const r = await apiCall<{ status: string; duration: number; video_url: string; callback_id: string | null }>(
-        t,
-        key,
-        'GET',
-        `/v1/video_status.get?video_id=${id}`,
-      );
+      const r = await apiCall<{
+        status: string;
+        duration: number;
+        video_url: string;
+        caption_url: string | null;
+        callback_id: string | null;
+      }>(t, key, 'GET', `/v1/video_status.get?video_id=${id}`);
       return ['completed', 'failed'].includes(r.body.data.status) ? r.body.data : null;
     },
     240_000,

@@ -497,6 +497,7 @@ export interface operations {
                     /** @enum {string} */
                     channel?: "local" | "lipsync" | "ou" | "gj" | "df" | "fy" | "did" | "kling";
                     test?: boolean;
+                    /** @description Burn captions of the spoken text into the video in the default style; the SRT is kept with the video. */
                     caption?: boolean;
                 };
             };
@@ -578,7 +579,8 @@ export interface operations {
                                 message: string;
                                 detail: string;
                             } | null;
-                            caption_url: null;
+                            /** @description Signed link to the captions (SRT) of a video made with caption: true, once completed. */
+                            caption_url: string | null;
                             gif_url: null;
                             video_url_caption: null;
                         };
