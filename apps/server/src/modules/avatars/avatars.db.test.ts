@@ -276,9 +276,11 @@ describe('demo actors', () => {
       .select()
       .from(avatars)
       .then((rows) => expect(rows.filter((a) => a.source === 2)).toHaveLength(4));
-    // A second start writes nothing new.
-    const { seedDemoActors } = await import('./seed.js');
-    await seedDemoActors(seeded.ctx);
+    // A second start writes nothing new and queues no rendering again.
+    const { queueDemoActors, seedDemoActor } = await import('./seed.js');
+    await queueDemoActors(seeded.ctx);
+    await seedDemoActor(seeded.ctx, 'demo-portrait-1');
     expect((await seeded.ctx.database.db.select().from(avatars)).length).toBe(4);
+    expect(await seeded.ctx.queue.boss.getQueueSize('avatar.seed-demo')).toBe(0);
   }, 300_000);
 });

@@ -24,4 +24,16 @@ export const avatarsJobs = {
     expireInSeconds: 4 * 3600,
     concurrency: 1,
   },
+  /**
+   * Renders one demo public actor's clip from the packaged sample photos and adds it (first start).
+   * Queued by the seed so that the rendering never delays the server's start; a start that finds the
+   * actor still missing (e.g. the process was killed mid-render) queues it again.
+   */
+  'avatar.seed-demo': {
+    label: '演示数字人生成',
+    payload: z.object({ seedKey: z.string().min(1) }),
+    retryLimit: 3,
+    expireInSeconds: 3600,
+    concurrency: 1,
+  },
 } satisfies Record<string, JobDefinition>;

@@ -7,7 +7,7 @@ import { prepareAvatar, retryEnginePrepare } from './prepare-job.js';
 import { avatarsRepo } from './repo.js';
 import { resendMissingJobs } from './resume.js';
 import { avatarRoutes } from './routes.js';
-import { seedDemoActors } from './seed.js';
+import { queueDemoActors, seedDemoActor } from './seed.js';
 import { AvatarsService } from './service.js';
 
 export interface AvatarsModuleOptions {
@@ -23,9 +23,10 @@ export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule<t
     jobs: handlersOf(avatarsJobs, (ctx) => ({
       'avatar.prepare': ({ avatarId }, job) => prepareAvatar(ctx, avatarId, job),
       'avatar.engine-retry': (payload, job) => retryEnginePrepare(ctx, payload, job),
+      'avatar.seed-demo': ({ seedKey }) => seedDemoActor(ctx, seedKey),
     })),
     seed: async (ctx) => {
-      await seedDemoActors(ctx);
+      await queueDemoActors(ctx);
       await resendMissingJobs(ctx, 'avatar.prepare', 'avatarId', await avatarsRepo.processingIds(ctx.database.db));
     },
   };
