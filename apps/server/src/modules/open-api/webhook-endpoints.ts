@@ -80,6 +80,9 @@ async function checkAnswers(ctx: AppContext, url: string): Promise<void> {
 
 const live = isNull(apiWebhookEndpoints.deletedAt);
 
+/** A fresh signing secret: 24 random bytes. */
+const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+
 /** The endpoints: added (one account's at most `WEBHOOK_ENDPOINTS_MAX`), listed, deleted, and found for an event. */
 export const webhookEndpointStore = {
   async add(db: Db, userId: number, url: string, events: WebhookEvent[]): Promise<WebhookEndpointRow> {
@@ -94,7 +97,7 @@ export const webhookEndpointStore = {
       if (mine.length >= WEBHOOK_ENDPOINTS_MAX) throw new ApiFailure('webhookTooMany');
       const [row] = await tx
         .insert(apiWebhookEndpoints)
-        .values({ userId, url, events, secret: `whsec_${randomBytes(24).toString('base64url')}` })
+        .values({ userId, url, events, secret: newSecret() })
         .returning();
       if (!row) throw new Error('webhook endpoint insert returned nothing');
       return row;
@@ -123,6 +126,20 @@ export const webhookEndpointStore = {
         .set({ status: 'cancelled', finishedAt: new Date(), leaseUntil: null })
         .where(and(eq(apiWebhookDeliveries.endpointId, id), eq(apiWebhookDeliveries.status, 'pending')));
     });
+  },
+
+  /**
+   * Gives one of the account's endpoints a new secret: every delivery sent from now on (retries of
+   * earlier events included) is signed with it, the old one signs nothing more.
+   */
+  async rotateSecret(db: Db, userId: number, id: number): Promise<WebhookEndpointRow> {
+    const [row] = await db
+      .update(apiWebhookEndpoints)
+      .set({ secret: newSecret() })
+      .where(and(eq(apiWebhookEndpoints.id, id), eq(apiWebhookEndpoints.userId, userId), live))
+      .returning();
+    if (!row) throw new ApiFailure('webhookMissing');
+    return row;
   },
 
   async find(db: Db, id: number): Promise<WebhookEndpointRow | null> {
@@ -199,6 +216,25 @@ export function webhookEndpointRoutes(ctx: AppContext): RestRoute[] {
           usernameOf(ctx, caller.userId),
         ]);
         return rows.map((r) => present(r, username));
+      },
+    }),
+    restRoute({
+      method: 'POST',
+      path: '/v1/webhook/endpoint.rotate_secret',
+      operationId: 'rotateWebhookSecret',
+      summary: 'Give one of your webhook endpoints a new signing secret',
+      description:
+        'Answers the endpoint with its new secret. Every delivery sent afterwards, retries of earlier events ' +
+        'included, is signed with the new secret; the old one signs nothing more. Another account’s endpoint ' +
+        'is webhook_endpoint_not_found.',
+      shape: 'v1',
+      body: z.strictObject({ endpoint_id: idText }),
+      data: endpointItem,
+      handler: async ({ caller, body }) => {
+        const id = numericId(body.endpoint_id);
+        if (!id) throw new ApiFailure('webhookMissing');
+        const row = await webhookEndpointStore.rotateSecret(db(), caller.userId, id);
+        return present(row, await usernameOf(ctx, caller.userId));
       },
     }),
     restRoute({

@@ -40,6 +40,8 @@ const RECEIVER = '127.0.0.2';
 const add = (key: string, json: unknown, headers: Record<string, string> = {}) =>
   apiCall<Endpoint>(t, key, 'POST', '/v1/webhook/endpoint.add', { json, headers });
 const list = async (key: string) => (await apiCall<Endpoint[]>(t, key, 'GET', '/v1/webhook/endpoint.list')).body;
+const rotate = (key: string, endpointId: string) =>
+  apiCall<Endpoint>(t, key, 'POST', '/v1/webhook/endpoint.rotate_secret', { json: { endpoint_id: endpointId } });
 const remove = (key: string, id: string) =>
   apiCall<null>(t, key, 'DELETE', `/v1/webhook/endpoint.delete?endpoint_id=${id}`);
 const refused = (kind: keyof typeof openApiErrors) => ({
@@ -235,6 +237,34 @@ describe('webhook deliveries', () => {
     expect(
       receiver.requests.filter((r) => r.method === 'POST' && (r.path === '/failures' || r.path === '/bob')),
     ).toEqual([]);
+  });
+
+  it('signs deliveries with the new secret once an endpoint’s secret is rotated; another account’s is not found', async () => {
+    const frank = await newAccount(t);
+    const frankKey = await newApiKey(t, frank);
+    const hook = (await add(frankKey, { url: `${receiver.url}/rotated` })).body.data;
+    // Bob cannot rotate Frank's endpoint, and its secret stays.
+    expect(await rotate(bobKey, hook.endpoint_id)).toMatchObject(refused('webhookMissing'));
+    expect(await rotate(frankKey, 'abc')).toMatchObject(refused('webhookMissing'));
+    expect((await list(frankKey)).data[0]!.secret).toBe(hook.secret);
+
+    const rotated = await rotate(frankKey, hook.endpoint_id);
+    expect(rotated).toMatchObject({ status: 200, body: { code: 100, data: { endpoint_id: hook.endpoint_id } } });
+    const secret = rotated.body.data.secret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    expect(secret).not.toBe(hook.secret);
+    expect((await list(frankKey)).data[0]!.secret).toBe(secret);
+
+    const id = await apiVideo(frank, null);
+    await workLedger.progress(db(), id, { set: { videoKey: `users/${frank.id}/works/v.mp4` } });
+    await workLedger.finish(db(), id, { duration: 3, creditsCharged: 0, storedBytes: 0 });
+    const [req] = await received('/rotated', 1);
+    const raw = req!.raw.toString('utf8');
+    expect(req!.headers.signature).toBe(hmac(secret, raw));
+    expect(req!.headers.signature).not.toBe(hmac(hook.secret, raw));
+    // A deleted endpoint cannot be rotated.
+    await remove(frankKey, hook.endpoint_id);
+    expect(await rotate(frankKey, hook.endpoint_id)).toMatchObject(refused('webhookMissing'));
   });
 
   it('retries a receiver that fails twice, and the third attempt is delivered', async () => {

@@ -221,6 +221,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook/endpoint.rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give one of your webhook endpoints a new signing secret
+         * @description Answers the endpoint with its new secret. Every delivery sent afterwards, retries of earlier events included, is signed with the new secret; the old one signs nothing more. Another account’s endpoint is webhook_endpoint_not_found.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook/endpoint.delete": {
         parameters: {
             query?: never;
@@ -1196,6 +1216,71 @@ export interface operations {
                             /** @description ISO 8601. */
                             created_at: string;
                         }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description invalid_parameter, video_in_progress, request_refused, unsupported_feature, webhook_url_unreachable, webhook_endpoint_limit */
+            400: components["responses"]["Refused400"];
+            /** @description authentication_failed */
+            401: components["responses"]["Refused401"];
+            /** @description insufficient_credit */
+            402: components["responses"]["Refused402"];
+            /** @description api_disabled, account_disabled */
+            403: components["responses"]["Refused403"];
+            /** @description not_found, video_not_found, avatar_not_found, talking_photo_not_found, voice_not_found, asset_not_found, webhook_endpoint_not_found */
+            404: components["responses"]["Refused404"];
+            /** @description request_in_progress, webhook_endpoint_exists */
+            409: components["responses"]["Refused409"];
+            /** @description payload_too_large */
+            413: components["responses"]["Refused413"];
+            /** @description unsupported_media_type */
+            415: components["responses"]["Refused415"];
+            /** @description idempotency_key_reused */
+            422: components["responses"]["Refused422"];
+            /** @description rate_limit_exceeded */
+            429: components["responses"]["Refused429"];
+            /** @description internal_error */
+            500: components["responses"]["Refused500"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint_id: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 100;
+                        data: {
+                            endpoint_id: string;
+                            /** @description The account the endpoint belongs to. */
+                            username: string;
+                            url: string;
+                            /** @constant */
+                            status: "enabled";
+                            events: ("avatar_video.success" | "avatar_video.fail")[];
+                            /** @description Signs every delivery to this endpoint (see the Signature header). */
+                            secret: string;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                        };
                         message: string;
                     };
                 };
