@@ -7,10 +7,9 @@
  * its ffmpeg children seen while each step ran. Goals: render ≤ 0.5 × the speech at 720p, ≤ 1.0 × at
  * 1080p, a 60 s avatar prepared in ≤ 60 s, peak memory < 600 MB. Run: npm run bench:lipsync
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createLipsyncEngine, type LipsyncReport } from '../apps/server/src/engines/avatar/local-lipsync.js';
 import { createLocalEngine } from '../apps/server/src/engines/avatar/local.js';
 import { prepareAvatarMedia } from '../apps/server/src/engines/avatar/prepare.js';
@@ -20,8 +19,9 @@ import { decodeSpeech, SPEECH_RATE } from '../apps/server/src/engines/talking-fa
 import { visemeTrack } from '../apps/server/src/engines/talking-face/visemes.js';
 import { samplePhoto, speechWithPauses } from '../apps/server/src/engines/talking-face/testing/media.js';
 import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
+import { loadText, measure } from './lib/measure.js';
 
-const SPEECH_SECONDS = 30;
+const SPEECH_SECONDS = Number(process.env.BENCH_SPEECH_SECONDS ?? 30);
 /** Where the frame strips are written (git ignores it). */
 const STRIP_DIR = new URL('../e2e/screenshots/lipsync/', import.meta.url).pathname;
 
@@ -43,50 +43,6 @@ async function frameStrip(clip: string, open: Float32Array, face: { x: number; y
     '-frames:v', '1', '-fps_mode', 'passthrough', outFile,
   ]);
   return picks;
-}
-
-/** Resident memory (MB) of a process and all its descendants, from /proc. */
-async function treeRssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  let kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
-  for (const t of tasks) {
-    const children = (await readFile(`/proc/${pid}/task/${t}/children`, 'utf8').catch(() => '')).trim();
-    for (const c of children ? children.split(/\s+/) : []) kb += (await treeRssMb(Number(c))) * 1024;
-  }
-  return kb / 1024;
-}
-
-/** CPU seconds used by this process and its finished children (Linux /proc clock ticks). */
-async function cpuSeconds(): Promise<number> {
-  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-  // utime, stime, cutime, cstime.
-  return ((f[11] ?? 0) + (f[12] ?? 0) + (f[13] ?? 0) + (f[14] ?? 0)) / 100;
-}
-
-/**
- * Wall time, CPU time (this process and its ffmpeg children) and peak RSS of one step. On a shared
- * machine the CPU time is the steadier figure: on an idle 2-core machine wall time is at least CPU ÷ 2.
- */
-async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number; cpu: number; peakMb: number }> {
-  let peakMb = 0;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peakMb = Math.max(peakMb, await treeRssMb(process.pid));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  const t = performance.now();
-  const cpu0 = await cpuSeconds();
-  try {
-    const value = await fn();
-    return { value, seconds: (performance.now() - t) / 1000, cpu: (await cpuSeconds()) - cpu0, peakMb };
-  } finally {
-    sampling = false;
-    await sampler;
-  }
 }
 
 /** A filmed-looking clip of one face from the package's sample photos, drifting gently. */
@@ -116,34 +72,34 @@ async function main(): Promise<void> {
       `crop=${w}:${h}:x='${x}+12*sin(2*PI*t/6)':y='${y}+8*sin(4*PI*t/6)'`;
     const clip720 = await faceVideo(join(dir, 'a720.mp4'), '1280:720', drift(920, 518, 980, 30), 10);
     const media720 = await prepareAvatarMedia(clip720, join(dir, 'avatar720'));
-    const track720 = await measured(() => current.prepareAvatar(media720));
+    const track720 = await measure(() => current.prepareAvatar(media720));
     const avatar720 = track720.value;
 
-    const copy = await measured(() => createLocalEngine().render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'v1.mp4') }));
-    const old720 = await measured(() => flat.render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'flat720.mp4') }));
-    const new720 = await measured(() => current.render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'v2.mp4') }));
+    const copy = await measure(() => createLocalEngine().render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'v1.mp4') }));
+    const old720 = await measure(() => flat.render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'flat720.mp4') }));
+    const new720 = await measure(() => current.render({ avatar: avatar720, audioFile: speech, outFile: join(dir, 'v2.mp4') }));
     const drive720 = report!.drive;
 
     // An avatar whose footage speaks: the 720p render above, cloned; its mouths come from its own frames.
     const speaking = join(dir, 'speaking.mp4');
     await ffmpeg(['-i', join(dir, 'v2.mp4'), '-an', '-c:v', 'copy', speaking]);
     const speakingAvatar = await current.prepareAvatar(await prepareAvatarMedia(speaking, join(dir, 'speaking')));
-    const footage720 = await measured(() => current.render({ avatar: speakingAvatar, audioFile: speech, outFile: join(dir, 'footage720.mp4') }));
+    const footage720 = await measure(() => current.render({ avatar: speakingAvatar, audioFile: speech, outFile: join(dir, 'footage720.mp4') }));
     const footageReport = report!;
 
     // A 720p photo of the same face.
     const still = join(dir, 'still.jpg');
     await ffmpeg(['-i', samplePhoto(2), '-vf', 'crop=920:518:980:30,scale=1280:720', '-q:v', '2', still]);
-    const photo = await measured(() =>
+    const photo = await measure(() =>
       createLocalPhotoEngine().render({ image: still, audioFile: speech, outFile: join(dir, 'photo.mp4') }),
     );
 
     // Preparation of a 60 s 1080p (1080×1920 portrait) avatar: media, then landmarks and the mouth index.
     const clip1080 = await faceVideo(join(dir, 'a1080.mp4'), '1080:1920', drift(560, 996, 1330, 100), 60, 3);
-    const media1080 = await measured(() => prepareAvatarMedia(clip1080, join(dir, 'avatar1080')));
-    const track1080 = await measured(() => current.prepareAvatar(media1080.value));
-    const old1080 = await measured(() => flat.render({ avatar: track1080.value, audioFile: speech, outFile: join(dir, 'flat1080.mp4') }));
-    const new1080 = await measured(() => current.render({ avatar: track1080.value, audioFile: speech, outFile: join(dir, 'new1080.mp4') }));
+    const media1080 = await measure(() => prepareAvatarMedia(clip1080, join(dir, 'avatar1080')));
+    const track1080 = await measure(() => current.prepareAvatar(media1080.value));
+    const old1080 = await measure(() => flat.render({ avatar: track1080.value, audioFile: speech, outFile: join(dir, 'flat1080.mp4') }));
+    const new1080 = await measure(() => current.render({ avatar: track1080.value, audioFile: speech, outFile: join(dir, 'new1080.mp4') }));
     const drive1080 = report!.drive;
 
     // Strips of frames for a person to look at.
@@ -171,23 +127,23 @@ async function main(): Promise<void> {
       ['first engine (flat), 1080p', old1080],
       [`current (${drive1080}), 1080p`, new1080],
     ] as const;
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`machine: ${cpus().length} cores, ${loadText()} (1 / 5 / 15 min)`);
     console.log(`speech: ${seconds.toFixed(2)} s; render seconds / output seconds:`);
     for (const [name, m] of rows)
       console.log(
-        `${name.padEnd(30)} ${m.seconds.toFixed(2).padStart(7)} s  ×${ratio(m.seconds)}  CPU ${m.cpu.toFixed(1)} s (×${ratio(m.cpu / cpus().length)} on idle cores)  peak RSS ${m.peakMb.toFixed(0)} MB`,
+        `${name.padEnd(30)} ${m.seconds.toFixed(2).padStart(7)} s  ×${ratio(m.seconds)}  CPU ${m.cpu.toFixed(1)} s (×${ratio(m.cpu / cpus().length)} on idle cores)  peak RSS ${m.peakMb.toFixed(0)} MB  ${m.load}`,
       );
     console.log(
       `footage mouths: ${footageReport.footageOpenFrames} of ${footageReport.openFrames} open frames from source frames ` +
         `(${((100 * footageReport.footageOpenFrames) / Math.max(1, footageReport.openFrames)).toFixed(1)} %)`,
     );
     console.log(`current ÷ first engine: 720p ${(new720.seconds / old720.seconds).toFixed(2)}×, 1080p ${(new1080.seconds / old1080.seconds).toFixed(2)}×`);
-    console.log(`720p 10 s avatar landmarks: ${track720.seconds.toFixed(2)} s (CPU ${track720.cpu.toFixed(1)} s)`);
+    console.log(`720p 10 s avatar landmarks: ${track720.seconds.toFixed(2)} s (CPU ${track720.cpu.toFixed(1)} s, ${track720.load})`);
     const prepared = media1080.seconds + track1080.seconds;
     console.log(
       `60 s 1080p avatar preparation: media ${media1080.seconds.toFixed(2)} s + landmarks and mouth index ${track1080.seconds.toFixed(2)} s = ` +
         `${prepared.toFixed(2)} s (CPU ${media1080.cpu.toFixed(1)} s + ${track1080.cpu.toFixed(1)} s; ` +
-        `peak RSS ${media1080.peakMb.toFixed(0)} MB + ${track1080.peakMb.toFixed(0)} MB)`,
+        `peak RSS ${media1080.peakMb.toFixed(0)} MB + ${track1080.peakMb.toFixed(0)} MB; ${track1080.load})`,
     );
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
     const peak = Math.max(...rows.map(([, m]) => m.peakMb), media1080.peakMb, track1080.peakMb);
@@ -196,6 +152,7 @@ async function main(): Promise<void> {
     console.log(`${verdict(new1080.seconds / seconds <= 1)} 1080p render ≤ 1.0 × output (×${ratio(new1080.seconds)})`);
     console.log(`${verdict(prepared <= 60)} 60 s 1080p avatar prepared in ≤ 60 s (${prepared.toFixed(1)} s)`);
     console.log(`${verdict(peak < 600)} peak RSS < 600 MB (${peak.toFixed(0)} MB)`);
+    console.log(`verdicts at ${loadText()}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

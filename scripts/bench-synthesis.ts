@@ -2,16 +2,16 @@
  * Times a 60 s text-driven video on the local channel: offline speech + local composition + probe,
  * against a plain ffmpeg stream copy of the same video. Run: npm run bench:synthesis
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createLocalEngine } from '../apps/server/src/engines/avatar/local.js';
 import { prepareAvatarMedia } from '../apps/server/src/engines/avatar/prepare.js';
 import { createLocalSpeech, LOCAL_PRESET_VOICES } from '../apps/server/src/engines/speech/index.js';
 import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
+import { loadText, measure } from './lib/measure.js';
 
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The video this benchmark is about: 60 s of speech (the issue's goal is stated for that length). */
 const TARGET_SECONDS = 60;
 const GOAL_RATIO = 0.05;
@@ -25,24 +25,16 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-/** CPU seconds used so far by finished child processes (Linux /proc; 0 elsewhere). */
-async function childCpuSeconds(): Promise<number> {
-  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name: field 16 cutime and 17 cstime are indexes 13 and 14 here, in clock ticks.
-  return (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / 100;
-}
-
 interface Sample {
   ms: number;
+  /** CPU seconds of the whole process tree (this process, the media-tool helper, ffmpeg). */
   cpu: number;
+  load: string;
 }
 
 async function timed(fn: () => Promise<unknown>): Promise<Sample> {
-  const cpu = await childCpuSeconds();
-  const t = performance.now();
-  await fn();
-  return { ms: performance.now() - t, cpu: (await childCpuSeconds()) - cpu };
+  const m = await measure(fn);
+  return { ms: m.seconds * 1000, cpu: m.cpu, load: m.load };
 }
 
 async function main(): Promise<void> {
@@ -64,9 +56,8 @@ async function main(): Promise<void> {
       'yuv420p',
       src,
     ]);
-    const prepareStart = performance.now();
-    const avatar = await prepareAvatarMedia(src, join(dir, 'avatar'));
-    const prepareMs = performance.now() - prepareStart;
+    const prepared = await measure(() => prepareAvatarMedia(src, join(dir, 'avatar')));
+    const avatar = prepared.value;
     const engine = createLocalEngine();
     const speech = createLocalSpeech();
     const voice = { voiceRef: LOCAL_PRESET_VOICES[1]!.voiceRef };
@@ -108,21 +99,18 @@ async function main(): Promise<void> {
     const copy = median(copies.map((r) => r.ms));
     const copyCpu = median(copies.map((r) => r.cpu));
     const step = (k: 'speech' | 'render' | 'probe') => median(runs.map((r) => r[k].ms)).toFixed(0);
-    const list = (xs: Sample[]) => xs.map((x) => x.ms.toFixed(0)).join(', ');
+    const cpuStep = (k: 'speech' | 'render' | 'probe') => median(runs.map((r) => r[k].cpu)).toFixed(2);
+    const list = (xs: Sample[]) => xs.map((x) => `${x.ms.toFixed(0)} ms ${x.cpu.toFixed(2)} s CPU (${x.load})`).join('; ');
     const info = await probe(join(dir, 'out-0.mp4'));
+    console.log(`machine: ${cpus().length} CPUs, ${loadText()} (1 / 5 / 15 min)`);
     console.log(
-      `machine: ${cpus().length} CPUs, load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' / ')}`,
-    );
-    console.log(
-      `avatar: ${avatar.width}x${avatar.height}, ${avatar.duration}s clip (preparation, not timed: ${(prepareMs / 1000).toFixed(1)} s)`,
+      `avatar: ${avatar.width}x${avatar.height}, ${avatar.duration}s clip (preparation, not timed: ${prepared.seconds.toFixed(1)} s, CPU ${prepared.cpu.toFixed(2)} s, ${prepared.load})`,
     );
     console.log(
       `output: ${info.video?.width}x${info.video?.height}, ${videoSeconds.toFixed(3)} s (speech ${speechSeconds.toFixed(3)} s)`,
     );
     console.log(
-      `speech ${step('speech')} ms + render ${step('render')} ms + probe ${step('probe')} ms (medians of ${RUNS})`,
+      `speech ${step('speech')} ms + render ${step('render')} ms + probe ${step('probe')} ms (medians of ${RUNS}); CPU ${cpuStep('speech')} + ${cpuStep('render')} + ${cpuStep('probe')} s`,
     );
     console.log(
       `speech + render + probe, median of ${RUNS}: ${total.toFixed(0)} ms wall, ${totalCpu.toFixed(2)} s CPU  [${list(runs.map((r) => r.total))}]`,
@@ -136,7 +124,7 @@ async function main(): Promise<void> {
     );
     const budget = GOAL_RATIO * videoSeconds * 1000;
     console.log(
-      `${total <= budget ? 'PASS' : 'MISS'}: speech + render + probe ${total.toFixed(0)} ms vs goal ${budget.toFixed(0)} ms (${GOAL_RATIO} x ${videoSeconds.toFixed(1)} s); stream-copy baseline ${copy.toFixed(0)} ms`,
+      `${total <= budget ? 'PASS' : 'MISS'}: speech + render + probe ${total.toFixed(0)} ms vs goal ${budget.toFixed(0)} ms (${GOAL_RATIO} x ${videoSeconds.toFixed(1)} s); stream-copy baseline ${copy.toFixed(0)} ms; ${loadText()}`,
     );
     console.log(
       `ratio to baseline: ${(total / copy).toFixed(2)}x wall, ${(totalCpu / Math.max(copyCpu, 0.01)).toFixed(2)}x CPU`,

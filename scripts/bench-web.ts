@@ -44,6 +44,8 @@ interface Run {
   jsFiles: { name: string; bytes: number }[];
 }
 
+/** The app refused one of the page's API calls: the reply's code and message. */
+class ApiRefused extends Error {}
 
 async function startApp(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
@@ -79,7 +81,21 @@ async function coldLoad(browser: Browser, url: string): Promise<Run> {
   await cdp.send('Performance.enable');
   const scripts: Promise<{ name: string; bytes: number }>[] = [];
   let actorsShown = false;
+  // The API's own answers: a call refused with code 1 (e.g. 签名错误) will not get better by waiting or retrying.
+  let refuse: (e: ApiRefused) => void = () => undefined;
+  const refused = new Promise<never>((_, reject) => (refuse = reject));
+  refused.catch(() => undefined);
   page.on('response', (response) => {
+    const where = new URL(response.url());
+    if (where.pathname.startsWith('/api/') && (response.headers()['content-type'] ?? '').includes('json')) {
+      void response
+        .json()
+        .then((reply: { code?: unknown; msg?: unknown }) => {
+          if (reply.code === 1 || response.status() >= 500)
+            refuse(new ApiRefused(`${where.pathname}: HTTP ${response.status()}, code ${String(reply.code)}, msg ${String(reply.msg)}`));
+        })
+        .catch(() => undefined);
+    }
     if (actorsShown || response.request().resourceType() !== 'script') return;
     // Bytes on the wire when the server compressed; otherwise what gzip would make of the body.
     scripts.push(
@@ -94,10 +110,16 @@ async function coldLoad(browser: Browser, url: string): Promise<Run> {
     );
   });
   // A generous limit: on a busy machine the first load can take longer than Playwright's default 30 s.
-  await page.goto(`${url}/#/home`, { timeout: 120_000 });
+  await Promise.race([page.goto(`${url}/#/home`, { timeout: 120_000 }), refused]);
   // Functions, not strings: the app's content security policy forbids evaluating strings.
-  await page.waitForFunction(() => (globalThis as PageMarks).__actorsVisibleAt !== undefined, undefined, {
-    timeout: 60_000,
+  await Promise.race([
+    page.waitForFunction(() => (globalThis as PageMarks).__actorsVisibleAt !== undefined, undefined, {
+      timeout: 60_000,
+    }),
+    refused,
+  ]).catch(async (e: unknown) => {
+    await context.close();
+    throw e;
   });
   actorsShown = true;
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -160,6 +182,12 @@ try {
       await coldLoad(browser, app.url);
       break;
     } catch (e) {
+      console.log(`first load, attempt ${attempt}: ${(e as Error).message.split('\n')[0]}`);
+      if (e instanceof ApiRefused) {
+        console.log('stopping: the API refused a call the home page needs');
+        process.exitCode = 1;
+        throw e;
+      }
       if (attempt >= 5) throw e;
     }
   }

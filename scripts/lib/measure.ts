@@ -1,0 +1,132 @@
+/**
+ * What a measured benchmark step costs the machine: wall time, CPU time of the whole process tree the
+ * step causes, peak resident memory of that tree, and the load average when it ended.
+ *
+ * CPU method (Linux /proc; elsewhere only this process counts):
+ * - this process: process.cpuUsage() (all its threads);
+ * - its children that finish during the step: the rise of cutime + cstime in /proc/self/stat (the kernel
+ *   adds a child's utime + stime + cutime + cstime there when the child is reaped);
+ * - its live descendants (e.g. the media-tool helper process and the ffmpeg it runs): /proc/<pid>/stat of
+ *   every process whose ppid chain leads here, found by walking /proc/* /stat every 100 ms while the step
+ *   runs and once at its end. Each counts utime + stime + cutime + cstime (so what it reaped is included)
+ *   minus what it had used when the step began (or when it was first seen, if started during the step).
+ *   A descendant that ends during the step drops out of the sum: its whole time reaches its parent's
+ *   cutime/cstime, which is counted there. Not counted: a process orphaned (reparented away from this
+ *   tree) before the step ends.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+/** Kernel clock ticks per second of /proc times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+interface Proc {
+  ppid: number;
+  /** utime + stime + cutime + cstime, in ticks. */
+  ticks: number;
+  /** cutime + cstime, in ticks. */
+  childTicks: number;
+  rssPages: number;
+}
+
+function parseStat(stat: string): Proc | null {
+  const end = stat.lastIndexOf(')');
+  if (end < 0) return null;
+  // Fields after the command name, starting at field 3 (state): ppid is [1], utime..cstime [11..14], rss [21].
+  const f = stat.slice(end + 2).split(' ').map(Number);
+  const [utime = 0, stime = 0, cutime = 0, cstime = 0] = f.slice(11, 15);
+  return { ppid: f[1] ?? 0, ticks: utime + stime + cutime + cstime, childTicks: cutime + cstime, rssPages: f[21] ?? 0 };
+}
+
+/** Every process under `root` (not root itself), from one walk of /proc. */
+async function descendants(root: number): Promise<Map<number, Proc>> {
+  const all = new Map<number, Proc>();
+  const names = await readdir('/proc').catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((n) => /^\d+$/.test(n))
+      .map(async (n) => {
+        const p = parseStat(await readFile(`/proc/${n}/stat`, 'utf8').catch(() => ''));
+        if (p) all.set(Number(n), p);
+      }),
+  );
+  const out = new Map<number, Proc>();
+  const children = new Map<number, number[]>();
+  for (const [pid, p] of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
+  const todo = [...(children.get(root) ?? [])];
+  for (let pid = todo.pop(); pid !== undefined; pid = todo.pop()) {
+    out.set(pid, all.get(pid)!);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+async function self(): Promise<Proc | null> {
+  return parseStat(await readFile('/proc/self/stat', 'utf8').catch(() => ''));
+}
+
+const PAGE_MB = 4096 / (1024 * 1024);
+
+/** Load average (1, 5, 15 min) as printed beside each figure. */
+export function loadText(): string {
+  return `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+}
+
+export interface Measured<T> {
+  value: T;
+  /** Wall seconds. */
+  seconds: number;
+  /** CPU seconds of this process and every process it caused during the step (see the method above). */
+  cpu: number;
+  /** Largest sum of resident memory of this process and its descendants seen while the step ran. */
+  peakMb: number;
+  /** Load average when the step ended. */
+  load: string;
+}
+
+/** Runs `fn` and measures it (see the method at the top of this file). */
+export async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
+  const pid = process.pid;
+  const base = new Map<number, number>();
+  for (const [p, s] of await descendants(pid)) base.set(p, s.ticks);
+  const selfStart = await self();
+  let last = new Map<number, Proc>();
+  let peakMb = 0;
+  const sample = async () => {
+    const tree = await descendants(pid);
+    for (const p of tree.keys()) if (!base.has(p)) base.set(p, last.get(p)?.ticks ?? 0);
+    last = tree;
+    const own = await self();
+    let pages = own?.rssPages ?? 0;
+    for (const s of tree.values()) pages += s.rssPages;
+    peakMb = Math.max(peakMb, pages * PAGE_MB);
+  };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      await sample();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const cpu0 = process.cpuUsage();
+  const t = performance.now();
+  try {
+    const value = await fn();
+    const seconds = (performance.now() - t) / 1000;
+    const own = process.cpuUsage(cpu0);
+    sampling = false;
+    await sampler;
+    await sample();
+    const selfEnd = await self();
+    let ticks = (selfEnd?.childTicks ?? 0) - (selfStart?.childTicks ?? 0);
+    for (const [p, s] of last) ticks += s.ticks - (base.get(p) ?? 0);
+    const cpu = (own.user + own.system) / 1e6 + ticks / TICKS;
+    return { value, seconds, cpu, peakMb, load: loadText() };
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+}
