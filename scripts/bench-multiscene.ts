@@ -4,7 +4,7 @@
  * concat by stream copy of the ten finished scene clips. Run: npm run bench:multiscene
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { ffmpeg, probe } from '../apps/server/src/platform/media/ffmpeg.js';
 import { joinVideoClips, type ClipFormat } from '../apps/server/src/modules/multi-scene/media.js';
 import { addVoice, cloneAvatar } from '../apps/server/src/modules/works/testing/studio.js';
 import { newAccount } from '../apps/server/test/accounts.js';
+import { loadText, measure } from './lib/measure.js';
 
 const SCENES = 10;
 /** About 6 s of offline speech each (characters / 4.2 s is the spec's estimate). */
@@ -58,20 +59,23 @@ async function main(): Promise<void> {
         pitch: 1,
       })),
     );
-    const started = performance.now();
-    const r = await t.call<{ id: number }>(
-      saveMultiWork,
-      { name: '基准', api: 'local', content },
-      { token: user.token },
-    );
-    if (r.code !== 0) throw new Error(r.msg);
-    let done: Work | undefined;
-    while (!done) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const list = await t.call<{ list: Work[] }>(listWorks, { limit: 0, is_multi: 1 }, { token: user.token });
-      done = list.data.list.find((w) => w.id === r.data.id && w.status >= 3);
-    }
-    const totalMs = performance.now() - started;
+    const run = await measure(async () => {
+      const r = await t.call<{ id: number }>(
+        saveMultiWork,
+        { name: '基准', api: 'local', content },
+        { token: user.token },
+      );
+      if (r.code !== 0) throw new Error(r.msg);
+      let done: Work | undefined;
+      while (!done) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const list = await t.call<{ list: Work[] }>(listWorks, { limit: 0, is_multi: 1 }, { token: user.token });
+        done = list.data.list.find((w) => w.id === r.data.id && w.status >= 3);
+      }
+      return { r, done };
+    });
+    const { r, done } = run.value;
+    const totalMs = run.seconds * 1000;
     if (done.status !== 3) throw new Error(`work failed: ${done.fail_reason}`);
     const db = t.ctx.database.db;
     const [row] = await db.select().from(works).where(eq(works.id, r.data.id));
@@ -107,9 +111,7 @@ async function main(): Promise<void> {
     const joinMs = median(joins);
     const sum = scenes.reduce((n, s) => n + s.duration, 0);
     console.log(
-      `machine: ${cpus().length} CPUs, load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' / ')}`,
+      `machine: ${cpus().length} CPUs, ${loadText()} (1 / 5 / 15 min)`,
     );
     console.log(
       `scenes: ${SCENES} on the local channel, ${scenes.map((s) => s.duration.toFixed(1)).join(' + ')} = ${sum.toFixed(2)} s`,
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
       `merged: ${merged.video?.width}x${merged.video?.height}, ${merged.duration.toFixed(2)} s, joined by stream copy: ${String((row?.params as { joinedByCopy?: boolean }).joinedByCopy)}`,
     );
     console.log(
-      `submit -> merged work done: ${totalMs.toFixed(0)} ms (fan-in, last scene landed -> done: ${fanInMs} ms)`,
+      `submit -> merged work done: ${totalMs.toFixed(0)} ms, CPU ${run.cpu.toFixed(2)} s, ${run.load} (fan-in, last scene landed -> done: ${fanInMs} ms)`,
     );
     console.log(
       `baseline ffmpeg concat -c copy of the ten clips, median of 5: ${copy.toFixed(0)} ms [${copies.map((x) => x.toFixed(0)).join(', ')}]`,
