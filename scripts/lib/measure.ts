@@ -9,7 +9,7 @@
  * - its live descendants (e.g. the media-tool helper process and the ffmpeg it runs): /proc/<pid>/stat of
  *   every process whose ppid chain leads here, found by walking /proc/* /stat every 100 ms while the step
  *   runs and once at its end. Each counts utime + stime + cutime + cstime (so what it reaped is included)
- *   minus what it had used when the step began (or when it was first seen, if started during the step).
+ *   minus what it had used when the step began (nothing, if it started during the step).
  *   A descendant that ends during the step drops out of the sum: its whole time reaches its parent's
  *   cutime/cstime, which is counted there. Not counted: a process orphaned (reparented away from this
  *   tree) before the step ends.
@@ -97,7 +97,8 @@ export async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
   let peakMb = 0;
   const sample = async () => {
     const tree = await descendants(pid);
-    for (const p of tree.keys()) if (!base.has(p)) base.set(p, last.get(p)?.ticks ?? 0);
+    // A process started during the step: all of its time is the step's.
+    for (const p of tree.keys()) if (!base.has(p)) base.set(p, 0);
     last = tree;
     const own = await self();
     let pages = own?.rssPages ?? 0;
