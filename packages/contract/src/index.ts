@@ -2,6 +2,7 @@ export * from './endpoint.js';
 export * from './fields.js';
 export * from './script.js';
 export * from './captions.js';
+export * from './finish.js';
 export * from './sign.js';
 export * from './messages.js';
 export * from './common-messages.js';

@@ -37,6 +37,8 @@ export const avatar = z.object({
   width: z.number().int(),
   height: z.number().int(),
   hs: z.number().int(),
+  /** Beyond the spec's fields: the screen it was recorded on ('green' | 'blue'), '' none; backdrops need one. */
+  screen: z.string(),
   create_time: dateTime,
 });
 export type Avatar = z.infer<typeof avatar>;

@@ -5,6 +5,7 @@ import { videoChannelKeys } from './works.js';
 import { SLIDERS } from './voice.js';
 import { SCRIPT_RAW_MAX } from '../script.js';
 import { captionParamFields } from '../captions.js';
+import { finishParamFields } from '../finish.js';
 
 /** At most this many scenes in one work (HeyGen allows 50). */
 export const MULTI_SCENES_MAX = 50;
@@ -67,6 +68,8 @@ export const saveMultiWork = endpoint({
     content: text({ max: 200000 }).optional(),
     /** Beyond the spec's fields: burned-in captions on every scene, one style for all (optional, off by default). */
     ...captionParamFields,
+    /** Beyond the spec's fields: one backdrop behind every scene's (screen-recorded) presenter, and music under the whole work. */
+    ...finishParamFields,
   }),
   data: z.object({ id: z.number().int(), credits: z.number().int() }),
 });

@@ -21,6 +21,7 @@ import { avatarEndpoints } from './avatars.js';
 import { emotions, SLIDERS } from './voice.js';
 import { photoChannelKeys } from './photos.js';
 import { captionParamFields } from '../captions.js';
+import { finishParamFields } from '../finish.js';
 
 export const videoChannelKeys = ['local', 'lipsync', 'ou', 'gj', 'df', 'fy'] as const;
 /** What `api` may name when a work is submitted: a video channel, or with photo_id a photo channel. */
@@ -164,6 +165,8 @@ export const saveWork = endpoint({
     photo_id: optionalId(),
     /** Beyond the spec's fields: burned-in captions and their style (all optional, off by default). */
     ...captionParamFields,
+    /** Beyond the spec's fields: a backdrop behind a screen-recorded presenter, and music (optional). */
+    ...finishParamFields,
   }),
   data: z.object({ id: z.number().int(), credits: z.number().int() }),
 });

@@ -33,6 +33,10 @@ export const avatars = pgTable(
     fps: integer('fps').notNull().default(0),
     frameCount: integer('frame_count').notNull().default(0),
     hs: smallint('hs').notNull().default(2),
+    /** The screen it was recorded on ('green' | 'blue'), found at preparation; '' none. Backdrops need one. */
+    screen: varchar('screen', { length: 8 }).notNull().default(''),
+    /** The screen's own colour sampled from the footage (`#rrggbb`), what the key takes out; '' none. */
+    screenColor: varchar('screen_color', { length: 7 }).notNull().default(''),
     engineData: jsonb('engine_data').$type<AvatarEngineData>().notNull().default({}),
     /** Bytes of the derived files counted against the owner's storage (added once, freed on delete). */
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),

@@ -10,6 +10,7 @@ export * from './types.js';
 export { avatarMessages, withVendorDetail } from './messages.js';
 export { checkAvatarSource, avatarSourceLimits } from './source-check.js';
 export { prepareAvatarMedia, AVATAR_FILES, type PrepareAvatarOptions } from './prepare.js';
+export { detectScreen, type ScreenFound } from './screen.js';
 export { createLocalEngine, renderLocal, type LocalEngineConfig } from './local.js';
 export { createLipsyncEngine, renderLipsync, LIPSYNC_ENGINE_ID, type LipsyncEngineConfig } from './local-lipsync.js';
 export { createDuixEngine, DuixEngine, type DuixConfig } from './duix.js';

@@ -18,6 +18,7 @@ export interface AvatarsModuleOptions {
 export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule<typeof avatarsJobs> {
   return {
     name: 'avatars',
+    migrations: 'src/modules/avatars/migrations',
     routes: (ctx: AppContext) => avatarRoutes(new AvatarsService(ctx, opts.uploads)),
     libraries: { avatar: publicAvatarLibrary },
     jobs: handlersOf(avatarsJobs, (ctx) => ({

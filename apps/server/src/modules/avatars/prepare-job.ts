@@ -4,6 +4,7 @@ import {
   AVATAR_FILES,
   AvatarEngineError,
   avatarMessages,
+  detectScreen,
   prepareAvatarMedia,
   type PreparedAvatar,
 } from '../../engines/avatar/index.js';
@@ -50,7 +51,10 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
   // Past its time budget the preparation's tools are stopped and the avatar fails; the queue moves on.
   const budget = AbortSignal.timeout(ctx.config.AVATAR_PREPARE_BUDGET_SECONDS * 1000);
   try {
-    const prepared = await prepareMedia(ctx, a, outDir, AbortSignal.any([job.signal, budget]));
+    const signal = AbortSignal.any([job.signal, budget]);
+    const prepared = await prepareMedia(ctx, a, outDir, signal);
+    // A green or blue screen behind the presenter is found once, here: backdrops are offered for it.
+    const screen = await detectScreen(prepared.mezzanine, prepared.duration, signal);
     const prefix = avatarPrefix(a);
     const keys = {
       mezzanineKey: prefix + AVATAR_FILES.mezzanine,
@@ -76,6 +80,8 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
         fps: prepared.fps,
         frameCount: prepared.frameCount,
         hs: prepared.orientation,
+        screen: screen?.key ?? '',
+        screenColor: screen?.color ?? '',
         engineData: prepared.engineData,
         storedBytes: a.userId === null ? 0 : bytes,
       });

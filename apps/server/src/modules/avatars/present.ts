@@ -19,6 +19,7 @@ export function presentAvatar(ctx: AppContext, a: AvatarRow): Avatar {
     width: a.width,
     height: a.height,
     hs: a.hs,
+    screen: a.screen,
     create_time: formatDateTime(a.createdAt),
   };
 }
