@@ -24,7 +24,7 @@ const FRAMES = 5;
 /** The screen a pixel's colour belongs to: one channel well above the other two and bright enough. */
 export function screenOfPixel(r: number, g: number, b: number): 'green' | 'blue' | null {
   if (g > 70 && g > r * 1.35 && g > b * 1.2) return 'green';
-  if (b > 70 && b > r * 1.5 && b > g * 1.15) return 'blue';
+  if (b > 70 && b > r * 2 && b > g * 1.4) return 'blue';
   return null;
 }
 

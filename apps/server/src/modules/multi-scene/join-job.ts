@@ -8,7 +8,15 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { runPaidJob, creditsFor, captionsSrt, workPrefix, type CaptionCue } from '../producing/index.js';
+import {
+  runPaidJob,
+  creditsFor,
+  captionsSrt,
+  finishVideo,
+  musicPlan,
+  workPrefix,
+  type CaptionCue,
+} from '../producing/index.js';
 import { parseSrt } from '../../platform/media/srt.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
@@ -124,16 +132,19 @@ export async function joinWork(ctx: AppContext, workId: number, job: JobContext)
             )
           ).copied;
         else await joinAudioClips(clips, out, signal);
-        const info = await probe(out, { signal });
+        // The music runs under the whole work, across the scenes' cuts: mixed once, after the join.
+        const music = await musicPlan(ctx, work.p.music, scratch);
+        const finished = music ? await finishVideo(out, { music }, signal) : out;
+        const info = await probe(finished, { signal });
         if (!info.audio || (video && !info.video) || !(info.duration > 0)) throw new Error('merged file unreadable');
         const videoKey = `${workPrefix(row)}${video ? 'video.mp4' : 'audio.m4a'}`;
-        await ctx.storage.putFile(videoKey, out);
+        await ctx.storage.putFile(videoKey, finished);
         let coverKey: string | null = null;
         if (video) {
           coverKey = `${workPrefix(row)}cover.jpg`;
           await ctx.storage.putFile(
             coverKey,
-            await mergedCover(ctx, ordered[0]?.coverKey ?? null, out, scratch, signal),
+            await mergedCover(ctx, ordered[0]?.coverKey ?? null, finished, scratch, signal),
           );
         }
         const captionsKey = video && work.p.captions ? await mergedCaptions(ctx, work, ordered, scratch) : null;
@@ -143,7 +154,7 @@ export async function joinWork(ctx: AppContext, workId: number, job: JobContext)
         });
         if (captionsKey) Object.assign(work.p, { captionsKey, files: [captionsKey] });
         Object.assign(work.row, { videoKey, coverKey });
-        const mergedBytes = (await stat(out)).size + (await sizeOf(ctx, coverKey));
+        const mergedBytes = (await stat(finished)).size + (await sizeOf(ctx, coverKey));
         const entries = video
           ? await Promise.all(
               ordered

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { captionStyleShape } from '@app/contract';
-import { canvasShape, workPrefix, type ProducedWork } from '../producing/index.js';
+import { canvasShape, finishParamsShape, workPrefix, type ProducedWork } from '../producing/index.js';
 import type { WorkRow } from '../works/index.js';
 
 /** What only the multi-scene producer reads of its work row. */
@@ -20,6 +20,8 @@ export const multiParams = z.object({
   captions: captionStyleShape.nullable().default(null),
   /** The merged work's SRT, put together from the scenes' at the join. */
   captionsKey: z.string().nullable().default(null),
+  /** One backdrop behind every scene's (screen-recorded) presenter, and music under the joined work. */
+  ...finishParamsShape,
 });
 export type MultiParams = z.output<typeof multiParams>;
 export type MultiWork = ProducedWork<MultiParams>;

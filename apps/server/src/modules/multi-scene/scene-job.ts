@@ -13,6 +13,7 @@ import {
   captionsSrt,
   failPaidJob,
   finishVideo,
+  backdropPlan,
   pictureSize,
   sceneSlots,
   silence,
@@ -163,7 +164,11 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   }
   // One pass over the render for all the scene asks of the picture and the sound.
   const canvas = work.p.canvases[scene.position] ?? null;
-  const plan: FinishPlan = { canvas, captionsFile: await captionScene(s, speech, rendered, canvas) };
+  const plan: FinishPlan = {
+    canvas,
+    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
+    captionsFile: await captionScene(s, speech, rendered, canvas),
+  };
   const clip = await finishVideo(rendered, plan, s.signal);
   if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   avatarSecondsRefusal,
   captionStyleOf,
+  finishMessages,
   MULTI_CREDITS_PER_SECOND,
   MULTI_SCENES_MAX,
   MULTI_SCRIPT_TOTAL_MAX,
@@ -20,11 +21,13 @@ import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js'
 import {
   checkRenderCost,
   checkAudioCaptions,
+  checkFinish,
   checkSpokenDrive,
   type RenderSpan,
   creditActionOf,
   type Canvas,
   type DriveUploads,
+  type FinishUploads,
   type OrderOptions,
   spokenWorkHold,
   submitWork,
@@ -53,7 +56,7 @@ type MultiSceneItemParsed = z.output<typeof multiSceneItem>;
 export type SceneOrderOptions = OrderOptions & { canvases?: (Canvas | null)[] };
 
 export interface MultiSceneDeps {
-  uploads: DriveUploads;
+  uploads: DriveUploads & FinishUploads;
   voices: StudioVoices;
 }
 
@@ -130,6 +133,7 @@ export class MultiSceneService {
     const channel = video ? await resolveChannel(this.ctx, videoChannelKind, p.api) : null;
     const scenes: PlannedScene[] = [];
     const renders: RenderSpan[] = [];
+    const presenters: AvatarRow[] = [];
     let scriptTotal = 0;
     for (const [position, item] of items.entries()) {
       // The composer's own messages first (spec 001 §5), then the studio's rules for what drives a scene.
@@ -143,7 +147,10 @@ export class MultiSceneService {
         voice_id: item.type === 'text' ? item.voice_id || undefined : undefined,
         silence_seconds: item.type === 'silence' ? (item.seconds ?? 1) : undefined,
       });
-      if (avatar) renders.push({ picture: avatar, seconds: drive.estimateSeconds });
+      if (avatar) {
+        renders.push({ picture: avatar, seconds: drive.estimateSeconds });
+        presenters.push(avatar);
+      }
       scriptTotal += countScriptChars(drive.script);
       if (scriptTotal > MULTI_SCRIPT_TOTAL_MAX) throw new AppError(m.scriptTotalTooLong(MULTI_SCRIPT_TOTAL_MAX));
       scenes.push({
@@ -159,6 +166,10 @@ export class MultiSceneService {
         estimateSeconds: drive.estimateSeconds,
       });
     }
+    // One backdrop behind every scene's presenter (each must stand on a screen), music under the whole work.
+    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, video ? presenters : 'none', (i) =>
+      finishMessages.backgroundNeedsScreenScene(i + 1),
+    );
     // Every scene's avatar is rendered for as long as it speaks: the work as a whole passes one ceiling.
     await checkRenderCost(this.ctx, userId, renders);
     // Each video scene renders on the channel's engine and takes that engine's slots like a studio work.
@@ -184,6 +195,7 @@ export class MultiSceneService {
           files: [],
           captions: video ? captionStyleOf(p) : null,
           captionsKey: null,
+          ...finish,
         };
         const row = await workLedger.open(tx, {
           userId,

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { PROCESSED_FPS } from '../../platform/media/cost-bounds.js';
 import {
+  checkFinish,
   checkRenderCost,
   checkSpokenDrive,
   creditActionOf as orderAction,
@@ -77,6 +78,8 @@ export class PhotoVideoService {
     if (!photo) throw new AppError(p.photo_id ? m.photoMissing : m.personRequired);
     const channel = await resolveChannel(this.ctx, photoChannelKind, p.api);
     const drive = await checkSpokenDrive(this.ctx, this.deps, userId, { ...p, silence_seconds: o.silenceSeconds });
+    // A picture has no screen to key out: music only.
+    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, [null]);
     // The clip is the picture moving for as long as the speech lasts: bounded like any heavy video.
     const picture = channel.engine.clipPicture?.(photo) ?? {
       width: photo.width,
@@ -89,6 +92,7 @@ export class PhotoVideoService {
     await this.checkPicture(engine, photo.imageKey);
     const params: PhotoParams = {
       ...spokenParams(drive, p, channel.price),
+      ...finish,
       photoId: photo.id,
       photoType: photo.type,
       imageKey: photo.imageKey,

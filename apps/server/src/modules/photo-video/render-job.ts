@@ -11,6 +11,7 @@ import {
   captionsStep,
   failPaidJob,
   finishVideo,
+  musicPlan,
   runPaidJob,
   creditsFor,
   keepParams,
@@ -61,7 +62,11 @@ async function renderStep(s: Steps, engine: PhotoVideoEngine, audioFile: string)
     },
   });
   // One pass over the render for all the order asks of the picture and the sound.
-  const plan: FinishPlan = { canvas: work.p.canvas, captionsFile: await captionsStep(s, audioFile, result.file) };
+  const plan: FinishPlan = {
+    canvas: work.p.canvas,
+    captionsFile: await captionsStep(s, audioFile, result.file),
+    music: await musicPlan(ctx, work.p.music, s.scratch),
+  };
   const finished = await finishVideo(result.file, plan, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', finished, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });

@@ -38,5 +38,14 @@ export {
   type Placement,
 } from './finish.js';
 export { creditActionOf, type OrderOptions } from './order-options.js';
+export {
+  backdropPlan,
+  checkFinish,
+  finishParamsShape,
+  musicPlan,
+  type FinishOrder,
+  type FinishUploads,
+  type ScreenOf,
+} from './finish-order.js';
 export { captionsStep, timeCaptions, pictureSize, type CaptionSource } from './captions-step.js';
 export { captionParamsShape, captionsSrt, writeCaptionsAss, type CaptionCue } from './captions.js';

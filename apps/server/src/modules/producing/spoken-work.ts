@@ -19,6 +19,7 @@ import { ensureCredits, type ShortMessage } from '../billing/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import { workFileKeys, workLedger, type WorkRow } from '../works/index.js';
 import { captionParamsShape } from './captions.js';
+import { finishParamsShape } from './finish-order.js';
 import { holdWithHeadroom, submitPaidJob } from './paid-job.js';
 import { workSlots } from './slots.js';
 
@@ -46,6 +47,8 @@ export const spokenParamsShape = {
   /** Stored files the work owns besides its video and cover (synthesized speech); deletion removes them. */
   files: z.array(z.string()).default([]),
   ...captionParamsShape,
+  /** The backdrop behind a screen-recorded presenter and the music under the voice (finish-order). */
+  ...finishParamsShape,
 };
 
 type SpokenParams = z.output<z.ZodObject<typeof spokenParamsShape>>;
@@ -154,6 +157,8 @@ export const spokenParams = (drive: SpokenDrive, p: SpokenSettings, creditsPerSe
   speechSpans: null,
   captionCues: null,
   captionsKey: null,
+  backdrop: null,
+  music: null,
 });
 
 /** A spoken work's price: whole seconds (at least one) times the channel's credits per second. */

@@ -5,8 +5,10 @@ import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
 import {
+  backdropPlan,
   captionsStep,
   finishVideo,
+  musicPlan,
   storedStepFile,
   workPrefix,
   type FinishPlan,
@@ -51,7 +53,9 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   // One pass over the render for all the order asks of the picture and the sound.
   const plan: FinishPlan = {
     canvas: work.p.canvas,
+    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
     captionsFile: await captionsStep(s, audioFile, rendered, work.p.canvas),
+    music: await musicPlan(ctx, work.p.music, s.scratch),
   };
   const outFile = await finishVideo(rendered, plan, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');

@@ -3,7 +3,14 @@ import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type StudioUploads, AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { creditActionOf, spokenParams, spokenWorkHold, submitWork, type OrderOptions } from '../producing/index.js';
+import {
+  checkFinish,
+  creditActionOf,
+  spokenParams,
+  spokenWorkHold,
+  submitWork,
+  type OrderOptions,
+} from '../producing/index.js';
 import path from 'node:path';
 import { workLedger } from '../works/index.js';
 import { planWork, type SaveWorkParams, type WorkPlan } from './create-rules.js';
@@ -39,10 +46,13 @@ export class TalkingVideoService {
     o: OrderOptions & { silenceSeconds?: number } = {},
   ): Promise<{ id: number; credits: number }> {
     const plan = await planWork(this.ctx, this.deps, userId, p, o.silenceSeconds);
+    // A material video's screen is not known before its preparation: a backdrop needs a prepared avatar.
+    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, [plan.avatar]);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, plan.estimateSeconds, plan.channel.price);
     const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
     const params: TalkingParams = {
       ...spokenParams(plan, p, plan.channel.price),
+      ...finish,
       avatarId: avatar.id,
       canvas: o.canvas ?? null,
     };

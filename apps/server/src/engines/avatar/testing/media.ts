@@ -33,6 +33,29 @@ export async function makeClip(file: string, o: ClipOptions = {}): Promise<strin
   return file;
 }
 
+/**
+ * A presenter recorded on a screen: a moving grey pattern (no screen colour in it) filling the middle
+ * of the frame, on a plain `screen` colour (a studio green by default), with a tone.
+ */
+export async function makeScreenClip(
+  file: string,
+  o: { width?: number; height?: number; seconds?: number; screen?: string } = {},
+): Promise<string> {
+  const w = o.width ?? 360;
+  const h = o.height ?? 640;
+  const seconds = o.seconds ?? 6;
+  const pw = 2 * Math.round(w * 0.25);
+  const ph = 2 * Math.round(h * 0.3);
+  await ffmpeg([
+    '-f', 'lavfi', '-i', `color=c=${o.screen ?? '0x00b140'}:s=${w}x${h}:r=30:d=${seconds}`,
+    '-f', 'lavfi', '-i', `testsrc2=s=${pw}x${ph}:r=30:d=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
+    '-filter_complex', '[1:v]hue=s=0[p];[0:v][p]overlay=(W-w)/2:H-h-H/6:shortest=1,format=yuv420p[v]',
+    '-map', '[v]', '-map', '2:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', file,
+  ]);
+  return file;
+}
+
 export async function makeTone(file: string, seconds: number): Promise<string> {
   await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`, '-ac', '1', file]);
   return file;

@@ -17,7 +17,7 @@ import { uploadedFiles } from '../../files/index.js';
 export async function registerUpload(
   t: Pick<TestApp, 'ctx'>,
   userId: number,
-  kind: 'video' | 'voice',
+  kind: 'video' | 'voice' | 'image',
   file: string,
 ): Promise<number> {
   const key = `users/${userId}/${kind}/${Date.now()}${randomBytes(4).toString('hex')}${path.extname(file)}`;
@@ -25,7 +25,7 @@ export async function registerUpload(
   const info = await probe(file);
   const rows = (await t.ctx.database.db.execute(
     sql`insert into files (user_id, kind, key, mime, size, duration, width, height, sha256)
-        values (${userId}, ${kind}, ${key}, ${kind === 'video' ? 'video/mp4' : 'audio/mp4'}, ${info.size}, ${info.duration},
+        values (${userId}, ${kind}, ${key}, ${{ video: 'video/mp4', voice: 'audio/mp4', image: 'image/png' }[kind]}, ${info.size}, ${info.duration},
                 ${info.video?.width ?? 0}, ${info.video?.height ?? 0}, ${'0'.repeat(64)}) returning id`,
   )) as unknown as { rows: { id: number }[] };
   return rows.rows[0]!.id;
