@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  finishMessages,
+  listAvatars,
+  listWorks,
+  saveMultiWork,
+  saveWork,
+  type Avatar,
+  type Work,
+} from '@app/contract';
+import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { newAccount, type TestAccount } from '../../../test/accounts.js';
+import { works } from '../../db/schema/index.js';
+import { screenOfPixel } from '../../engines/avatar/screen.js';
+import { makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
+import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
+import { testLedger } from '../billing/testing/ledger.js';
+import { addVoice, cloneAvatar, registerUpload, studioWork } from '../works/testing/studio.js';
+
+/**
+ * Backdrops and music through the create calls: an avatar recorded on a green screen is known as one
+ * when it is ready, its work comes out with the screen replaced by the asked colour and the music
+ * under the voice; every file named is the caller's, a backdrop needs a screen, and a refused order
+ * holds nothing.
+ */
+let t: TestApp;
+let dir: string;
+let owner: TestAccount;
+let stranger: TestAccount;
+let green: Avatar;
+let plain: Avatar;
+let voiceId: number;
+let music: number;
+let picture: number;
+let strangersPicture: number;
+
+const SCRIPT = '大家好，欢迎来到数字人平台。今天给大家介绍一款新产品。';
+const BLUE = [0x16, 0x64, 0xff];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backdrop-'));
+  t = await buildTestApp();
+  owner = await newAccount(t, { credits: 100000 });
+  stranger = await newAccount(t, { credits: 1000 });
+  green = await cloneAvatar(t, owner, await makeScreenClip(path.join(dir, 'g.mp4'), { seconds: 6 }), '绿幕分身');
+  plain = await cloneAvatar(t, owner, await makeClip(path.join(dir, 'p.mp4'), { width: 360, height: 640, seconds: 6 }));
+  voiceId = await addVoice(t, { userId: null });
+  const song = path.join(dir, 'song.m4a');
+  await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=1000:sample_rate=44100:d=4', '-c:a', 'aac', song]);
+  music = await registerUpload(t, owner.id, 'voice', song);
+  const png = path.join(dir, 'bg.png');
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xd03020:s=320x320', '-frames:v', '1', png]);
+  picture = await registerUpload(t, owner.id, 'image', png);
+  strangersPicture = await registerUpload(t, stranger.id, 'image', png);
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const rowOf = async (id: number) => (await t.ctx.database.db.select().from(works).where(eq(works.id, id)))[0]!;
+const videoOf = async (id: number) => t.ctx.localStorage!.pathOf((await rowOf(id)).videoKey!);
+const balance = (who: TestAccount) => testLedger(t.ctx.database.db).balance(who.id);
+
+/** One frame at `seconds` as RGB bytes, cropped. */
+const frameAt = (file: string, seconds: number, crop: string) =>
+  ffmpeg(['-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+
+const mean = (rgb: Buffer) => {
+  const sum = [0, 0, 0];
+  for (let i = 0; i < rgb.length; i++) sum[i % 3]! += rgb[i]!;
+  return sum.map((s) => s / (rgb.length / 3));
+};
+
+/** The frame's corners are `rgb` and hardly a pixel of the screen's green is left. */
+async function expectKeyedOnto(file: string, rgb: number[]) {
+  const info = await probe(file);
+  const { width: w, height: h } = info.video!;
+  for (const [x, y] of [
+    [0, 0],
+    [w - 12, 0],
+    [0, h - 12],
+    [w - 12, h - 12],
+  ]) {
+    const m = mean(await frameAt(file, 1, `crop=12:12:${x}:${y}`));
+    m.forEach((v, i) => expect(Math.abs(v - rgb[i]!)).toBeLessThan(16));
+  }
+  const frame = await frameAt(file, 1, 'null');
+  let left = 0;
+  for (let i = 0; i < frame.length; i += 3)
+    if (screenOfPixel(frame[i]!, frame[i + 1]!, frame[i + 2]!) === 'green') left++;
+  expect(left / (frame.length / 3)).toBeLessThan(0.01);
+}
+
+describe('backdrops and music', () => {
+  it('knows an avatar recorded on a green screen, and one that was not', async () => {
+    expect(green).toMatchObject({ status: 2, screen: 'green' });
+    expect(plain).toMatchObject({ status: 2, screen: '' });
+    const list = await t.call<{ list: Avatar[] }>(listAvatars, { source: '1', limit: 0 }, { token: owner.token });
+    expect(list.data.list.find((a) => a.id === green.id)?.screen).toBe('green');
+  });
+
+  it('refuses what it cannot make, in Chinese, before holding anything', async () => {
+    const before = await balance(owner);
+    const refused = async (p: Record<string, string | number>, msg: string, who = owner) => {
+      const r = await t.call(saveWork, { api: 'local', voice_id: voiceId, text: SCRIPT, ...p }, { token: who.token });
+      expect(r).toMatchObject({ code: 1, msg });
+    };
+    await refused({ video_id: plain.id, background_color: '#1664ff' }, finishMessages.backgroundNeedsScreen);
+    await refused({ video_id: plain.id, presenter_scale: '0.6' }, finishMessages.backgroundNeedsScreen);
+    await refused(
+      { video_id: green.id, background_color: '#1664ff', background_id: picture },
+      finishMessages.backgroundTwice,
+    );
+    // Another user's picture is not found; a sound is not a backdrop, a picture is not music.
+    await refused({ video_id: green.id, background_id: strangersPicture }, finishMessages.backgroundMissing);
+    await refused({ video_id: green.id, background_id: music }, finishMessages.backgroundKind);
+    await refused({ video_id: green.id, music_id: picture }, finishMessages.musicKind);
+    await refused({ video_id: green.id, music_id: 987654 }, finishMessages.musicMissing);
+    const bad = await t.call(saveWork, { video_id: green.id, background_color: 'blue' }, { token: owner.token });
+    expect(bad).toMatchObject({ code: 1, msg: expect.stringContaining('背景颜色格式不正确') });
+    expect(await balance(owner)).toBe(before);
+  });
+
+  it('makes a talking video on the asked colour with the music under the voice', async () => {
+    const work = await studioWork(t, owner, {
+      api: 'local',
+      video_id: green.id,
+      voice_id: voiceId,
+      text: SCRIPT,
+      background_color: '#1664FF',
+      music_id: music,
+      music_volume: '0.5',
+    });
+    expect(work.status).toBe(3);
+    const row = await rowOf(work.id);
+    expect(row.params).toMatchObject({
+      backdrop: { color: '#1664ff', fileKey: null, x: 0.5, y: 0.5, scale: 1 },
+      music: { volume: 0.5 },
+    });
+    const file = await videoOf(work.id);
+    await expectKeyedOnto(file, BLUE);
+    const info = await probe(file);
+    expect(info.audio).toBeTruthy();
+    // Longer than the 4 s track: the music was looped to the video's length.
+    expect(info.duration).toBeGreaterThan(4);
+  });
+
+  it('stands the presenter on the caller’s picture, smaller and to the side', async () => {
+    const work = await studioWork(t, owner, {
+      api: 'local',
+      video_id: green.id,
+      voice_id: voiceId,
+      text: SCRIPT,
+      background_id: picture,
+      presenter_x: '0.3',
+      presenter_scale: '0.5',
+    });
+    expect(work.status).toBe(3);
+    const file = await videoOf(work.id);
+    // The right half shows only the picture (a red-brown) now that the presenter stands small on the left.
+    const [r, g, b] = mean(await frameAt(file, 1, 'crop=160:600:190:20'));
+    expect(r).toBeGreaterThan(170);
+    expect(g).toBeLessThan(80);
+    expect(b).toBeLessThan(70);
+  });
+
+  it('puts one backdrop behind every scene of a multi-scene work, and refuses a scene without a screen', async () => {
+    const scene = (videoId: number) => ({ type: 'text' as const, text: SCRIPT, voice_id: voiceId, video_id: videoId });
+    const before = await balance(owner);
+    const refused = await t.call(
+      saveMultiWork,
+      { api: 'local', content: JSON.stringify([scene(green.id), scene(plain.id)]), background_color: '#1664ff' },
+      { token: owner.token },
+    );
+    expect(refused).toMatchObject({ code: 1, msg: finishMessages.backgroundNeedsScreenScene(2) });
+    const audioOnly = await t.call(
+      saveMultiWork,
+      { content: JSON.stringify([scene(green.id)]), output_mode: 'audio', background_color: '#1664ff' },
+      { token: owner.token },
+    );
+    expect(audioOnly).toMatchObject({ code: 1, msg: finishMessages.backgroundNotForAudio });
+    expect(await balance(owner)).toBe(before);
+    const r = await t.call<{ id: number }>(
+      saveMultiWork,
+      {
+        api: 'local',
+        content: JSON.stringify([scene(green.id), scene(green.id)]),
+        background_color: '#1664ff',
+        music_id: music,
+      },
+      { token: owner.token },
+    );
+    expect(r.code, r.msg).toBe(0);
+    const done = await waitFor(
+      'multi-scene work',
+      async () => {
+        const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0, is_multi: 1 }, { token: owner.token });
+        return l.data.list.find((w) => w.id === r.data.id && (w.status === 3 || w.status === 4));
+      },
+      400_000,
+    );
+    expect(done.status).toBe(3);
+    const file = await videoOf(r.data.id);
+    await expectKeyedOnto(file, BLUE);
+    const info = await probe(file);
+    expect(info.audio).toBeTruthy();
+    expect(info.duration).toBeGreaterThan(4);
+  });
+});
