@@ -34,7 +34,9 @@ export const batchMessages = {
   channelNotFound: (v: string) => `未找到视频通道「${v}」，请填写通道名称，或留空使用默认通道`,
   noChannel: '暂无可用的视频通道',
   captionsInvalid: (presets: string) => `字幕请填写“是”或“否”，或字幕样式名称：${presets}`,
-  backgroundUnsupported: '背景替换暂未开通，请清空此列',
+  backgroundNotFound: (v: string) =>
+    `未找到背景「${v}」，请填写颜色（如 #1664ff），或“我的素材”中图片、视频的名称或编号`,
+  backgroundAmbiguous: (v: string, n: number) => `有 ${n} 个素材都叫「${v}」，请改填素材编号`,
   nameTooLong: '名称不能超过64个字',
   duplicateRow: (first: number) => `与第 ${first} 行完全相同，请删除重复行`,
   rowDefaultName: (row: number) => `批量视频 ${row}`,

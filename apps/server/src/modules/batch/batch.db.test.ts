@@ -8,6 +8,7 @@ import {
   batchMessages as m,
   batchZipLink,
   listBatches,
+  finishMessages,
   parseBatchSheet,
   previewBatch,
   studioMessages,
@@ -164,10 +165,12 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
         avatar: String(avatarId),
         voice: String(voiceId),
         captions: '红色',
-        background: '#00ff00',
+        background: '海边',
       }),
       row({ script: '你好', avatar: String(avatarId), voice: String(voiceId) }),
       row({ script: '你好', avatar: String(avatarId), voice: String(voiceId), captions: '是' }),
+      // A colour is a backdrop, but this avatar was not recorded on a screen: the studio's own refusal, in its cell.
+      row({ script: '你好呀', avatar: String(avatarId), voice: String(voiceId), background: '#00FF00' }),
     ];
     const p = await t.call<Preview>(previewBatch, { rows: JSON.stringify(rows) }, { token: alice.token });
     expect(p.data.rows[0]!.errors).toEqual([]);
@@ -179,11 +182,12 @@ describe('a batch of 100 rows (submission only, no workers)', () => {
     ]);
     expect(p.data.rows[2]!.errors).toEqual([
       { column: 'captions', message: m.captionsInvalid('经典白字黑边、黄字黑边、黑底白字、宋体白字') },
-      { column: 'background', message: m.backgroundUnsupported },
+      { column: 'background', message: m.backgroundNotFound('海边') },
     ]);
     expect(p.data.rows[3]!.errors).toEqual([{ column: 'name', message: m.duplicateRow(1) }]);
     expect(p.data.rows[4]!.errors).toEqual([]);
-    expect(p.data.invalid).toBe(3);
+    expect(p.data.rows[5]!.errors).toEqual([{ column: 'background', message: finishMessages.backgroundNeedsScreen }]);
+    expect(p.data.invalid).toBe(4);
     // A guest of few credits is refused the whole batch before anything is held.
     const poor = await t.call(submitBatch, { rows: JSON.stringify(hundred().slice(0, 3)) }, { token: bob.token });
     expect(poor.code).toBe(1);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { offeredChannels } from '../../platform/channels/keeper.js';
 import { avatarsRepo } from '../avatars/index.js';
 import { videoChannelKind } from '../talking-video/index.js';
-import type { StudioVoices } from '../voices/index.js';
+import type { BatchDeps } from './deps.js';
 
 interface Named {
   id: number;
@@ -23,6 +23,8 @@ export interface BatchCatalog {
   /** The channel a cell names (its name or key), or null for an empty cell (the avatar's default). */
   channel(cell: string): { key: string; name: string } | { error: string } | null;
   channelName(key: string): string;
+  /** A backdrop a cell names: a colour (`#rrggbb`), or one of the caller's picture or video materials by name or file id. */
+  background(cell: string): { color: string } | Resolved;
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -42,14 +44,16 @@ function pick(items: Named[], cell: string, notFound: string, ambiguous: (n: num
   return { error: notFound };
 }
 
-export async function loadCatalog(ctx: AppContext, voices: StudioVoices, userId: number): Promise<BatchCatalog> {
+export async function loadCatalog(ctx: AppContext, deps: BatchDeps, userId: number): Promise<BatchCatalog> {
   const db = ctx.database.db;
-  const [own, shared, usableVoices, channels] = await Promise.all([
+  const [own, shared, usableVoices, channels, pictures] = await Promise.all([
     avatarsRepo.page(db, { userId, limit: 0, page: 1 }),
     avatarsRepo.page(db, { userId: null, limit: 0, page: 1 }),
-    voices.listUsable(db, userId),
+    deps.voices.listUsable(db, userId),
     offeredChannels(ctx, videoChannelKind),
+    deps.uploads.listMaterials(db, userId, ['image', 'video']),
   ]);
+  const backdrops = pictures.map((p) => ({ id: p.fileId, name: p.name }));
   const avatars = [...own.rows, ...shared.rows];
   return {
     avatar: (cell) => pick(avatars, cell, m.avatarNotFound(cell), (n) => m.avatarAmbiguous(cell, n)),
@@ -60,5 +64,9 @@ export async function loadCatalog(ctx: AppContext, voices: StudioVoices, userId:
       return found ? { key: found.key, name: found.row.name } : { error: m.channelNotFound(cell) };
     },
     channelName: (key) => channels.find((c) => c.key === key)?.row.name ?? key,
+    background: (cell) =>
+      /^#[0-9a-f]{6}$/i.test(cell.trim())
+        ? { color: cell.trim().toLowerCase() }
+        : pick(backdrops, cell, m.backgroundNotFound(cell), (n) => m.backgroundAmbiguous(cell, n)),
   };
 }

@@ -2,6 +2,7 @@ import {
   CAPTION_PRESETS,
   captionPresetKeys,
   batchMessages as m,
+  finishMessages,
   studioMessages,
   voiceMessages,
   type BatchCellError,
@@ -36,12 +37,14 @@ const voiceWords = new Set<string>([
 /** The words before the number of the studio's "script too long". */
 const scriptTooLongWords = voiceMessages.scriptTooLong(0).split('0')[0] ?? '';
 const channelWords = new Set<string>([studioMessages.channelMissing, studioMessages.channelUnavailable]);
+const backgroundWords = new Set<string>(Object.values(finishMessages).filter((v) => typeof v === 'string'));
 
 /** The cell a refusal of the studio's checks belongs to. */
 function columnOf(message: string): BatchColumn {
   if (voiceWords.has(message)) return 'voice';
   if (message === studioMessages.scriptRequired || message.startsWith(scriptTooLongWords)) return 'script';
   if (channelWords.has(message)) return 'channel';
+  if (backgroundWords.has(message)) return 'background';
   return 'avatar';
 }
 
@@ -88,7 +91,8 @@ export async function checkRow(
   if (name.length > NAME_MAX) refuse('name', m.nameTooLong);
   const captions = captionsOf(row.captions);
   if (captions === null) refuse('captions', m.captionsInvalid(presetNames.join('、')));
-  if (row.background.trim()) refuse('background', m.backgroundUnsupported);
+  const background = row.background.trim() ? s.catalog.background(row.background) : null;
+  if (background && 'error' in background) refuse('background', background.error);
   if (!row.script.trim()) refuse('script', studioMessages.scriptRequired);
   const avatar = row.avatar.trim() ? s.catalog.avatar(row.avatar) : { error: studioMessages.avatarRequired };
   if ('error' in avatar) refuse('avatar', avatar.error);
@@ -105,7 +109,14 @@ export async function checkRow(
     voice_name: 'name' in voice ? voice.name : '',
     channel_name: chosen && 'name' in chosen ? chosen.name : '',
   };
-  if (errors.length || captions === null || 'error' in avatar || 'error' in voice || (chosen && 'error' in chosen))
+  if (
+    errors.length ||
+    captions === null ||
+    'error' in avatar ||
+    'error' in voice ||
+    (chosen && 'error' in chosen) ||
+    (background && 'error' in background)
+  )
     return { check, order: null, held: 0 };
 
   const api = chosen?.key ?? (await s.channels(avatar.id)) ?? undefined;
@@ -116,6 +127,8 @@ export async function checkRow(
     voice_id: voice.id,
     text: row.script,
     ...captions,
+    ...(background && 'color' in background ? { background_color: background.color } : {}),
+    ...(background && 'id' in background ? { background_id: background.id } : {}),
   } satisfies SaveWorkParams;
   try {
     const plan = await planWork(ctx, deps, s.userId, order);

@@ -57,7 +57,7 @@ export class BatchService {
 
   /** Every row checked with the studio's rules; a row repeating an earlier one is refused as such. */
   async check(userId: number, rows: BatchRowInput[]): Promise<CheckedRow[]> {
-    const catalog = await loadCatalog(this.ctx, this.deps.voices, userId);
+    const catalog = await loadCatalog(this.ctx, this.deps, userId);
     const s = { userId, catalog, channels: defaultChannels(this.ctx) };
     // Rows are checked a few at a time: each waits mostly on the database.
     const results: CheckedRow[] = new Array<CheckedRow>(rows.length);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { files, materials } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -50,6 +50,14 @@ export const uploadedFiles = {
       )
       .limit(1);
     return row ?? null;
+  },
+  /** The caller's materials of the given types (image | video | audio): file id and name, newest first. */
+  async listMaterials(db: Db, userId: number, types: string[]): Promise<{ fileId: number; name: string; type: string }[]> {
+    return db
+      .select({ fileId: materials.fileId, name: materials.name, type: materials.type })
+      .from(materials)
+      .where(and(eq(materials.userId, userId), inArray(materials.type, types)))
+      .orderBy(desc(materials.id));
   },
 };
 

@@ -9,7 +9,13 @@ import { costLimits, costRefusal, type PictureStream } from '../../platform/medi
 import { scratchDir } from '../../engines/index.js';
 import { accountRows } from '../accounts/index.js';
 import { type StudioUploads, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
-import { checkRenderCost, checkSpokenDrive, type SpokenDrive } from '../producing/index.js';
+import {
+  checkFinish,
+  checkRenderCost,
+  checkSpokenDrive,
+  type FinishOrder,
+  type SpokenDrive,
+} from '../producing/index.js';
 import { resolveChannel } from '../../platform/channels/keeper.js';
 import { videoChannelKind, type ResolvedVideoChannel } from './channels.js';
 import type { StudioVoices } from './ports.js';
@@ -34,6 +40,8 @@ export interface WorkPlan extends SpokenDrive {
   /** An avatar the user chose, or (material mode) null until the material's avatar row exists. */
   avatar: AvatarRow | null;
   material: MaterialSource | null;
+  /** The backdrop and music asked for, checked against the caller. */
+  finish: FinishOrder;
 }
 
 /** An avatar the user may use (own or public); refused as missing otherwise (a stranger's, or none signed in). */
@@ -134,8 +142,10 @@ export async function planWork(
     : avatarSecondsRefusal(channel.rule.avatarSeconds, material?.duration ?? 0);
   if (refused) throw new AppError(refused);
   const drive = await checkSpokenDrive(ctx, deps, userId, { ...p, silence_seconds: silenceSeconds });
+  // A material video's screen is not known before its preparation: a backdrop needs a prepared avatar.
+  const finish = await checkFinish(ctx, deps.uploads, userId, p, [avatar]);
   // The avatar (or material) is rendered for as long as the work speaks: a long recording is a heavy input too.
   const picture = avatar ?? material?.picture;
   if (picture) await checkRenderCost(ctx, userId, [{ picture, seconds: drive.estimateSeconds }]);
-  return { channel, avatar, material, ...drive };
+  return { channel, avatar, material, finish, ...drive };
 }

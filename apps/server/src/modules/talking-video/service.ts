@@ -4,7 +4,6 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type StudioUploads, AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from '../avatars/index.js';
 import {
-  checkFinish,
   creditActionOf,
   spokenParams,
   spokenWorkHold,
@@ -46,13 +45,11 @@ export class TalkingVideoService {
     o: OrderOptions & { silenceSeconds?: number } = {},
   ): Promise<{ id: number; credits: number }> {
     const plan = await planWork(this.ctx, this.deps, userId, p, o.silenceSeconds);
-    // A material video's screen is not known before its preparation: a backdrop needs a prepared avatar.
-    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, [plan.avatar]);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, plan.estimateSeconds, plan.channel.price);
     const avatar = plan.avatar ?? (await this.materialAvatar(userId, plan.material));
     const params: TalkingParams = {
       ...spokenParams(plan, p, plan.channel.price),
-      ...finish,
+      ...plan.finish,
       avatarId: avatar.id,
       canvas: o.canvas ?? null,
     };
