@@ -236,8 +236,8 @@ export const openApiUnsupported = {
     en: 'A talking_photo makes a one-scene video: every scene of a multi-scene video must be type: avatar',
   },
   avatarStyle: {
-    zh: '数字人只支持 avatar_style: normal，且不支持缩放与偏移',
-    en: 'Only avatar_style normal is offered, without scale or offset',
+    zh: '数字人只支持 avatar_style: normal；缩放（0.3–1）与偏移（-0.5–0.5）只用于绿幕或蓝幕数字人的背景',
+    en: 'Only avatar_style normal is offered; scale (0.3–1) and offset (-0.5–0.5) place a screen-recorded avatar on its background',
   },
   audioUrl: {
     zh: '请先用 POST /v1/asset 上传音频，再以 audio_asset_id 引用；暂不支持 audio_url',
@@ -245,8 +245,12 @@ export const openApiUnsupported = {
   },
   pitch: { zh: '暂不支持调整音高（pitch）', en: 'pitch is not offered' },
   background: {
-    zh: '背景暂只支持纯色（type: color）',
-    en: 'Only colour backgrounds (type: color) are offered',
+    zh: '背景图片或视频请先用 POST /v1/asset 上传，再以 image_asset_id 或 video_asset_id 引用；暂不支持 url',
+    en: 'Upload a background picture or video with POST /v1/asset and pass image_asset_id or video_asset_id; url is not offered',
+  },
+  backgroundPerScene: {
+    zh: '多场景视频的所有场景须使用相同的背景与数字人位置',
+    en: 'Every scene of a multi-scene video takes the same background and avatar placement',
   },
   testMode: {
     zh: '本站没有测试模式：视频按正常价格生成并扣除积分，请去掉 test: true',

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiErrors, openApiUnsupported, type Avatar } from '@app/contract';
+import { finishMessages, openApiErrors, openApiUnsupported, type Avatar } from '@app/contract';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { avatars, creditLogs, creditReservations, works } from '../../db/schema/index.js';
-import { makeClip, makeTone } from '../../engines/avatar/testing/media.js';
+import { makeClip, makeScreenClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { addVoice, cloneAvatar } from '../works/testing/studio.js';
@@ -25,6 +25,8 @@ let bobAvatar: number;
 let voice: number;
 let bobVoice: number;
 let aliceAudio: string;
+let alicePicture: string;
+let greenAvatar: Avatar;
 
 const db = () => t.ctx.database.db;
 const balance = (who: TestAccount) => testLedger(db()).balance(who.id);
@@ -74,6 +76,14 @@ beforeAll(async () => {
     contentType: 'audio/mp4',
   });
   aliceAudio = asset.body.data.id;
+  greenAvatar = await cloneAvatar(t, alice, await makeScreenClip(path.join(dir, 'g.mp4'), { seconds: 6 }), '绿幕');
+  const png = path.join(dir, 'bg.png');
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xd03020:s=320x320', '-frames:v', '1', png]);
+  const picture = await apiCall<{ id: string }>(t, aliceKey, 'POST', '/v1/asset', {
+    body: fs.readFileSync(png),
+    contentType: 'image/png',
+  });
+  alicePicture = picture.body.data.id;
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -108,9 +118,29 @@ describe('POST /v2/video/generate: what is refused', () => {
     ).toMatchObject(unsupported('talkingPhotoScenes'));
     expect(
       await generate(aliceKey, {
-        video_inputs: [{ ...textScene(), background: { type: 'image', image_asset_id: aliceAudio } }],
+        video_inputs: [{ ...textScene(), background: { type: 'image', url: 'https://example.com/a.png' } }],
       }),
     ).toMatchObject(unsupported('background'));
+    // A picture behind an avatar needs one recorded on a screen; moving one without a backdrop is not offered.
+    expect(
+      await generate(aliceKey, {
+        video_inputs: [{ ...textScene(), background: { type: 'image', image_asset_id: alicePicture } }],
+      }),
+    ).toMatchObject({ status: 400, body: { error: { message: finishMessages.backgroundNeedsScreen } } });
+    expect(
+      await generate(aliceKey, {
+        video_inputs: [{ ...textScene(), character: { ...textScene().character, scale: 0.5 } }],
+      }),
+    ).toMatchObject(unsupported('avatarStyle'));
+    const onScreen = { ...textScene().character, avatar_id: String(greenAvatar.id) };
+    expect(
+      await generate(aliceKey, {
+        video_inputs: [
+          { ...textScene(), character: onScreen, background: { type: 'color', value: '#1664ff' } },
+          { ...textScene(), character: onScreen, background: { type: 'color', value: '#ffffff' } },
+        ],
+      }),
+    ).toMatchObject(unsupported('backgroundPerScene'));
     expect(await generate(aliceKey, { video_inputs: [textScene()], test: true })).toMatchObject(
       unsupported('testMode'),
     );
@@ -184,6 +214,43 @@ describe('POST /v2/video/generate: captions', () => {
     const link = await injectFetch(t.app)(new Request(status.caption_url!));
     expect(link.status).toBe(200);
     expect(await link.text()).toContain('欢迎来到直播间');
+  }, 300_000);
+});
+
+describe('POST /v2/video/generate: a picture background', () => {
+  it('stands a green-screen avatar on an uploaded picture at the scale and offset asked, its screen keyed out', async () => {
+    const r = await generate(aliceKey, {
+      video_inputs: [
+        {
+          character: { type: 'avatar', avatar_id: String(greenAvatar.id), scale: 0.5, offset: { x: -0.2, y: 0 } },
+          voice: { type: 'silence', duration: 2 },
+          background: { type: 'image', image_asset_id: alicePicture },
+        },
+      ],
+    });
+    expect(r.status).toBe(200);
+    const { row, file, info } = await made(r.body.data.video_id);
+    expect(row.params).toMatchObject({ backdrop: { x: 0.3, y: 0.5, scale: 0.5, fileKind: 'image' } });
+    expect(info.video).toMatchObject({ width: 360, height: 640 });
+    // Half size, a fifth of the frame to the left: the right half is only the picture.
+    const rgb = await ffmpeg([
+      '-ss',
+      '1',
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'crop=150:600:200:20',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ]);
+    const mean = [0, 1, 2].map((c) => rgb.reduce((s, v, i) => (i % 3 === c ? s + v : s), 0) / (rgb.length / 3));
+    expect(mean[0]).toBeGreaterThan(170);
+    expect(mean[1]).toBeLessThan(80);
   }, 300_000);
 });
 

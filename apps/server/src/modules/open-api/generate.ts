@@ -6,6 +6,8 @@ import {
   photoChannelKeys,
   studioMessages,
   videoChannelKeys,
+  PRESENTER,
+  type FinishParams,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -101,6 +103,46 @@ interface PlannedScene {
     | { type: 'audio'; fileId: number }
     | { type: 'silence'; seconds: number };
   canvas: Canvas | null;
+  /** The backdrop and placement asked for, as the studio's create call names them. */
+  finish: FinishParams;
+}
+
+/** HeyGen's offset moves the avatar's centre from the frame's by up to half the frame each way. */
+const OFFSET_MAX = 0.5;
+
+/**
+ * The scene's backdrop in the studio's words: a colour or an uploaded picture or video behind an avatar
+ * recorded on a screen (keyed out), at the character's scale and offset. A colour behind any other
+ * avatar only fills the frame round it (with a dimension), as before.
+ */
+async function finishOf(
+  ctx: AppContext,
+  deps: GenerateDeps,
+  userId: number,
+  s: SceneInput,
+  screen: boolean,
+): Promise<FinishParams> {
+  const { character: c, background: b } = s;
+  const scale = c.scale ?? 1;
+  const offset = c.offset ?? { x: 0, y: 0 };
+  const placed = scale !== 1 || offset.x !== 0 || offset.y !== 0;
+  const placeable =
+    screen &&
+    !!b &&
+    scale >= PRESENTER.scale.min &&
+    scale <= PRESENTER.scale.max &&
+    Math.abs(offset.x) <= OFFSET_MAX &&
+    Math.abs(offset.y) <= OFFSET_MAX;
+  if ((c.avatar_style && c.avatar_style !== 'normal') || (placed && !placeable)) throw unsupported('avatarStyle');
+  if (!b) return {};
+  const placement = placed ? { presenter_x: 0.5 + offset.x, presenter_y: 0.5 + offset.y, presenter_scale: scale } : {};
+  if (b.type === 'color') return screen ? { background_color: b.value ?? '#ffffff', ...placement } : {};
+  const assetId = b.type === 'image' ? b.image_asset_id : b.video_asset_id;
+  if (!assetId) throw unsupported('background');
+  const fileId = numericId(assetId);
+  const file = fileId ? await deps.uploads.findOwned(ctx.database.db, userId, fileId) : null;
+  if (!file) throw new ApiFailure('assetMissing');
+  return { background_id: file.id, ...placement };
 }
 
 /** Every id a caller sends is checked against the key's owner: another account's is not found. */
@@ -113,14 +155,8 @@ async function planScene(
 ) {
   const db = ctx.database.db;
   const { character: c, voice: v, background: b } = s;
-  if (
-    (c.avatar_style && c.avatar_style !== 'normal') ||
-    (c.scale !== undefined && c.scale !== 1) ||
-    (c.offset && (c.offset.x || c.offset.y))
-  )
-    throw unsupported('avatarStyle');
   const character = c.type === 'avatar' ? await avatarOf(ctx, userId, c.avatar_id) : await photoOf(ctx, userId, c);
-  if (b && b.type !== 'color') throw unsupported('background');
+  const finish = await finishOf(ctx, deps, userId, s, character.type === 'avatar' && character.screen);
   const canvas = frame ? { width: frame.width & ~1, height: frame.height & ~1, color: b?.value ?? '#000000' } : null;
   let drive: PlannedScene['drive'];
   if (v.type === 'text') {
@@ -136,7 +172,7 @@ async function planScene(
     if (!file) throw new ApiFailure('assetMissing');
     drive = { type: 'audio', fileId: file.id };
   } else drive = { type: 'silence', seconds: v.duration ?? 1 };
-  return { character, drive, canvas } satisfies PlannedScene;
+  return { character, drive, canvas, finish } satisfies PlannedScene;
 }
 
 /** One of the caller's ready avatars or a public actor; another account's, or a hidden material one, is not found. */
@@ -146,7 +182,7 @@ async function avatarOf(ctx: AppContext, userId: number, id: string | undefined)
   const visible =
     avatar && (avatar.userId === null ? avatar.source === AVATAR_SOURCE.public : avatar.userId === userId);
   if (!avatar || !visible || avatar.source === AVATAR_SOURCE.material) throw new ApiFailure('avatarMissing');
-  return { type: 'avatar' as const, avatarId: avatar.id };
+  return { type: 'avatar' as const, avatarId: avatar.id, screen: avatar.screen !== '' };
 }
 
 /** One of the caller's person photos or a public one (talking_photo_id); another account's, or a pet, is not found. */
@@ -203,6 +239,7 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
         photo_id: first.character.photoId,
         ...spokenFields(d),
         ...captions,
+        ...first.finish,
       },
       { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: first.canvas, onOpen },
     );
@@ -215,15 +252,18 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
     const d = first.drive;
     const made = await new TalkingVideoService(ctx, deps).create(
       caller.userId,
-      { name, api, video_id: avatarIds[0], ...spokenFields(d), ...captions },
+      { name, api, video_id: avatarIds[0], ...spokenFields(d), ...captions, ...first.finish },
       { origin: 'api', silenceSeconds: d.type === 'silence' ? d.seconds : undefined, canvas: first.canvas, onOpen },
     );
     await watchEnd(ctx, made.id);
     return { video_id: String(made.id) };
   }
+  // The composer puts one backdrop behind every scene.
+  if (scenes.some((s) => JSON.stringify(s.finish) !== JSON.stringify(first.finish)))
+    throw unsupported('backgroundPerScene');
   const made = await new MultiSceneService(ctx, deps).submitScenes(
     caller.userId,
-    { name, api, drive_mode: 'serial', output_mode: 'video', ...captions },
+    { name, api, drive_mode: 'serial', output_mode: 'video', ...captions, ...first.finish },
     scenes.map((s, i) => ({
       type: s.drive.type,
       video_id: avatarIds[i]!,
@@ -250,8 +290,11 @@ export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[]
         'avatars or public ones (type avatar), or a person photo (type talking_photo with a talking_photo_id ' +
         'from /v1/talking_photo.list or POST /v1/talking_photo): a talking photo makes a one-scene video, ' +
         'scenes of a multi-scene video are avatars. Voices speak text in a voice (type text), play an uploaded ' +
-        'audio asset (type audio) or stay silent (type silence). Backgrounds are colours: with a dimension ' +
-        'the avatar is fitted into that frame and the colour fills the rest (the avatar’s own backdrop is kept).',
+        'audio asset (type audio) or stay silent (type silence). An avatar recorded on a green or blue screen ' +
+        'stands on the background (a colour, or an uploaded image_asset_id / video_asset_id), its screen keyed ' +
+        'out, at the character’s scale (0.3–1) and offset (-0.5–0.5); every scene of a multi-scene video takes ' +
+        'the same background. Any other avatar keeps its own backdrop: with a dimension it is fitted into that ' +
+        'frame and a colour background fills the rest.',
       shape: 'v2',
       body: generateBody,
       creates: true,
