@@ -82,23 +82,35 @@ function backdropChain(g: Graph, source: BackdropSource, w: number, h: number, f
     return;
   }
   const index = g.inputs.filter((a) => a === '-i').length;
-  if ('image' in source) g.inputs.push('-loop', '1', '-framerate', String(fps), '-i', source.image);
-  else g.inputs.push('-stream_loop', '-1', '-i', source.video);
+  if ('image' in source) {
+    // A picture is read and fitted once, then shown again for every frame.
+    g.inputs.push('-i', source.image);
+    g.filters.push(`[${index}:v]${cover},format=yuv420p,loop=loop=-1:size=1,fps=${fps}[bg]`);
+    return;
+  }
+  g.inputs.push('-stream_loop', '-1', '-i', source.video);
   g.filters.push(`[${index}:v]${cover},fps=${fps},format=yuv420p[bg]`);
 }
 
 /**
- * The presenter cut out of its screen: the key colour turned transparent with a soft blend, the screen's
- * colour cast taken off the edges (despill), and the matte's edge pulled in a pixel and feathered so no
- * fringe of the screen rings the person.
+ * The presenter `[0:v]` cut out of its screen, as `[key]`: the matte is found on a half-size copy (the
+ * key colour turned transparent with a soft blend, four times fewer pixels to test) and laid back at
+ * full size blurred, which feathers the edge; the screen's colour cast is taken off the picture
+ * (despill) so no fringe of it rings the person. Null when the footage has no screen to key.
  */
-function keyChain(plan: BackdropPlan): string {
-  if (!plan.key) return '';
+function keyChain(g: Graph, plan: BackdropPlan, info: MediaInfo): string | null {
+  if (!plan.key) return null;
   const color = plan.keyColor ?? SCREEN_COLOURS[plan.key];
-  return (
-    `format=yuva444p,chromakey=${hex(color)}:0.13:0.06,despill=type=${plan.key}:mix=0.6:expand=0.1,` +
-    `format=yuva444p,split[fgc][fga];[fga]alphaextract,erosion,gblur=sigma=1[fgm];[fgc][fgm]alphamerge,`
+  const w = info.video?.width ?? 0;
+  const h = info.video?.height ?? 0;
+  g.filters.push(
+    '[0:v]split[kc][km]',
+    `[km]scale=${even(w / 2)}:${even(h / 2)},format=yuva420p,chromakey=${hex(color)}:0.13:0.06,` +
+      `alphaextract,gblur=sigma=0.8,scale=${w}:${h}[ka]`,
+    `[kc]despill=type=${plan.key}:mix=0.6:expand=0.1,format=yuv420p[kd]`,
+    '[kd][ka]alphamerge[key]',
   );
+  return '[key]';
 }
 
 function videoChain(g: Graph, plan: FinishPlan, info: MediaInfo): void {
@@ -127,10 +139,10 @@ function videoChain(g: Graph, plan: FinishPlan, info: MediaInfo): void {
   }
   const fps = Math.round(info.video?.fps ?? 0) || 25;
   backdropChain(g, backdrop, w, h, fps);
-  g.filters.push(`[0:v]${keyChain(backdrop)}${fit}[fg]`);
+  g.filters.push(`${keyChain(g, backdrop, info) ?? '[0:v]'}${fit}[fg]`);
   const x = `${w * at.x}-w/2`;
   const y = `${h * at.y}-h/2`;
-  tail(`[bg][fg]overlay=x='${x}':y='${y}':shortest=1:format=auto,format=yuv420p`);
+  tail(`[bg][fg]overlay=x='${x}':y='${y}':shortest=1:format=yuv420,format=yuv420p`);
 }
 
 /** The speech with the music under it: looped or cut to length, ducked while someone speaks, faded out at the end. */
