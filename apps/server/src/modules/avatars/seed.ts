@@ -14,7 +14,12 @@ export async function queueDemoActors(ctx: AppContext): Promise<void> {
   if (!ctx.config.SEED_DEMO_ACTORS) return;
   for (const actor of DEMO_ACTORS) {
     if (await avatarsRepo.findBySeed(ctx.database.db, actor.seedKey)) continue;
-    await ctx.queue.send('avatar.seed-demo', { seedKey: actor.seedKey });
+    // The API and the workers both start here: one job per actor an hour, so its clip is rendered once.
+    await ctx.queue.send(
+      'avatar.seed-demo',
+      { seedKey: actor.seedKey },
+      { singletonKey: actor.seedKey, singletonSeconds: 3600 },
+    );
   }
 }
 
