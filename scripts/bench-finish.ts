@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { listWorks, saveWork, type Work } from '@app/contract';
 import { buildTestApp } from '../apps/server/test/helper.js';
 import { newAccount } from '../apps/server/test/accounts.js';
-import { SMILING_ACTOR, samplePhoto } from '../apps/server/src/engines/talking-face/testing/media.js';
+import { screenActorClip } from '../apps/server/src/engines/talking-face/testing/media.js';
 import { ffmpeg } from '../apps/server/src/platform/media/ffmpeg.js';
 import { addVoice, cloneAvatar, registerUpload } from '../apps/server/src/modules/works/testing/studio.js';
 import { loadText, measure, type Measured } from './lib/measure.js';
@@ -27,33 +27,12 @@ const SENTENCE = '欢迎来到我们的直播间，今天给大家介绍一款�
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-/** 10 s of a presenter on a studio green, 720x1280: head and shoulders cut out of a sample photo in a soft oval, drifting. */
-async function screenActor(dir: string): Promise<string> {
-  const { crop } = SMILING_ACTOR;
-  const mask = join(dir, 'mask.png');
-  await ffmpeg([
-    '-f', 'lavfi', '-i', 'color=c=black:s=600x1000', '-frames:v', '1',
-    '-vf', "format=gray,geq=lum='255*lt(pow((X-300)/290,2)+pow((Y-560)/520,2),1)',gblur=sigma=3", mask,
-  ]);
-  const file = join(dir, 'actor.mp4');
-  await ffmpeg([
-    '-f', 'lavfi', '-i', 'color=c=0x00b140:s=720x1280:r=25:d=10',
-    '-loop', '1', '-framerate', '25', '-i', samplePhoto(SMILING_ACTOR.photo),
-    '-i', mask,
-    '-filter_complex',
-    `[1:v]crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=600:1000,format=yuva420p[p];[2:v]format=gray[m];` +
-      `[p][m]alphamerge[cut];[0:v][cut]overlay=x='60+8*sin(2*PI*t/6)':y='280+5*sin(4*PI*t/6)':shortest=1,format=yuv420p[v]`,
-    '-map', '[v]', '-t', '10', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', file,
-  ]);
-  return file;
-}
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-finish-'));
   const t = await buildTestApp({ SEED_DEMO_ACTORS: '0', AVATAR_CHANNELS: `${CHANNEL}=${CHANNEL}` });
   try {
     const user = await newAccount(t, { credits: 10_000_000 });
-    const avatar = await cloneAvatar(t, user, await screenActor(dir));
+    const avatar = await cloneAvatar(t, user, await screenActorClip(join(dir, 'actor.mp4')));
     if (avatar.screen !== 'green') throw new Error(`the green-screen actor was not found to be one: '${avatar.screen}'`);
     const voice = await addVoice(t, { userId: null });
     const picture = join(dir, 'backdrop.jpg');

@@ -206,13 +206,20 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
     );
     // Both streams are numbered frame by frame, so patch i lands on clip frame i whatever the pieces' timestamps.
     const frameClock = `setpts=N/(${fps}*TB)`;
+    // What the order asks beyond the lips (backdrop, captions, music) is drawn in this same encode.
+    const finish = req.finish?.(
+      { video: '[lips]', audio: '[2:a:0]', width: avatar.width, height: avatar.height, fps, duration: frames / fps, hasVideo: true, hasAudio: true },
+      3,
+    );
     const out = writeRawFrames(
       { width: patch.width, height: patch.height, fps, pixFmt: 'yuv420p' },
       [
         ...clip,
         '-i', audioFile,
-        '-filter_complex', `[1:v:0]${frameClock}[clip];[0:v:0]${frameClock}[mouth];[clip][mouth]overlay=x=${patch.x}:y=${patch.y}:format=yuv420[v]`,
-        '-map', '[v]', '-map', '2:a:0',
+        ...(finish?.inputs ?? []),
+        '-filter_complex',
+        [`[1:v:0]${frameClock}[clip];[0:v:0]${frameClock}[mouth];[clip][mouth]overlay=x=${patch.x}:y=${patch.y}:format=yuv420[lips]`, ...(finish?.filters ?? [])].join(';'),
+        '-map', finish?.video ?? '[lips]', '-map', finish?.audio ?? '2:a:0',
         '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20), '-pix_fmt', 'yuv420p',
         '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k',
         '-frames:v', String(frames),
@@ -261,6 +268,7 @@ export function createLipsyncEngine(config: LipsyncEngineConfig = {}): AvatarVid
   return {
     id: LIPSYNC_ENGINE_ID,
     lipSync: true,
+    finishesInEncode: true,
     maxConcurrency: config.maxConcurrency ?? 1,
     // The face and its landmarks are found at preparation and stored with the avatar.
     async prepareAvatar(avatar, opts = {}) {

@@ -1,6 +1,7 @@
 import type { AvatarMessageKey } from './messages.js';
 import { avatarMessages } from './messages.js';
 import type { MediaInfo } from '../../platform/media/ffmpeg.js';
+import type { FinishBuilder } from '../../platform/media/finish-graph.js';
 
 /** 1 landscape, 2 portrait — the spec's `hs` values. */
 export type Orientation = 1 | 2;
@@ -48,6 +49,12 @@ export interface RenderRequest {
    * of at preparation; the caller stores it under the engine's id so later renders skip the work.
    */
   onEngineData?: (part: PreparedAvatar['engineData'][string]) => Promise<void>;
+  /**
+   * What the caller asks of the finished picture and sound beyond the render (canvas, backdrop,
+   * captions, music), for an engine that encodes every frame itself (`finishesInEncode`): built into
+   * that encode, so the video is encoded once.
+   */
+  finish?: FinishBuilder;
 }
 
 export interface RenderResult {
@@ -70,6 +77,8 @@ export interface AvatarVideoEngine {
   readonly id: string;
   /** Whether the lips follow the audio; the local composer says no. */
   readonly lipSync: boolean;
+  /** Whether a render's `finish` is built into the engine's own encode; otherwise the caller finishes the file after. */
+  readonly finishesInEncode?: boolean;
   /** How many renders this engine accepts at once (a one-job remote service says 1). */
   readonly maxConcurrency: number;
   /** Returns the avatar with this engine's per-avatar data filled in. */

@@ -17,6 +17,7 @@ import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { works } from '../../db/schema/index.js';
 import { screenOfPixel } from '../../engines/avatar/screen.js';
 import { makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
+import { screenActorClip } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { addVoice, cloneAvatar, registerUpload, studioWork } from '../works/testing/studio.js';
@@ -43,7 +44,7 @@ const BLUE = [0x16, 0x64, 0xff];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backdrop-'));
-  t = await buildTestApp();
+  t = await buildTestApp({ AVATAR_CHANNELS: 'local=local,lipsync=lipsync' });
   owner = await newAccount(t, { credits: 100000 });
   stranger = await newAccount(t, { credits: 1000 });
   green = await cloneAvatar(t, owner, await makeScreenClip(path.join(dir, 'g.mp4'), { seconds: 6 }), '绿幕分身');
@@ -167,6 +168,24 @@ describe('backdrops and music', () => {
     expect(r).toBeGreaterThan(170);
     expect(g).toBeLessThan(80);
     expect(b).toBeLessThan(70);
+  });
+
+  it('builds backdrop, captions and music into the lip-sync engine’s own encode', async () => {
+    const actor = await cloneAvatar(t, owner, await screenActorClip(path.join(dir, 'face.mp4'), 6), '绿幕主播');
+    expect(actor).toMatchObject({ status: 2, screen: 'green' });
+    const work = await studioWork(t, owner, {
+      api: 'lipsync',
+      video_id: actor.id,
+      voice_id: voiceId,
+      text: SCRIPT,
+      background_color: '#1664ff',
+      captions: 1,
+      music_id: music,
+    });
+    expect(work).toMatchObject({ status: 3, captions: 1 });
+    const file = await videoOf(work.id);
+    await expectKeyedOnto(file, BLUE);
+    expect((await probe(file)).audio).toBeTruthy();
   });
 
   it('puts one backdrop behind every scene of a multi-scene work, and refuses a scene without a screen', async () => {

@@ -81,13 +81,14 @@ export async function pictureSize(video: string, signal?: AbortSignal): Promise<
 export async function captionsStep<P extends CaptionParams & CaptionSource & { files: string[] }>(
   s: WorkSteps<P>,
   speechFile: string,
-  video: string,
+  video: string | { width: number; height: number },
   canvas?: Canvas | null,
 ): Promise<string | null> {
   const { p } = s.work;
   if (!p.captions) return null;
-  // Drawn at the size the finished video has: its canvas when one is asked, else the render's own.
-  const size = canvas ?? (await pictureSize(video, s.signal));
+  // Drawn at the size the finished video has: its canvas when one is asked, else the render's own
+  // (the rendered file's, or the size an engine that finishes in its own encode renders at).
+  const size = canvas ?? (typeof video === 'string' ? await pictureSize(video, s.signal) : video);
   let cues = p.captionCues;
   if (!cues) {
     cues = await timeCaptions(s.ctx, p, speechFile, p.captions, size, s.scratch, s.signal);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ffmpeg, probe, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
+import { FINISHED_VIDEO_CODEC, type FinishGraph, type FinishSource } from '../../platform/media/finish-graph.js';
 import type { Canvas } from './canvas.js';
 
 /** Where the presenter stands: its centre as a fraction of the frame (0–1 each way), and its size (1 = fits the frame). */
@@ -61,17 +62,19 @@ export function finishesNothing(plan: FinishPlan): boolean {
   return !plan.canvas && !plan.background && !plan.captionsFile && !plan.music;
 }
 
-interface Graph {
-  inputs: string[];
-  filters: string[];
-  video: string | null;
-  audio: string | null;
+interface Graph extends FinishGraph {
+  src: FinishSource;
+  /** Inputs of the run before this graph's own. */
+  base: number;
 }
 
+/** The index the next input this graph adds will have in the run. */
+const nextInput = (g: Graph) => g.base + g.inputs.filter((a) => a === '-i').length;
+
 /** The frame size: the canvas when one is asked, else the render's own (even) size. */
-function frameOf(plan: FinishPlan, info: MediaInfo): { w: number; h: number } {
+function frameOf(plan: FinishPlan, src: FinishSource): { w: number; h: number } {
   if (plan.canvas) return { w: plan.canvas.width, h: plan.canvas.height };
-  return { w: even(info.video?.width ?? 0), h: even(info.video?.height ?? 0) };
+  return { w: even(src.width), h: even(src.height) };
 }
 
 /** The backdrop as a stream `[bg]` of the frame's size and rate, covering the frame (cropped, never stretched). */
@@ -81,7 +84,7 @@ function backdropChain(g: Graph, source: BackdropSource, w: number, h: number, f
     g.filters.push(`color=c=${hex(source.color)}:s=${w}x${h}:r=${fps},format=yuv420p[bg]`);
     return;
   }
-  const index = g.inputs.filter((a) => a === '-i').length;
+  const index = nextInput(g);
   if ('image' in source) {
     // A picture is read and fitted once, then shown again for every frame.
     g.inputs.push('-i', source.image);
@@ -110,7 +113,7 @@ const num = (n: number) => n.toFixed(4);
  *   off (most of it), so no cast of the screen is left on hair and edges.
  * Null when the footage has no screen to key.
  */
-function keyChain(g: Graph, plan: BackdropPlan, info: MediaInfo): string | null {
+function keyChain(g: Graph, plan: BackdropPlan): string | null {
   if (!plan.key) return null;
   const { u, v } = chromaOf(plan.keyColor ?? SCREEN_COLOURS[plan.key]);
   const length = Math.hypot(u - 128, v - 128) || 1;
@@ -118,10 +121,9 @@ function keyChain(g: Graph, plan: BackdropPlan, info: MediaInfo): string | null 
   const towardScreen = `max(0\\,(x-128)*(${num(kx)})+(y-128)*(${num(ky)}))`;
   // Distances as chromakey measures them: 0 (the key) to 1 (the far corner of the chroma plane).
   const alpha = `255*clip((hypot(x-${num(u)}\\,y-${num(v)})/360.62-0.13)/0.06\\,0\\,1)`;
-  const w = info.video?.width ?? 0;
-  const h = info.video?.height ?? 0;
+  const { width: w, height: h } = g.src;
   g.filters.push(
-    '[0:v]format=yuv420p,extractplanes=y+u+v[ky][ku][kv]',
+    `${g.src.video}format=yuv420p,extractplanes=y+u+v[ky][ku][kv]`,
     '[ku]split=3[ku1][ku2][ku3]',
     '[kv]split=3[kv1][kv2][kv3]',
     `[ku1][kv1]lut2=c0='${alpha}',avgblur=sizeX=1,scale=${w}:${h}:flags=bilinear[km]`,
@@ -133,7 +135,7 @@ function keyChain(g: Graph, plan: BackdropPlan, info: MediaInfo): string | null 
   return '[key]';
 }
 
-function videoChain(g: Graph, plan: FinishPlan, info: MediaInfo): void {
+function videoChain(g: Graph, plan: FinishPlan): void {
   const last = plan.captionsFile
     ? `subtitles=filename=${filterValue(plan.captionsFile)}` +
       (captionFontsDir ? `:fontsdir=${filterValue(captionFontsDir)}` : '')
@@ -143,10 +145,10 @@ function videoChain(g: Graph, plan: FinishPlan, info: MediaInfo): void {
   const backdrop: BackdropPlan | null =
     plan.background ?? (plan.canvas ? { color: plan.canvas.color, placement: null } : null);
   if (!backdrop) {
-    tail('[0:v]setsar=1');
+    tail(`${g.src.video}setsar=1`);
     return;
   }
-  const { w, h } = frameOf(plan, info);
+  const { w, h } = frameOf(plan, g.src);
   const at = backdrop.placement ?? DEFAULT_PLACEMENT;
   const pw = even(w * at.scale);
   const ph = even(h * at.scale);
@@ -154,22 +156,22 @@ function videoChain(g: Graph, plan: FinishPlan, info: MediaInfo): void {
   const centred = at.x === 0.5 && at.y === 0.5 && at.scale === 1;
   if ('color' in backdrop && !backdrop.key && centred) {
     // A plain colour around a whole presenter: padding does it without a second picture to blend.
-    tail(`[0:v]${fit},pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=${hex(backdrop.color)}`);
+    tail(`${g.src.video}${fit},pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=${hex(backdrop.color)}`);
     return;
   }
-  const fps = Math.round(info.video?.fps ?? 0) || 25;
+  const fps = Math.round(g.src.fps) || 25;
   backdropChain(g, backdrop, w, h, fps);
-  g.filters.push(`${keyChain(g, backdrop, info) ?? '[0:v]'}${fit}[fg]`);
+  g.filters.push(`${keyChain(g, backdrop) ?? g.src.video}${fit}[fg]`);
   const x = `${w * at.x}-w/2`;
   const y = `${h * at.y}-h/2`;
   tail(`[bg][fg]overlay=x='${x}':y='${y}':shortest=1:format=yuv420,format=yuv420p`);
 }
 
 /** The speech with the music under it: looped or cut to length, ducked while someone speaks, faded out at the end. */
-function audioChain(g: Graph, music: MusicPlan, info: MediaInfo): void {
-  const index = g.inputs.filter((a) => a === '-i').length;
+function audioChain(g: Graph, music: MusicPlan): void {
+  const index = nextInput(g);
   g.inputs.push('-stream_loop', '-1', '-i', music.file);
-  const d = info.duration;
+  const d = g.src.duration;
   const fade = fadeSeconds(d);
   const volume = Math.min(1, Math.max(0, music.volume));
   const norm = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
@@ -178,12 +180,12 @@ function audioChain(g: Graph, music: MusicPlan, info: MediaInfo): void {
       `afade=t=out:st=${Math.max(0, d - fade)}:d=${fade}[mus]`,
   );
   g.audio = '[aout]';
-  if (!info.audio) {
+  if (!g.src.hasAudio) {
     g.filters.push('[mus]anull[aout]');
     return;
   }
   g.filters.push(
-    `[0:a]${norm},asplit=2[voice][side]`,
+    `${g.src.audio}${norm},asplit=2[voice][side]`,
     // Down by up to ~25 dB while the voice is above -40 dBFS, back up within half a second of a pause.
     `[mus][side]sidechaincompress=threshold=0.01:ratio=20:attack=15:release=450:knee=2[duck]`,
     `[voice][duck]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[aout]`,
@@ -191,26 +193,48 @@ function audioChain(g: Graph, music: MusicPlan, info: MediaInfo): void {
 }
 
 /**
- * Finishes a rendered video in one ffmpeg pass (one encode): fitted into its canvas, set before its
- * backdrop (the screen keyed out), captions burned in, music mixed under the voice. A plan that asks
+ * The filters that finish a picture and its sound as the plan asks (fitted into its canvas, set before
+ * its backdrop with the screen keyed out, captions burned in, music mixed under the voice), for an
+ * ffmpeg run that already has `base` inputs: a finishing pass of its own, or an engine's encode.
+ */
+export function finishGraph(plan: FinishPlan, src: FinishSource, base: number): FinishGraph {
+  const g: Graph = { inputs: [], filters: [], video: null, audio: null, src, base };
+  if (src.hasVideo && (plan.canvas || plan.background || plan.captionsFile)) videoChain(g, plan);
+  if (plan.music) audioChain(g, plan.music);
+  return { inputs: g.inputs, filters: g.filters, video: g.video, audio: g.audio };
+}
+
+/**
+ * Finishes a rendered video in one ffmpeg pass (one encode): see `finishGraph`. A plan that asks
  * nothing answers the input file untouched. Answers the new file beside the input.
  */
 export async function finishVideo(video: string, plan: FinishPlan, signal?: AbortSignal): Promise<string> {
   if (finishesNothing(plan)) return video;
   const info = await probe(video, { signal });
-  const g: Graph = { inputs: ['-i', video], filters: [], video: null, audio: null };
-  const touchesPicture = Boolean(plan.canvas || plan.background || plan.captionsFile);
-  if (touchesPicture && info.video) videoChain(g, plan, info);
-  if (plan.music) audioChain(g, plan.music, info);
+  const g = finishGraph(
+    plan,
+    {
+      video: '[0:v]',
+      audio: '[0:a]',
+      width: info.video?.width ?? 0,
+      height: info.video?.height ?? 0,
+      fps: info.video?.fps ?? 0,
+      duration: info.duration,
+      hasVideo: Boolean(info.video),
+      hasAudio: Boolean(info.audio),
+    },
+    1,
+  );
   const out = path.join(path.dirname(video), `finished-${path.basename(video, path.extname(video))}.mp4`);
-  const videoOut = g.video
-    ? ['-map', g.video, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p']
-    : ['-map', '0:v?', '-c:v', 'copy'];
+  const videoOut = g.video ? ['-map', g.video, ...FINISHED_VIDEO_CODEC] : ['-map', '0:v?', '-c:v', 'copy'];
   const audioOut = g.audio ? ['-map', g.audio, '-c:a', 'aac', '-b:a', '160k'] : ['-map', '0:a?', '-c:a', 'copy'];
   const graph = g.filters.length ? ['-filter_complex', g.filters.join(';')] : [];
   const length = info.duration > 0 ? ['-t', String(info.duration)] : [];
-  await ffmpeg([...g.inputs, ...graph, ...videoOut, ...audioOut, ...length, '-movflags', '+faststart', out], {
-    signal,
-  });
+  await ffmpeg(
+    ['-i', video, ...g.inputs, ...graph, ...videoOut, ...audioOut, ...length, '-movflags', '+faststart', out],
+    {
+      signal,
+    },
+  );
   return out;
 }

@@ -31,6 +31,8 @@ export { canvasShape, fitIntoCanvas, type Canvas } from './canvas.js';
 export {
   captionFontsDir,
   DEFAULT_PLACEMENT,
+  finishGraph,
+  finishesNothing,
   finishVideo,
   type BackdropPlan,
   type FinishPlan,

@@ -7,6 +7,8 @@ import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
 import {
   backdropPlan,
   captionsStep,
+  finishGraph,
+  finishesNothing,
   finishVideo,
   musicPlan,
   storedStepFile,
@@ -26,8 +28,18 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   if (kept) return kept;
   const row = await avatarsRepo.find(ctx.database.db, work.p.avatarId);
   if (!row) throw new AppError(studioMessages.avatarMissing);
-  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   const rendered = path.join(s.scratch, 'video.mp4');
+  // One pass for all the order asks of the picture and the sound: inside the engine's own encode when
+  // it encodes every frame, else over its file after.
+  const inEncode = engine.finishesInEncode === true;
+  const plan = async (size: string | { width: number; height: number }): Promise<FinishPlan> => ({
+    canvas: work.p.canvas,
+    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
+    captionsFile: await captionsStep(s, audioFile, size, work.p.canvas),
+    music: await musicPlan(ctx, work.p.music, s.scratch),
+  });
+  const early = inEncode ? await plan({ width: row.width, height: row.height }) : null;
+  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   try {
     await engine.render({
       avatar,
@@ -41,6 +53,7 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
         work.row.engineTaskId = taskId;
       },
       onProgress: (f) => s.progress(0.2 + 0.7 * f),
+      finish: early && !finishesNothing(early) ? (src, base) => finishGraph(early, src, base) : undefined,
       // What the engine worked out about this avatar on first use is kept beside the other engines' parts.
       onEngineData: async (part) => {
         const fresh = await avatarsRepo.find(ctx.database.db, row.id);
@@ -50,14 +63,7 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   } finally {
     await cleanup();
   }
-  // One pass over the render for all the order asks of the picture and the sound.
-  const plan: FinishPlan = {
-    canvas: work.p.canvas,
-    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
-    captionsFile: await captionsStep(s, audioFile, rendered, work.p.canvas),
-    music: await musicPlan(ctx, work.p.music, s.scratch),
-  };
-  const outFile = await finishVideo(rendered, plan, s.signal);
+  const outFile = early ? rendered : await finishVideo(rendered, await plan(rendered), s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', outFile, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
   const videoKey = `${workPrefix(work.row)}video.mp4`;

@@ -188,6 +188,29 @@ export async function actorClip(
 
 /** 安琪 of the demo actors: sample3.jpg's right-hand woman, smiling with her teeth showing, 720×1280. */
 export const SMILING_ACTOR = { photo: 3, crop: { w: 560, h: 996, x: 1330, y: 100 }, out: { w: 720, h: 1280 } };
+
+/**
+ * A presenter filmed on a studio green, 720×1280: 安琪's head and shoulders cut out of her photo in a
+ * soft oval, drifting a few pixels on a slow ellipse.
+ */
+export async function screenActorClip(file: string, seconds = 10): Promise<string> {
+  const { crop } = SMILING_ACTOR;
+  const mask = `${file}.mask.png`;
+  await ffmpeg([
+    '-f', 'lavfi', '-i', 'color=c=black:s=600x1000', '-frames:v', '1',
+    '-vf', "format=gray,geq=lum='255*lt(pow((X-300)/290,2)+pow((Y-560)/520,2),1)',gblur=sigma=3", mask,
+  ]);
+  await ffmpeg([
+    '-f', 'lavfi', '-i', `color=c=0x00b140:s=720x1280:r=25:d=${seconds}`,
+    '-loop', '1', '-framerate', '25', '-i', samplePhoto(SMILING_ACTOR.photo),
+    '-i', mask,
+    '-filter_complex',
+    `[1:v]crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=600:1000,format=yuva420p[p];[2:v]format=gray[m];` +
+      `[p][m]alphamerge[cut];[0:v][cut]overlay=x='60+8*sin(2*PI*t/6)':y='280+5*sin(4*PI*t/6)':shortest=1,format=yuv420p[v]`,
+    '-map', '[v]', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', file,
+  ]);
+  return file;
+}
 /** 小雅 of the demo actors: sample6.jpg, closed-lipped smile, 720×1280. */
 export const CLOSED_ACTOR = { photo: 6, crop: { w: 540, h: 960, x: 80, y: 200 }, out: { w: 720, h: 1280 } };
 
