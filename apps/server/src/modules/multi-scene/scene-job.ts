@@ -13,6 +13,8 @@ import {
   captionsSrt,
   failPaidJob,
   finishVideo,
+  finishGraph,
+  finishesNothing,
   backdropPlan,
   pictureSize,
   sceneSlots,
@@ -148,8 +150,17 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   if (!row || row.status !== AVATAR_STATUS.ready) throw new AvatarEngineError('prepareFailed');
   const unusable = engine.unusableReason?.(row);
   if (unusable) throw new AppError(unusable);
-  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   const rendered = path.join(s.scratch, 'clip.mp4');
+  // One pass for all the scene asks of the picture and the sound: inside the engine's own encode when
+  // it encodes every frame, else over its file after.
+  const canvas = work.p.canvases[scene.position] ?? null;
+  const plan = async (size: string | { width: number; height: number }): Promise<FinishPlan> => ({
+    canvas,
+    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
+    captionsFile: await captionScene(s, speech, size, canvas),
+  });
+  const early = engine.finishesInEncode ? await plan({ width: row.width, height: row.height }) : null;
+  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   let info: MediaInfo | undefined;
   try {
     ({ info } = await engine.render({
@@ -158,18 +169,12 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
       audioDuration: speech.duration,
       outFile: rendered,
       signal: s.signal,
+      finish: early && !finishesNothing(early) ? (src, base) => finishGraph(early, src, base) : undefined,
     }));
   } finally {
     await cleanup();
   }
-  // One pass over the render for all the scene asks of the picture and the sound.
-  const canvas = work.p.canvases[scene.position] ?? null;
-  const plan: FinishPlan = {
-    canvas,
-    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
-    captionsFile: await captionScene(s, speech, rendered, canvas),
-  };
-  const clip = await finishVideo(rendered, plan, s.signal);
+  const clip = early ? rendered : await finishVideo(rendered, await plan(rendered), s.signal);
   if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
   // Finished: a new file whose cover and format are its own.
@@ -180,10 +185,15 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
  * The scene's captions (the work's one style) as ASS for the finishing pass, drawn at the size the clip
  * will have (its canvas, else the render's); the SRT is stored beside the clip for the join to put together.
  */
-async function captionScene(s: SceneSteps, speech: SceneSpeech, rendered: string, canvas: Canvas | null) {
+async function captionScene(
+  s: SceneSteps,
+  speech: SceneSpeech,
+  rendered: string | { width: number; height: number },
+  canvas: Canvas | null,
+) {
   const style = s.work.p.captions;
   if (!style) return null;
-  const size = canvas ?? (await pictureSize(rendered, s.signal));
+  const size = canvas ?? (typeof rendered === 'string' ? await pictureSize(rendered, s.signal) : rendered);
   // Timed on the voice heard in the scene's own (edge-trimmed) speech.
   const source = { mode: s.scene.type as 'text' | 'audio' | 'silence', script: s.scene.script, speechSpans: null };
   const cues = await timeCaptions(s.ctx, source, speech.file, style, size, s.scratch, s.signal);
