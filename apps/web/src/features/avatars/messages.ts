@@ -17,6 +17,8 @@ export const avatarsMessages = {
   deleteConfirm: (name: string) => `确定永久删除「${name}」吗？删除后无法恢复。`,
   cancel: commonLabels.cancel,
   processing: '克隆中…',
+  /** Recorded on a green or blue screen: backdrops can be changed. */
+  screenTag: (screen: string) => `${screen} · 可换背景`,
   failed: commonLabels.cloneFailed,
   commitmentTitle: '数字人定制承诺须知',
   commitmentBody: [

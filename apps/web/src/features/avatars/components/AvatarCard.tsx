@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlayCircleOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
-import type { Avatar } from '@app/contract';
+import { Button, Tag, Typography } from 'antd';
+import { AVATAR_SCREENS, type Avatar, type AvatarScreen } from '@app/contract';
 import { MediaCard } from '../../../components/media-card/MediaCard';
 import { AvatarStatus } from '../../../entities/avatars';
 import { avatarsMessages as m } from '../messages';
@@ -33,6 +33,7 @@ export function AvatarCard({ avatar, onPlay, onCreate, onDelete }: AvatarCardPro
       {m.delete}
     </Button>
   );
+  const screen = AVATAR_SCREENS[avatar.screen as AvatarScreen] as string | undefined;
   return (
     <MediaCard
       title={avatar.name}
@@ -40,6 +41,17 @@ export function AvatarCard({ avatar, onPlay, onCreate, onDelete }: AvatarCardPro
       aspect={3 / 4}
       fit="contain"
       overlay={overlay}
+      extra={
+        screen && (
+          <Tag
+            color={avatar.screen === 'blue' ? 'blue' : 'green'}
+            bordered={false}
+            style={{ marginInlineEnd: 0, flex: 'none' }}
+          >
+            {m.screenTag(screen)}
+          </Tag>
+        )
+      }
       actions={
         ready ? (
           <>

@@ -20,6 +20,7 @@ const toSceneAvatar = (a: Avatar): SceneAvatar => ({
   cover: a.cover_small || a.cover,
   duration: a.duration,
   hs: a.hs,
+  screen: a.screen,
 });
 
 function AvatarGrid(props: {

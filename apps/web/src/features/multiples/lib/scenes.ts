@@ -9,6 +9,8 @@ export interface SceneAvatar {
   cover: string;
   duration: number;
   hs: number;
+  /** The screen the avatar was recorded on ('green' | 'blue'; '' none): a backdrop needs one in every scene. */
+  screen: string;
 }
 
 export interface SceneAudio {

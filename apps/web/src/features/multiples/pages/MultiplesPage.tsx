@@ -11,7 +11,9 @@ import { useVideoChannels } from '../api/video-channels';
 import { AvatarPickerDialog } from '../components/AvatarPickerDialog';
 import { SceneCard } from '../components/SceneCard';
 import { SceneCaptions } from '../components/SceneCaptions';
+import { SceneFinish } from '../components/SceneFinish';
 import { captionRequest } from '../../../components/captions';
+import { finishMissing, finishRequest } from '../../../components/backdrop';
 import { VoicePickerDialog } from '../components/VoicePickerDialog';
 import { newScene, sceneProblem, toItem, totalSeconds, type Scene } from '../lib/scenes';
 import { multiplesText as t } from '../messages';
@@ -57,13 +59,16 @@ export default function MultiplesPage() {
   const submit = async () => {
     const problem = sceneProblem(scenes, outputMode === 'video');
     if (problem) return feedback.warning(problem);
+    const video = outputMode === 'video';
+    const unfinished = video ? finishMissing() : null;
+    if (unfinished) return feedback.warning(unfinished);
     await save.mutateAsync({
       name: name.trim() || t.defaultWorkName,
       api,
       drive_mode: driveMode,
       output_mode: outputMode,
       content: JSON.stringify(scenes.map(toItem)),
-      ...(outputMode === 'video' ? captionRequest() : {}),
+      ...(video ? { ...captionRequest(), ...finishRequest() } : {}),
     });
     modal.success({
       title: t.submitTitle,
@@ -168,6 +173,7 @@ export default function MultiplesPage() {
               </div>
             )}
             {outputMode === 'video' && <SceneCaptions scenes={scenes} />}
+            {outputMode === 'video' && <SceneFinish scenes={scenes} />}
             <Button
               type="primary"
               size="large"

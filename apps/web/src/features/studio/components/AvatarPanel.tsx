@@ -16,6 +16,7 @@ export const toChosenAvatar = (a: Avatar): ChosenAvatar => ({
   cover: a.cover,
   duration: a.duration,
   hs: a.hs,
+  screen: a.screen,
 });
 
 /** Only ready avatars can be chosen; the others say why not. */

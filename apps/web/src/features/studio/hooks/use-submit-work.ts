@@ -6,6 +6,7 @@ import type { ChannelChoice } from '../components/ChannelDialog';
 import { feedback } from '../../../lib/feedback';
 import { useThrottled, useDebounced } from '../../../lib/rate-limit';
 import { useCreateWork, type WorkRequest } from '../api/create-work';
+import { finishMissing, finishRequest } from '../../../components/backdrop';
 import { captionRequest } from '../../../components/captions';
 import { estimateSeconds } from '../../../components/script-box';
 import { studioText as t } from '../messages';
@@ -18,7 +19,7 @@ export const CREATE_THROTTLE_MS = 1000;
 /** What is missing before a channel can be chosen, in the spec's words; null when ready. */
 export function missingInput(s: ReturnType<typeof useStudioStore.getState>): string | null {
   if (!s.avatar) return studioMessages.avatarRequired;
-  return missingDrive(s);
+  return missingDrive(s) ?? finishMissing();
 }
 
 /** What the script or audio still lacks (text: script and voice; audio: the file), in the spec's words. */
@@ -43,6 +44,7 @@ export function workRequest(
     video_id: avatar?.kind === 'avatar' ? avatar.id : undefined,
     material_video_id: avatar?.kind === 'material' ? avatar.id : undefined,
     ...captionRequest(),
+    ...finishRequest(),
   };
   if (s.mode === 2) return { ...base, material_audio_id: s.audio?.fileId };
   return {

@@ -1,4 +1,4 @@
-import { Card, Col, Row } from 'antd';
+import { Card, Col, Flex, Row } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAvatars } from '../../../entities/avatars';
@@ -9,6 +9,7 @@ import { AvatarPreview } from '../components/AvatarPreview';
 import { ChannelDialog } from '../components/ChannelDialog';
 import { DriveCard } from '../components/DriveCard';
 import { StudioCaptions } from '../components/StudioCaptions';
+import { StudioFinish } from '../components/StudioFinish';
 import { useSubmitWork } from '../hooks/use-submit-work';
 import { HANDOVER_TEXT_KEY, parseStudioEntry } from '../lib/query-params';
 import { studioText as t } from '../messages';
@@ -96,8 +97,11 @@ export default function CreatePage() {
         </Card>
       </Col>
       <Col xs={24} lg={6} xxl={6}>
-        <AvatarPreview />
-        <StudioCaptions />
+        <Flex vertical gap={16}>
+          <AvatarPreview />
+          <StudioCaptions />
+          <StudioFinish />
+        </Flex>
       </Col>
       <Col xs={24} lg={11} xxl={12}>
         <DriveCard seconds={work.seconds} onSynthesize={work.press} />

@@ -11,6 +11,8 @@ export interface ChosenAvatar {
   cover: string;
   duration: number;
   hs: number;
+  /** The screen the avatar was recorded on ('green' | 'blue'; '' none, library videos too): backdrops need one. */
+  screen: string;
 }
 
 export interface AudioFile {
@@ -84,6 +86,7 @@ export const materialVideo = (m: MaterialItem): ChosenAvatar => ({
   cover: m.cover,
   duration: m.duration,
   hs: m.width > m.height ? 1 : 2,
+  screen: '',
 });
 
 const initial = {
