@@ -4,7 +4,7 @@ export const backdropText = {
   kind: '背景类型',
   original: '原背景',
   color: '纯色',
-  file: '图片或视频',
+  file: '图片/视频',
   pickColor: '背景颜色',
   swatch: (c: string) => `背景颜色 ${c}`,
   pickFile: '选择图片或视频',
