@@ -7,13 +7,12 @@ import {
   CAPTION_PRESETS,
   listAvatars,
   listVoices,
-  listWorks,
   saveWork,
   studioMessages,
   type Avatar,
   type Work,
 } from '@app/contract';
-import { apiData } from './support/studio-api';
+import { apiData, waitWorkDone } from './support/studio-api';
 import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { mediaTempDir } from './support/media';
@@ -67,15 +66,7 @@ function lumaAt(file: string, seconds: number): Buffer {
   return r.stdout;
 }
 
-async function waitDone(token: string, name: string): Promise<Work> {
-  let found: Work | undefined;
-  await eventually(async () => {
-    const { list } = await apiData(appUnderTest().baseURL, listWorks, { name, limit: 0 }, token);
-    found = list.find((w) => w.name === name);
-    return found?.status;
-  }, 300_000).toBe(3);
-  return found!;
-}
+const waitDone = (token: string, name: string) => waitWorkDone(appUnderTest().baseURL, token, name, 300_000);
 
 describe('captions journey', () => {
   it('turns captions on with a preset, submits, and the video shows them in the caption band only', async () => {

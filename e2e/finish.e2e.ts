@@ -7,16 +7,15 @@ import {
   AVATAR_SCREENS,
   listAvatars,
   listVoices,
-  listWorks,
   saveWork,
   studioMessages,
   type Avatar,
   type Work,
 } from '@app/contract';
-import { apiData } from './support/studio-api';
+import { apiData, waitWorkDone } from './support/studio-api';
 import { connectBrowser, newVisitorContext, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { mediaTempDir } from './support/media';
+import { makeGreenScreenVideo, mediaTempDir } from './support/media';
 import { cloneAvatarOnPage, redeemCode, registerWithCode } from './support/journeys';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { backdropText, musicText } from '../apps/web/src/components/backdrop/messages';
@@ -54,42 +53,6 @@ afterEach(() => {
 });
 
 const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-y', '-loglevel', 'error', ...args]);
-
-/** A portrait clip recorded "on a green screen": a test pattern standing on studio green, with a tone. */
-function makeGreenScreenClip(seconds: number): string {
-  const file = path.join(media, 'green.mp4');
-  ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=0x00b140:size=720x1280:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=360x720:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-filter_complex',
-    '[0:v][1:v]overlay=(W-w)/2:H-h[v]',
-    '-map',
-    '[v]',
-    '-map',
-    '2:a',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return file;
-}
 
 /** The music: a high tone of `seconds` as M4A, so its band can be told from the voice's. */
 function makeMusic(seconds: number): string {
@@ -147,15 +110,7 @@ function toneBandLevels(file: string): number[] {
   return [...log.matchAll(/RMS_level=(-?[\d.]+|-inf)/g)].map((m) => (m[1] === '-inf' ? -120 : Number(m[1])));
 }
 
-async function waitDone(token: string, name: string): Promise<Work> {
-  let found: Work | undefined;
-  await eventually(async () => {
-    const { list } = await apiData(appUnderTest().baseURL, listWorks, { name, limit: 0 }, token);
-    found = list.find((w) => w.name === name);
-    return found?.status;
-  }, 400_000).toBe(3);
-  return found!;
-}
+const waitDone = (token: string, name: string) => waitWorkDone(appUnderTest().baseURL, token, name, 400_000);
 
 async function download(w: Work, name: string): Promise<string> {
   const r = await fetch(new URL(w.url, appUnderTest().baseURL));
@@ -177,7 +132,7 @@ async function shootStudio(name: string) {
 describe('backdrop and music journey', () => {
   it('a green-screen avatar gets a colour backdrop and music; an avatar without a screen cannot', async () => {
     const { baseURL } = appUnderTest();
-    const clip = makeGreenScreenClip(12);
+    const clip = makeGreenScreenVideo(media, 12);
     const music = makeMusic(8);
     browser = await connectBrowser();
     context = await newVisitorContext(browser, baseURL);
@@ -189,6 +144,7 @@ describe('backdrop and music journey', () => {
     await cloneAvatarOnPage(page, avatarName, clip, 240_000);
     const card = page.getByRole('group', { name: avatarName });
     await card.getByText(avatarsMessages.screenTag(AVATAR_SCREENS.green)).waitFor();
+    await page.screenshot({ path: path.join(shots, 'avatar-tag-1440.png') });
     const own = (await apiData(baseURL, listAvatars, { source: '1', limit: 0 }, token)).list.find(
       (a) => a.name === avatarName,
     );
@@ -208,6 +164,8 @@ describe('backdrop and music journey', () => {
       expect(await panel.getByRole('radio', { name: kind }).isDisabled()).toBe(true);
     }
     expect(await panel.getByTestId('backdrop-preview').count()).toBe(0);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, 'studio-no-screen-1440.png') });
 
     // The green-screen avatar: a colour, the presenter a little smaller, and music at its default level.
     const voices = await apiData(baseURL, listVoices, { source: '2', page: 1, limit: 0 }, token);

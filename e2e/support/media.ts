@@ -8,7 +8,7 @@ export function mediaTempDir(): string {
 }
 
 /** A test-pattern video (`source` is an ffmpeg lavfi source with its size) with a sine tone: H.264 + AAC in MP4. */
-function testPatternClip(file: string, source: string, toneHz: number, seconds: number): string {
+function testPatternClip(file: string, source: string, toneHz: number, seconds: number, filter: string[] = []): string {
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -21,6 +21,7 @@ function testPatternClip(file: string, source: string, toneHz: number, seconds: 
     'lavfi',
     '-i',
     `sine=frequency=${toneHz}:sample_rate=44100:duration=${seconds}`,
+    ...filter,
     '-c:v',
     'libx264',
     '-pix_fmt',
@@ -38,6 +39,25 @@ function testPatternClip(file: string, source: string, toneHz: number, seconds: 
 /** A portrait test-pattern video with a tone: H.264 + AAC in MP4. */
 export function makeAvatarVideo(dir: string, seconds = 20): string {
   return testPatternClip(path.join(dir, 'avatar.mp4'), 'testsrc2=size=720x1280', 440, seconds);
+}
+
+/**
+ * A portrait clip "recorded on a green screen": a test pattern standing on studio green (#00b140), with a
+ * tone; preparation finds the screen in it.
+ */
+export function makeGreenScreenVideo(dir: string, seconds = 12): string {
+  return testPatternClip(path.join(dir, 'green.mp4'), 'color=c=0x00b140:size=720x1280', 440, seconds, [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=360x720:rate=25:duration=${seconds}`,
+    '-filter_complex',
+    '[0:v][2:v]overlay=(W-w)/2:H-h[v]',
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+  ]);
 }
 
 /** A short landscape test-pattern clip with a tone: H.264 + AAC in MP4, named `name`. */

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import {
   DEFAULT_SIGN_SECRET,
+  listWorks,
   ReplyCode,
   signaturePayload,
   type DataOf,
   type Endpoint,
   type Envelope,
   type ParamsOf,
+  type Work,
 } from '@app/contract';
 import { signedCall } from './api';
 
@@ -38,4 +41,20 @@ export async function uploadRecording(baseURL: string, token: string, file: stri
   const body = (await reply.json()) as Envelope<{ file_id: number }>;
   if (body.code !== ReplyCode.ok) throw new Error(`/api/upload/voice: code ${body.code} ${body.msg}`);
   return body.data.file_id;
+}
+
+/** Waits until the caller's work named `name` is finished (status 3) and returns it as the list shows it. */
+export async function waitWorkDone(baseURL: string, token: string, name: string, timeout = 300_000): Promise<Work> {
+  let found: Work | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { list } = await apiData(baseURL, listWorks, { name, limit: 0 }, token);
+        found = list.find((w) => w.name === name);
+        return found?.status;
+      },
+      { timeout, interval: 1_000 },
+    )
+    .toBe(3);
+  return found!;
 }
