@@ -20,6 +20,7 @@ import { cloneAvatarOnPage, redeemCode, registerWithCode } from './support/journ
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { backdropText, musicText } from '../apps/web/src/components/backdrop/messages';
 import { avatarsMessages } from '../apps/web/src/features/avatars/messages';
+import { multiplesText } from '../apps/web/src/features/multiples/messages';
 import { studioText } from '../apps/web/src/features/studio/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 1_000 });
@@ -119,6 +120,18 @@ async function download(w: Work, name: string): Promise<string> {
   return file;
 }
 
+/** Opens scene 1's avatar picker in the composer and double-clicks `name` on the tab `tab`. */
+async function pickSceneAvatar(tab: string, name?: string) {
+  const t = multiplesText;
+  await page.getByRole('button', { name: `${t.scene(1)}${t.avatar}${t.changeAvatar}` }).click();
+  const dialog = page.getByRole('dialog', { name: t.avatarDialog });
+  await dialog.getByRole('tab', { name: tab }).click();
+  const groups = dialog.getByRole('tabpanel').getByRole('group');
+  const card = name ? groups.filter({ hasText: name }).first() : groups.first();
+  await card.dblclick();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** The studio with its panels, as a desk and as a phone shows it. */
 async function shootStudio(name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -208,6 +221,18 @@ describe('backdrop and music journey', () => {
     const done = page.getByRole('dialog').filter({ hasText: studioMessages.submitDone });
     await done.getByRole('button', { name: studioText.toWorks }).click();
     await page.waitForURL(/#\/works/);
+
+    // The composer: a backdrop while every scene's avatar has a screen; a demo actor in a scene takes it away.
+    await page.goto('/#/multiples');
+    await pickSceneAvatar(multiplesText.myAvatars, avatarName);
+    await panel.getByText(backdropText.screenFound(AVATAR_SCREENS.green)).waitFor();
+    await panel.getByText(backdropText.color, { exact: true }).click();
+    await panel.getByTestId('backdrop-preview').waitFor();
+    await page.getByTestId('music-panel').waitFor();
+    await page.screenshot({ path: path.join(shots, 'composer-panels-1440.png'), fullPage: true });
+    await pickSceneAvatar(multiplesText.publicAvatars);
+    await panel.getByText(backdropText.needsScreenScenes).waitFor();
+    expect(await panel.getByRole('radio', { name: backdropText.color }).isDisabled()).toBe(true);
 
     // The same words on the original green, without music, to compare the music's band with.
     const work = await waitDone(token, workName);
