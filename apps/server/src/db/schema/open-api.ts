@@ -123,6 +123,9 @@ export const apiWebhookEndpoints = pgTable(
     url: varchar('url', { length: 2048 }).notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     secret: varchar('secret', { length: 64 }).notNull(),
+    /** The secret before the last rotation: it signs deliveries too until `previousSecretUntil`. */
+    previousSecret: varchar('previous_secret', { length: 64 }),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

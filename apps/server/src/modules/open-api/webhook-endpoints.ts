@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openApiErrors, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, type WebhookEvent } from '@app/contract';
 import { apiWebhookDeliveries, apiWebhookEndpoints } from '../../db/schema/index.js';
@@ -80,6 +80,15 @@ async function checkAnswers(ctx: AppContext, url: string): Promise<void> {
 
 const live = isNull(apiWebhookEndpoints.deletedAt);
 
+/** How long the secret before a rotation still signs deliveries beside the new one. */
+export const SECRET_GRACE_SECONDS = 24 * 3600;
+
+/** The secrets that sign a delivery now: the endpoint's, and the one it replaced while its day lasts. */
+export const signingSecrets = (e: Pick<WebhookEndpointRow, 'secret' | 'previousSecret' | 'previousSecretUntil'>) =>
+  e.previousSecret && e.previousSecretUntil && e.previousSecretUntil > new Date()
+    ? [e.secret, e.previousSecret]
+    : [e.secret];
+
 /** A fresh signing secret: 24 random bytes. */
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
@@ -130,12 +139,18 @@ export const webhookEndpointStore = {
 
   /**
    * Gives one of the account's endpoints a new secret: every delivery sent from now on (retries of
-   * earlier events included) is signed with it, the old one signs nothing more.
+   * earlier events included) is signed with it, and for a day with the old one too, so a receiver
+   * switched over a little later loses nothing.
    */
   async rotateSecret(db: Db, userId: number, id: number): Promise<WebhookEndpointRow> {
     const [row] = await db
       .update(apiWebhookEndpoints)
-      .set({ secret: newSecret() })
+      .set({
+        // The right side reads the row as it was: the secret being replaced.
+        previousSecret: sql`${apiWebhookEndpoints.secret}`,
+        previousSecretUntil: sql`now() + make_interval(secs => ${SECRET_GRACE_SECONDS})`,
+        secret: newSecret(),
+      })
       .where(and(eq(apiWebhookEndpoints.id, id), eq(apiWebhookEndpoints.userId, userId), live))
       .returning();
     if (!row) throw new ApiFailure('webhookMissing');
@@ -225,7 +240,8 @@ export function webhookEndpointRoutes(ctx: AppContext): RestRoute[] {
       summary: 'Give one of your webhook endpoints a new signing secret',
       description:
         'Answers the endpoint with its new secret. Every delivery sent afterwards, retries of earlier events ' +
-        'included, is signed with the new secret; the old one signs nothing more. Another account’s endpoint ' +
+        'included, is signed with the new secret, and for 24 hours also with the old one (a second v1 in ' +
+        'X-Webhook-Signature). Another account’s endpoint ' +
         'is webhook_endpoint_not_found.',
       shape: 'v1',
       body: z.strictObject({ endpoint_id: idText }),

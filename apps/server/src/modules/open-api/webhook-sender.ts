@@ -8,7 +8,7 @@ import { WORK_STATUS, workLedger } from '../works/index.js';
 import { apiVideoStore } from './api-videos.js';
 import { presentVideo } from './videos.js';
 import { webhookDeliveries, type AttemptOutcome, type DeliveryRow } from './webhook-deliveries.js';
-import { WEBHOOK_USER_AGENT, webhookAddressPolicy, webhookEndpointStore } from './webhook-endpoints.js';
+import { signingSecrets, WEBHOOK_USER_AGENT, webhookAddressPolicy, webhookEndpointStore } from './webhook-endpoints.js';
 
 /** How often a video's watch looks whether it has ended. */
 const WATCH_SECONDS = 3;
@@ -26,12 +26,15 @@ const jobId = (what: string, id: number) => uuidv5(`${what}:${id}`, JOB_NAMESPAC
  * secret (what HeyGen's receivers check); `X-Webhook-Signature` signs `<timestamp>.<body>` so that a
  * receiver can also refuse an old delivery replayed (`X-Webhook-Timestamp`, unix seconds).
  */
-export function signatureHeaders(secret: string, body: string, timestamp: number): Record<string, string> {
-  const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('hex');
+export function signatureHeaders(secrets: string[], body: string, timestamp: number): Record<string, string> {
+  const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+  const [current = ''] = secrets;
   return {
-    Signature: hmac(body),
+    // HeyGen's one header: the current secret's.
+    Signature: hmac(current, body),
     'X-Webhook-Timestamp': String(timestamp),
-    'X-Webhook-Signature': `t=${timestamp},v1=${hmac(`${timestamp}.${body}`)}`,
+    // One v1 per signing secret, the current one first: a receiver accepts the delivery if any matches.
+    'X-Webhook-Signature': [`t=${timestamp}`, ...secrets.map((s) => `v1=${hmac(s, `${timestamp}.${body}`)}`)].join(','),
   };
 }
 
@@ -113,7 +116,7 @@ async function deliver(ctx: AppContext, deliveryId: number, job: JobContext): Pr
   }
   const body = await bodyOf(ctx, claimed);
   const headers = {
-    ...signatureHeaders(endpoint.secret, body, Math.floor(Date.now() / 1000)),
+    ...signatureHeaders(signingSecrets(endpoint), body, Math.floor(Date.now() / 1000)),
     // The same on every attempt of one delivery: a receiver can tell a retry from a new event.
     'X-Webhook-Id': String(claimed.id),
     'user-agent': WEBHOOK_USER_AGENT,

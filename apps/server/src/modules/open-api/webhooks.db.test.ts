@@ -11,7 +11,7 @@ import {
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
-import { apiVideos, apiWebhookAttempts, apiWebhookDeliveries, works } from '../../db/schema/index.js';
+import { apiVideos, apiWebhookAttempts, apiWebhookDeliveries, apiWebhookEndpoints, works } from '../../db/schema/index.js';
 import { workLedger } from '../works/index.js';
 import { apiCall, newApiKey } from './testing/api.js';
 import { watchApiVideo } from './webhook-sender.js';
@@ -262,6 +262,26 @@ describe('webhook deliveries', () => {
     const raw = req!.raw.toString('utf8');
     expect(req!.headers.signature).toBe(hmac(secret, raw));
     expect(req!.headers.signature).not.toBe(hmac(hook.secret, raw));
+    // For a day the old secret signs too: a second v1, so a receiver not yet switched over still verifies.
+    const stamped = (r: typeof req) => {
+      const header = String(r!.headers['x-webhook-signature']);
+      const t = /^t=(\d+)/.exec(header)?.[1] ?? '';
+      return { header, t, body: r!.raw.toString('utf8') };
+    };
+    const first = stamped(req);
+    expect(first.header).toBe(
+      `t=${first.t},v1=${hmac(secret, `${first.t}.${first.body}`)},v1=${hmac(hook.secret, `${first.t}.${first.body}`)}`,
+    );
+    // Once the day is over, the new secret alone.
+    await db()
+      .update(apiWebhookEndpoints)
+      .set({ previousSecretUntil: new Date(Date.now() - 1000) })
+      .where(eq(apiWebhookEndpoints.id, Number(hook.endpoint_id)));
+    const later = await apiVideo(frank, null);
+    await workLedger.fail(db(), later, '失败');
+    const [, req2] = await received('/rotated', 2);
+    const second = stamped(req2);
+    expect(second.header).toBe(`t=${second.t},v1=${hmac(secret, `${second.t}.${second.body}`)}`);
     // A deleted endpoint cannot be rotated.
     await remove(frankKey, hook.endpoint_id);
     expect(await rotate(frankKey, hook.endpoint_id)).toMatchObject(refused('webhookMissing'));

@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Give one of your webhook endpoints a new signing secret
-         * @description Answers the endpoint with its new secret. Every delivery sent afterwards, retries of earlier events included, is signed with the new secret; the old one signs nothing more. Another account’s endpoint is webhook_endpoint_not_found.
+         * @description Answers the endpoint with its new secret. Every delivery sent afterwards, retries of earlier events included, is signed with the new secret, and for 24 hours also with the old one (a second v1 in X-Webhook-Signature). Another account’s endpoint is webhook_endpoint_not_found.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
