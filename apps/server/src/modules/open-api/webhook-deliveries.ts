@@ -16,8 +16,11 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-/** How long one attempt holds its delivery: another run of the same job waits this out (a worker died mid-attempt). */
-export const ATTEMPT_LEASE_SECONDS = 60;
+/**
+ * How long one attempt holds its delivery: another run of the same job waits this out (a worker died
+ * mid-attempt). Three times an attempt's own limit (10 s), so a live attempt always ends inside it.
+ */
+export const ATTEMPT_LEASE_SECONDS = 30;
 
 const pending = eq(apiWebhookDeliveries.status, 'pending');
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
