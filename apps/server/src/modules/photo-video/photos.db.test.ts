@@ -11,6 +11,7 @@ import {
   listPhotos,
   listWorks,
   photoLibraryMessages as m,
+  finishMessages,
   savePhoto,
   saveWork,
   studioMessages,
@@ -367,6 +368,53 @@ describe('POST /api/user/works with photo_id', () => {
     expect(info.audio).toBeTruthy();
     expect(info.duration).toBeGreaterThan(2);
     expect((await audioLevels(video.path)).meanDb).toBeGreaterThan(-40);
+  }, 180_000);
+
+  it('puts music under a photo video, and refuses a backdrop behind a picture', async () => {
+    const voice = await addVoice(t, { userId: null });
+    const pub = (await list(alice, { source: 2, type: 1, limit: 0 })).data.list.find(
+      (p) => p.name === '示例人物·小林',
+    )!;
+    const song = at('song.m4a');
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=5000:sample_rate=44100:d=6', '-c:a', 'aac', song]);
+    const music = await uploadFile(t, alice, 'voice', song);
+    expect(music.code, music.msg).toBe(0);
+    const order = { api: 'local', photo_id: pub.id, voice_id: voice, text: '大家好，我是小林，欢迎来看我的照片说话。' };
+    expect(await t.call(saveWork, { ...order, background_color: '#1664ff' }, { token: alice.token })).toMatchObject({
+      code: 1,
+      msg: finishMessages.backgroundNeedsScreen,
+    });
+    const r = await t.call<{ id: number }>(saveWork, { ...order, music_id: music.fileId }, { token: alice.token });
+    expect(r.code, r.msg).toBe(0);
+    expect(await finished(alice, r.data.id)).toMatchObject({ status: 3 });
+    const [row] = await db().select().from(works).where(eq(works.id, r.data.id));
+    expect(row!.params).toMatchObject({ music: { volume: 0.3 } });
+    const file = (await t.ctx.storage.toLocalFile(row!.videoKey!, dir)).path;
+    // Mixed by the finishing pass (stereo at 48 kHz), the music under the whole video.
+    const [sound] = JSON.parse(
+      (
+        await runTool('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_streams', '-of', 'json', file])
+      ).toString(),
+    ).streams as { sample_rate: string; channels: number }[];
+    expect(sound).toMatchObject({ sample_rate: '48000', channels: 2 });
+    const tone = await ffmpeg([
+      '-i',
+      file,
+      '-af',
+      'highpass=f=4500,lowpass=f=5500',
+      '-ss',
+      '3.2',
+      '-t',
+      '1',
+      '-ac',
+      '1',
+      '-f',
+      'f32le',
+      '-',
+    ]);
+    const samples = new Float32Array(tone.buffer, tone.byteOffset, tone.byteLength / 4);
+    const rms = Math.sqrt(samples.reduce((n, v) => n + v * v, 0) / samples.length);
+    expect(rms).toBeGreaterThan(0.0005);
   }, 180_000);
 
   it('makes an audio-driven pet video: listed under 宠物视频 with what was animated', async () => {
