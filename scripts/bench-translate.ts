@@ -6,7 +6,6 @@
  * (this process and the ffmpeg / espeak-ng processes it ran), so a slow step shows even on a loaded
  * machine. Run: npm run bench:translate (BENCH_MODES=2 for voice only).
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,22 +20,26 @@ import { ffmpeg } from '../apps/server/src/platform/media/ffmpeg.js';
 import { makeSpeechVideo, startFakeTranslator } from '../apps/server/src/modules/video-translation/testing/fixtures.js';
 import { registerUpload } from '../apps/server/src/modules/works/testing/studio.js';
 import { newAccount, type TestAccount } from '../apps/server/test/accounts.js';
+import { measure } from './lib/measure.js';
 
 const SECONDS = 60;
 const GOAL_MODE2 = 0.3;
 
-/** CPU seconds so far of this process and of the child processes it has waited for (/proc/self/stat). */
-function cpuSeconds(): number {
-  const own = process.cpuUsage();
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[13]) + Number(fields[14]);
-  return (own.user + own.system) / 1e6 + ticks / 100;
+async function translate(t: TestApp, user: TestAccount, fileId: number, mode: 1 | 2): Promise<{ wall: number; cpu: number; rec: VideoTranslateRecord; steps: string }> {
+  const run = await measure((cpuSoFar) => follow(t, user, fileId, mode, cpuSoFar));
+  return { wall: run.seconds, cpu: run.cpu, ...run.value };
 }
 
-async function translate(t: TestApp, user: TestAccount, fileId: number, mode: 1 | 2): Promise<{ wall: number; cpu: number; rec: VideoTranslateRecord; steps: string }> {
+/** Submits one translation and follows it to its end, the CPU of each step (of every process it causes) noted. */
+async function follow(
+  t: TestApp,
+  user: TestAccount,
+  fileId: number,
+  mode: 1 | 2,
+  cpuSoFar: () => Promise<number>,
+): Promise<{ rec: VideoTranslateRecord; steps: string }> {
   const started = performance.now();
-  const cpuStart = cpuSeconds();
-  let stepCpu = cpuStart;
+  let stepCpu = 0;
   const r = await t.call<{ id: number }>(
     submitVideoTranslate,
     { file_id: fileId, source_lang: 'zh', target_lang: 'en', mode, name: `基准-${mode}` },
@@ -55,19 +58,17 @@ async function translate(t: TestApp, user: TestAccount, fileId: number, mode: 1 
     const at = ((performance.now() - started) / 1000).toFixed(1);
     if (rec.step && seen.at(-1)?.split('@')[0] !== rec.step) {
       // The CPU spent since the last step began is that step's (polled every 100 ms).
-      const now = cpuSeconds();
+      const now = await cpuSoFar();
       if (seen.length) seen[seen.length - 1] += ` ${(now - stepCpu).toFixed(1)} s CPU`;
       stepCpu = now;
       seen.push(`${rec.step}@${at}s`);
     }
     if (rec.status >= 3) {
-      const wall = (performance.now() - started) / 1000;
-      const cpu = cpuSeconds() - cpuStart;
-      if (seen.length) seen[seen.length - 1] += ` ${(cpuSeconds() - stepCpu).toFixed(1)} s CPU`;
+      if (seen.length) seen[seen.length - 1] += ` ${((await cpuSoFar()) - stepCpu).toFixed(1)} s CPU`;
       const { list } = (await t.call<{ list: VideoTranslateRecord[] }>(listVideoTranslate, { limit: 0 }, { token: user.token })).data;
       const done = list.find((x) => x.id === r.data.id)!;
       if (done.status !== 3) throw new Error(`mode ${mode} failed: ${done.fail_reason}`);
-      return { wall, cpu, rec: done, steps: seen.join(' → ') };
+      return { rec: done, steps: seen.join(' → ') };
     }
   }
 }

@@ -88,7 +88,11 @@ export interface Measured<T> {
 }
 
 /** Runs `fn` and measures it (see the method at the top of this file). */
-export async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
+/**
+ * Runs `fn` and measures it. `fn` is handed `cpuSoFar`: the CPU seconds of the tree since the step began,
+ * read afresh (for a step that times its own parts).
+ */
+export async function measure<T>(fn: (cpuSoFar: () => Promise<number>) => Promise<T>): Promise<Measured<T>> {
   const pid = process.pid;
   const base = new Map<number, number>();
   for (const [p, s] of await descendants(pid)) base.set(p, s.ticks);
@@ -113,18 +117,22 @@ export async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
     }
   })();
   const cpu0 = process.cpuUsage();
+  /** CPU seconds since the step began: this process, what it reaped, and its live descendants. */
+  const cpuSince = async () => {
+    const own = process.cpuUsage(cpu0);
+    await sample();
+    const selfNow = await self();
+    let ticks = (selfNow?.childTicks ?? 0) - (selfStart?.childTicks ?? 0);
+    for (const [p, s] of last) ticks += s.ticks - (base.get(p) ?? 0);
+    return (own.user + own.system) / 1e6 + ticks / TICKS;
+  };
   const t = performance.now();
   try {
-    const value = await fn();
+    const value = await fn(cpuSince);
     const seconds = (performance.now() - t) / 1000;
-    const own = process.cpuUsage(cpu0);
     sampling = false;
     await sampler;
-    await sample();
-    const selfEnd = await self();
-    let ticks = (selfEnd?.childTicks ?? 0) - (selfStart?.childTicks ?? 0);
-    for (const [p, s] of last) ticks += s.ticks - (base.get(p) ?? 0);
-    const cpu = (own.user + own.system) / 1e6 + ticks / TICKS;
+    const cpu = await cpuSince();
     return { value, seconds, cpu, peakMb, load: loadText() };
   } finally {
     sampling = false;
