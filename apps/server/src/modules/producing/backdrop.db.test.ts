@@ -204,6 +204,13 @@ describe('backdrops and music', () => {
     );
     expect(audioOnly).toMatchObject({ code: 1, msg: finishMessages.backgroundNotForAudio });
     expect(await balance(owner)).toBe(before);
+    // Music alone goes under an audio-only work: mixed once over the joined sound.
+    const sound = await t.call<{ id: number }>(
+      saveMultiWork,
+      { content: JSON.stringify([scene(green.id), scene(green.id)]), output_mode: 'audio', music_id: music },
+      { token: owner.token },
+    );
+    expect(sound.code, sound.msg).toBe(0);
     const r = await t.call<{ id: number }>(
       saveMultiWork,
       {
@@ -226,6 +233,18 @@ describe('backdrops and music', () => {
     expect(done.status).toBe(3);
     const file = await videoOf(r.data.id);
     await expectKeyedOnto(file, BLUE);
+    const heard = await waitFor(
+      'audio-only work',
+      async () => {
+        const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0, is_multi: 1 }, { token: owner.token });
+        return l.data.list.find((w) => w.id === sound.data.id && (w.status === 3 || w.status === 4));
+      },
+      400_000,
+    );
+    expect(heard.status).toBe(3);
+    const m4a = await probe(await videoOf(sound.data.id));
+    expect(m4a.video).toBeFalsy();
+    expect(m4a.audio).toMatchObject({ sampleRate: 48000, channels: 2 });
     const info = await probe(file);
     expect(info.audio).toBeTruthy();
     expect(info.duration).toBeGreaterThan(4);
