@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { openApiMessages, WEBHOOK_EVENTS } from './open-api-messages.js';
 import { flag, id, optionalId, optionalText, paging, text } from '../fields.js';
 import { dateTime, strictParams } from './site.js';
 
@@ -94,6 +95,65 @@ export const listApiWebhookDeliveries = endpoint({
   data: z.object({ list: z.array(apiWebhookDeliveryRow), total: z.number().int() }),
 });
 
+/** One of the account's webhook endpoints, with the secret that signs its deliveries. */
+export const apiWebhookEndpointRow = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  secret: z.string(),
+  create_time: dateTime,
+});
+export type ApiWebhookEndpointRow = z.infer<typeof apiWebhookEndpointRow>;
+
+export const listApiWebhookEndpoints = endpoint({
+  method: 'GET',
+  path: '/api/user/apiWebhookEndpoints',
+  summary: 'Your webhook endpoints, newest first, each with its signing secret',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({}),
+  data: z.object({ list: z.array(apiWebhookEndpointRow) }),
+});
+
+/** The events as one comma-separated param; '' means both. */
+const webhookEventList = z
+  .string({ error: '必须是文本' })
+  .max(128, { error: '长度不能超过128个字符' })
+  .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(WEBHOOK_EVENTS, { error: openApiMessages.endpointEventsInvalid })))
+  .optional();
+
+/** The same checks as POST /v1/webhook/endpoint.add: a public address whose receiver answers OPTIONS with 2xx. */
+export const addApiWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/user/apiWebhookEndpoints',
+  summary: 'Add a webhook endpoint; it is checked at once with an OPTIONS request',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({ url: text({ min: 1, max: 2048 }), events: webhookEventList }),
+  data: apiWebhookEndpointRow,
+});
+
+export const deleteApiWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/user/apiWebhookEndpoints/delete',
+  summary: 'Delete one of your webhook endpoints: deliveries still waiting for it are cancelled',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({ id: id() }),
+  data: z.null(),
+});
+
+export const rotateApiWebhookSecret = endpoint({
+  method: 'POST',
+  path: '/api/user/apiWebhookEndpoints/rotate',
+  summary: 'Give one of your webhook endpoints a new signing secret; the reply carries it',
+  tag: 'open-api',
+  auth: 'user',
+  params: strictParams({ id: id() }),
+  data: apiWebhookEndpointRow,
+});
+
 /** A key as the console lists it, with its owner and whether it was revoked (and by whom). */
 export const consoleApiKeyRow = apiKeyRow.extend({
   user_id: z.number().int(),
@@ -168,6 +228,10 @@ export const openApiEndpoints = {
   createApiKey,
   revokeApiKey,
   listApiWebhookDeliveries,
+  listApiWebhookEndpoints,
+  addApiWebhookEndpoint,
+  deleteApiWebhookEndpoint,
+  rotateApiWebhookSecret,
   listConsoleApiKeys,
   revokeConsoleApiKey,
   consoleApiAccess,

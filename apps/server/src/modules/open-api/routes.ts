@@ -1,5 +1,12 @@
 import {
+  addApiWebhookEndpoint,
   createApiKey,
+  deleteApiWebhookEndpoint,
+  listApiWebhookEndpoints,
+  openApiErrors,
+  rotateApiWebhookSecret,
+  WEBHOOK_EVENTS,
+  type ApiWebhookEndpointRow,
   listApiKeys,
   listApiWebhookDeliveries,
   openApiMessages as m,
@@ -13,7 +20,8 @@ import { accountRows } from '../accounts/index.js';
 import { formatDateTime } from '../../platform/protocol/date-time.js';
 import { apiKeyStore, apiSwitches, presentKey } from './keys.js';
 import { webhookDeliveries } from './webhook-deliveries.js';
-import { webhookEndpointStore } from './webhook-endpoints.js';
+import { ApiFailure } from './rest.js';
+import { checkedUrl, webhookEndpointStore, type WebhookEndpointRow } from './webhook-endpoints.js';
 
 /** The account's deliveries as its page lists them, each with its attempts. */
 async function deliveriesPage(ctx: AppContext, userId: number, page: number, limit: number) {
@@ -43,7 +51,27 @@ async function deliveriesPage(ctx: AppContext, userId: number, page: number, lim
   return { list, total };
 }
 
-/** The account page's calls: the caller's own keys, and whether the API is open to them. */
+const presentEndpoint = (e: WebhookEndpointRow): ApiWebhookEndpointRow => ({
+  id: e.id,
+  url: e.url,
+  events: e.events.filter((x): x is ApiWebhookEndpointRow['events'][number] =>
+    (WEBHOOK_EVENTS as readonly string[]).includes(x),
+  ),
+  secret: e.secret,
+  create_time: formatDateTime(e.createdAt),
+});
+
+/** The open API's refusal as the web protocol answers it: code 1 and the same Chinese message. */
+async function asPageCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ApiFailure) throw new AppError(e.detail?.zh ?? openApiErrors[e.kind].zh);
+    throw e;
+  }
+}
+
+/** The account page's calls: the caller's own keys and webhook endpoints, and whether the API is open to them. */
 export function accountPageRoutes(ctx: AppContext): RouteDef[] {
   const db = () => ctx.database.db;
   return [
@@ -64,6 +92,28 @@ export function accountPageRoutes(ctx: AppContext): RouteDef[] {
       return ok(await apiKeyStore.create(db(), user.id, params.name), m.keyCreated);
     }),
     route(listApiWebhookDeliveries, ({ user, params }) => deliveriesPage(ctx, user.id, params.page, params.limit)),
+    route(listApiWebhookEndpoints, async ({ user }) => ({
+      list: (await webhookEndpointStore.listOwn(db(), user.id)).map(presentEndpoint),
+    })),
+    // The page's endpoints are the API's: the same checks, limit and messages as /v1/webhook/endpoint.add.
+    route(addApiWebhookEndpoint, ({ user, params }) =>
+      asPageCall(async () => {
+        const url = await checkedUrl(ctx, params.url.trim());
+        const events = params.events?.length ? [...new Set(params.events)] : [...WEBHOOK_EVENTS];
+        return ok(presentEndpoint(await webhookEndpointStore.add(db(), user.id, url, events)), m.endpointAdded);
+      }),
+    ),
+    route(deleteApiWebhookEndpoint, ({ user, params }) =>
+      asPageCall(async () => {
+        await webhookEndpointStore.remove(db(), user.id, params.id);
+        return ok(null, m.endpointDeleted);
+      }),
+    ),
+    route(rotateApiWebhookSecret, ({ user, params }) =>
+      asPageCall(async () =>
+        ok(presentEndpoint(await webhookEndpointStore.rotateSecret(db(), user.id, params.id)), m.secretRotated),
+      ),
+    ),
     route(revokeApiKey, async ({ user, params }) => {
       await apiKeyStore.revoke(db(), params.id, 'user', user.id);
       return ok(null, m.keyRevoked);

@@ -40,7 +40,7 @@ const CHECK_TIMEOUT_MS = 10_000;
  * A webhook URL as added: http(s), no credentials, every address its host has public, and a receiver
  * there that answers an OPTIONS request with 2xx (each redirect's target checked the same way).
  */
-async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
+export async function checkedUrl(ctx: AppContext, url: string): Promise<string> {
   try {
     const parsed = parseWebUrl(url);
     await resolvePublic(parsed.hostname, webhookAddressPolicy(ctx));
