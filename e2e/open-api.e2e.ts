@@ -146,3 +146,62 @@ describe('API keys on the 开放接口 page', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** A button's label as antd draws it: a two-character one spaced out (删 除). */
+const spaced = (label: string) => new RegExp([...label].join('\\s?'));
+
+describe('webhook endpoints on the 开放接口 page', () => {
+  it('adds an endpoint, shows its secret on request, rotates it through the confirm, and deletes it', async () => {
+    // The receiver started for the deliveries answers the check at add (OPTIONS) with 200.
+    const url = `${receiver.url}/page-hook`;
+    await page.goto('/#/developer');
+    const card = page.locator('.ant-card').filter({ hasText: m.endpointsIntro });
+    await card.waitFor();
+    await card.getByRole('button', { name: spaced(m.addEndpoint) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(m.endpointUrl).fill('http://10.0.0.1/hook');
+    await dialog.getByRole('button', { name: spaced(m.addEndpoint) }).click();
+    // The server's public address rule, in its words.
+    await page.getByText(openApiErrors.webhookUrlPrivate.zh).waitFor();
+    await dialog.getByLabel(m.endpointUrl).fill(url);
+    await dialog.getByLabel(new RegExp(m.eventFail)).uncheck();
+    await dialog.getByRole('button', { name: spaced(m.addEndpoint) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = card.getByRole('row').filter({ hasText: url });
+    await row.getByText(m.eventSuccess).waitFor();
+    expect(await row.getByText(m.eventFail).count()).toBe(0);
+    const secretCell = row.getByLabel(`${m.endpointSecret} ${url}`);
+    expect(await secretCell.textContent()).toMatch(/^whsec_•+$/);
+    await row.getByRole('button', { name: spaced(m.showSecret) }).click();
+    const secret = ((await secretCell.textContent()) ?? '').trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    await screenshot(page, 'developer-webhook-endpoints');
+
+    await row.getByRole('button', { name: `${m.rotateSecret} ${url}` }).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await confirm.getByText(m.rotateConfirm).waitFor();
+    await confirm.getByRole('button', { name: m.rotateSecret }).click();
+    const shown = page.getByRole('dialog').getByLabel(m.newSecretLabel);
+    await shown.waitFor();
+    const rotated = ((await shown.textContent()) ?? '').trim();
+    expect(rotated).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    expect(rotated).not.toBe(secret);
+    await screenshot(page, 'developer-webhook-secret-rotated');
+    await page.getByRole('dialog').getByRole('button', { name: m.close }).click();
+    await expect.poll(async () => ((await secretCell.textContent()) ?? '').trim()).toBe(rotated);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.waitFor();
+    await screenshot(page, 'developer-webhook-endpoints-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await row.getByRole('button', { name: `${m.deleteEndpoint} ${url}` }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: spaced(m.deleteEndpoint) })
+      .click();
+    await row.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+  });
+});

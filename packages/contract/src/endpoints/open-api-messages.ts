@@ -41,7 +41,7 @@ export const openApiMessages = {
   deliveriesTitle: '回调推送记录',
   noDeliveries: '还没有推送记录',
   deliveriesIntro:
-    '用 POST /v1/webhook/endpoint.add 添加回调地址后，视频完成或失败时会推送到该地址；未返回 2xx 的推送会在约一天内重试。',
+    '在上方或用 POST /v1/webhook/endpoint.add 添加回调地址后，视频完成或失败时会推送到该地址；未返回 2xx 的推送会在约一天内重试。',
   deliveryEvent: '事件',
   deliveryVideo: '视频 ID',
   deliveryUrl: '回调地址',
@@ -59,7 +59,8 @@ export const openApiMessages = {
   attemptUnreachable: '无法连接到回调地址',
   close: '我已保存',
   endpointsTitle: '回调地址',
-  endpointsIntro: '视频完成或失败时推送到这些地址，每次推送都用该地址的签名密钥签名。添加时会向该地址发送 OPTIONS 请求，须返回 2xx。',
+  endpointsIntro:
+    '视频完成或失败时推送到这些地址，每次推送都用该地址的签名密钥签名。添加时会向该地址发送 OPTIONS 请求，须返回 2xx。',
   addEndpoint: '添加',
   addEndpointTitle: '添加回调地址',
   endpointUrl: '回调地址',

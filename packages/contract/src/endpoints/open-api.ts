@@ -119,7 +119,12 @@ export const listApiWebhookEndpoints = endpoint({
 const webhookEventList = z
   .string({ error: '必须是文本' })
   .max(128, { error: '长度不能超过128个字符' })
-  .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(WEBHOOK_EVENTS, { error: openApiMessages.endpointEventsInvalid })))
   .optional();
 

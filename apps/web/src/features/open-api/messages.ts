@@ -7,6 +7,8 @@ export const openApiText = {
   accessOn: '可以调用',
   keyNameRule: '名称最多 64 个字符',
   keyLabel: '完整密钥',
+  newSecretLabel: '新的签名密钥',
+  endpointUrlRule: '回调地址最多 2048 个字符',
   docsLink: '查看接口文档',
   lastUsedShort: '最近使用',
 } as const;

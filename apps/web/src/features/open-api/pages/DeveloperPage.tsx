@@ -6,9 +6,13 @@ import { isGuest, useAccountInfo } from '../../../entities/account';
 import { useApiKeys, useRevokeApiKey } from '../api/keys';
 import { CreateKeyDialog } from '../components/CreateKeyDialog';
 import { WebhookDeliveries } from '../components/WebhookDeliveries';
+import { WebhookEndpoints } from '../components/WebhookEndpoints';
 import { openApiText as m } from '../messages';
 
-/** The account's API keys (make one, shown once; see when each was last used; revoke) and its webhook deliveries. */
+/**
+ * The account's API keys (make one, shown once; see when each was last used; revoke), its webhook
+ * endpoints and their deliveries.
+ */
 export default function DeveloperPage() {
   const { data: account } = useAccountInfo();
   const keys = useApiKeys();
@@ -81,6 +85,7 @@ export default function DeveloperPage() {
           />
         </Flex>
       </Card>
+      <WebhookEndpoints />
       <WebhookDeliveries />
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
     </Flex>
