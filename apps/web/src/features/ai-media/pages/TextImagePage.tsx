@@ -24,13 +24,18 @@ import { HistoryList } from '../components/HistoryList';
 import { PicturePicker } from '../components/PicturePicker';
 import { RecommendList } from '../components/RecommendList';
 import { useToolState } from '../../../lib/tool-state';
+import { useDraft } from '../../../lib/use-draft';
 import { useAskDelete } from '../components/use-ask-delete';
 import { aiMediaLabels } from '../messages';
+
+/** Draft name of the unsent description (lib/use-draft); it stays on show after an order, the draft goes. */
+const IMAGE_PROMPT_DRAFT = 'ai-image-prompt';
 
 /** Text-to-image (/store/wsImage): description, recommendations, ratio, reference, count; preview, carousel, history. */
 export default function TextImagePage() {
   const [text, setText] = useState('');
   const [ratio, setRatio] = useState<string>('1:1');
+  const draft = useDraft(IMAGE_PROMPT_DRAFT, text, setText);
   const [num, setNum] = useState(1);
   const [image, setImage] = useState('');
   const [nonce, setNonce] = useState(0);
@@ -60,7 +65,7 @@ export default function TextImagePage() {
 
   const submit = () => {
     if (!text.trim()) return feedback.error(aiMediaMessages.promptRequired);
-    generate.mutate({ type: 'text', text: text.trim(), ratio, num, image });
+    generate.mutate({ type: 'text', text: text.trim(), ratio, num, image }, { onSuccess: draft.sent });
   };
 
   const items = useMemo(

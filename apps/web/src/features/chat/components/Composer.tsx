@@ -3,7 +3,11 @@ import { Button, Flex, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { chatMessages, type ChatModelKey, type ChatPrice } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
+import { useDraft } from '../../../lib/use-draft';
 import { chatLabels as t } from '../messages';
+
+/** Draft name of the unsent question (lib/use-draft); asking empties the box and so the draft. */
+const CHAT_DRAFT = 'chat-question';
 
 /** The question box with the deep-thinking (r1) switch; disabled while an answer is on its way or chat is not open. */
 export function Composer({
@@ -21,6 +25,7 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const [deep, setDeep] = useState(false);
+  useDraft(CHAT_DRAFT, text, setText);
   const price = prices?.find((p) => p.model === (deep ? 'r1' : 'v3'))?.credits;
   const submit = async () => {
     if (busy || closed) return;

@@ -15,6 +15,9 @@ import { useStudioStore } from '../stores/studio-store';
 /** Create button: debounced 500 ms, and at most one press a second (spec 001 §9). */
 export const CREATE_DEBOUNCE_MS = 500;
 export const CREATE_THROTTLE_MS = 1000;
+/** Draft names of the studio's script and work name (lib/use-draft). */
+export const STUDIO_SCRIPT_DRAFT = 'studio-script';
+export const STUDIO_NAME_DRAFT = 'studio-name';
 
 /** What is missing before a channel can be chosen, in the spec's words; null when ready. */
 export function missingInput(s: ReturnType<typeof useStudioStore.getState>): string | null {
@@ -93,6 +96,8 @@ export function useSubmitWork() {
       return;
     }
     setChoosing(false);
+    // The work is queued: the script and name are no longer unsent, so their drafts go with them.
+    useStudioStore.setState({ text: '', synthesized: null, workName: studioMessages.defaultWorkName });
     modal.success({
       title: studioMessages.submitTitle,
       content: studioMessages.submitDone,

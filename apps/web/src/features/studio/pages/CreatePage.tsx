@@ -1,16 +1,18 @@
 import { Card, Col, Flex, Row } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { studioMessages } from '@app/contract';
 import { useAvatars } from '../../../entities/avatars';
 import { useMaterials } from '../../../entities/materials';
 import { feedback } from '../../../lib/feedback';
+import { useDraft } from '../../../lib/use-draft';
 import { AvatarPanel, refusalOf, toChosenAvatar } from '../components/AvatarPanel';
 import { AvatarPreview } from '../components/AvatarPreview';
 import { ChannelDialog } from '../components/ChannelDialog';
 import { DriveCard } from '../components/DriveCard';
 import { StudioCaptions } from '../components/StudioCaptions';
 import { StudioFinish } from '../components/StudioFinish';
-import { useSubmitWork } from '../hooks/use-submit-work';
+import { STUDIO_NAME_DRAFT, STUDIO_SCRIPT_DRAFT, useSubmitWork } from '../hooks/use-submit-work';
 import { HANDOVER_TEXT_KEY, parseStudioEntry } from '../lib/query-params';
 import { studioText as t } from '../messages';
 import { useStudioStore } from '../stores/studio-store';
@@ -70,6 +72,16 @@ function useMaterialAudioFromQuery(materialId: number | null) {
   }, [materialId, data, isFetchedAfterMount, choose]);
 }
 
+/** The script and the work's name are kept as drafts of the account until the work is submitted. */
+function useStudioDrafts(handedOver: boolean) {
+  const text = useStudioStore((s) => s.text);
+  const setText = useStudioStore((s) => s.setText);
+  const workName = useStudioStore((s) => s.workName);
+  const setWorkName = useStudioStore((s) => s.setWorkName);
+  useDraft(STUDIO_SCRIPT_DRAFT, text, setText, handedOver);
+  useDraft(STUDIO_NAME_DRAFT, workName === studioMessages.defaultWorkName ? '' : workName, setWorkName, handedOver);
+}
+
 /** The studio: avatar, voice and script (or audio), then a channel, then the work is queued. */
 export default function CreatePage() {
   const [search] = useSearchParams();
@@ -86,6 +98,7 @@ export default function CreatePage() {
       mode: entry.materialAudioId ? 2 : 1,
     });
   }, [entry, reset]);
+  useStudioDrafts(entry.handover);
   useAvatarFromQuery(entry.avatarId, entry.avatarTab === '3');
   useMaterialAudioFromQuery(entry.materialAudioId);
 
