@@ -44,3 +44,5 @@ export * from './endpoints/open-api-messages.js';
 export * from './endpoints/open-api.js';
 export * from './endpoints/batch-messages.js';
 export * from './endpoints/batch.js';
+export * from './endpoints/live-messages.js';
+export * from './endpoints/live.js';

@@ -21,6 +21,7 @@ import { analysePastedText, createViralModule } from './viral/index.js';
 import { videoTranslationModule } from './video-translation/index.js';
 import { createOpenApiModule } from './open-api/index.js';
 import { createBatchModule } from './batch/index.js';
+import { liveModule } from './live/index.js';
 
 /** The gallery shows a waiting work's place in its engine's line. */
 const workQueuePosition: SQL<number> = workSlots.queuePosition();
@@ -62,6 +63,8 @@ export const featureModules = [
   createOpenApiModule({ uploads: uploadedFiles, voices: studioVoices, photoWorks: photoVideo.works }),
   // A spreadsheet of talking videos, each row submitted through the talking video's own save.
   createBatchModule({ uploads: uploadedFiles, voices: studioVoices }),
+  // The live digital human's Q&A library.
+  liveModule,
 ] as const satisfies readonly FeatureModule[];
 
 declare module '../platform/queue/jobs.js' {

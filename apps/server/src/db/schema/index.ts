@@ -20,3 +20,4 @@ export * from './video-translate.js';
 export * from './prices.js';
 export * from './open-api.js';
 export * from './batch.js';
+export * from './live.js';

@@ -1,0 +1,1 @@
+export { liveModule } from './module.js';
