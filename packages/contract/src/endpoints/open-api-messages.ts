@@ -80,9 +80,9 @@ export const openApiMessages = {
   deleteEndpointConfirm: '删除后不再向该地址推送，尚未送达的推送将取消，确定删除？',
   rotateSecret: '轮换密钥',
   rotateConfirmTitle: '轮换签名密钥？',
-  rotateConfirm: '轮换后旧密钥立即失效，请同步更新接收端',
+  rotateConfirm: '轮换后 24 小时内新旧密钥同时签名，请在此期间把接收端换成新密钥',
   secretRotated: '签名密钥已轮换',
-  newSecretShown: '新的签名密钥如下，请同步更新接收端：',
+  newSecretShown: '新的签名密钥如下；旧密钥在 24 小时内仍会一同签名，请在此期间更新接收端：',
   noEndpoints: '还没有回调地址',
   endpointEventsInvalid: '事件只能是 avatar_video.success 或 avatar_video.fail',
 
