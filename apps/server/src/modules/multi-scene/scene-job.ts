@@ -12,9 +12,7 @@ import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.j
 import {
   captionsSrt,
   failPaidJob,
-  finishVideo,
-  finishGraph,
-  finishesNothing,
+  finishingOf,
   backdropPlan,
   pictureSize,
   sceneSlots,
@@ -24,7 +22,6 @@ import {
   workPrefix,
   writeCaptionsAss,
   type Canvas,
-  type FinishPlan,
 } from '../producing/index.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
@@ -151,15 +148,13 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   const unusable = engine.unusableReason?.(row);
   if (unusable) throw new AppError(unusable);
   const rendered = path.join(s.scratch, 'clip.mp4');
-  // One pass for all the scene asks of the picture and the sound: inside the engine's own encode when
-  // it encodes every frame, else over its file after.
+  // One pass for all the scene asks of the picture and the sound.
   const canvas = work.p.canvases[scene.position] ?? null;
-  const plan = async (size: string | { width: number; height: number }): Promise<FinishPlan> => ({
+  const finishing = await finishingOf(engine, row, async (size) => ({
     canvas,
     background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
     captionsFile: await captionScene(s, speech, size, canvas),
-  });
-  const early = engine.finishesInEncode ? await plan({ width: row.width, height: row.height }) : null;
+  }));
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   let info: MediaInfo | undefined;
   try {
@@ -169,12 +164,12 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
       audioDuration: speech.duration,
       outFile: rendered,
       signal: s.signal,
-      finish: early && !finishesNothing(early) ? (src, base) => finishGraph(early, src, base) : undefined,
+      finish: finishing.finish,
     }));
   } finally {
     await cleanup();
   }
-  const clip = early ? rendered : await finishVideo(rendered, await plan(rendered), s.signal);
+  const clip = await finishing.after(rendered, s.signal);
   if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
   // Finished: a new file whose cover and format are its own.

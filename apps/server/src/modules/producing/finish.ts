@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
-import { FINISHED_VIDEO_CODEC, type FinishGraph, type FinishSource } from '../../platform/media/finish-graph.js';
+import {
+  FINISHED_VIDEO_CODEC,
+  type FinishBuilder,
+  type FinishGraph,
+  type FinishSource,
+} from '../../platform/media/finish-graph.js';
 import type { Canvas } from './canvas.js';
 
 /** Where the presenter stands: its centre as a fraction of the frame (0–1 each way), and its size (1 = fits the frame). */
@@ -237,4 +242,24 @@ export async function finishVideo(video: string, plan: FinishPlan, signal?: Abor
     },
   );
   return out;
+}
+
+/** The size a finish is drawn at: the rendered file's own, or the size an engine renders at. */
+export type FinishedSize = string | { width: number; height: number };
+
+/**
+ * How a render gets what its order asks beyond it, in one pass: inside the engine's own encode when it
+ * encodes every frame (`finishesInEncode`, the plan made for `size` before the render), else one pass
+ * over its file after. `finish` goes with the render request; `after` answers the finished file.
+ */
+export async function finishingOf(
+  engine: { finishesInEncode?: boolean },
+  size: { width: number; height: number },
+  plan: (size: FinishedSize) => Promise<FinishPlan>,
+): Promise<{ finish: FinishBuilder | undefined; after: (rendered: string, signal?: AbortSignal) => Promise<string> }> {
+  const early = engine.finishesInEncode ? await plan(size) : null;
+  return {
+    finish: early && !finishesNothing(early) ? (src, base) => finishGraph(early, src, base) : undefined,
+    after: async (rendered, signal) => (early ? rendered : finishVideo(rendered, await plan(rendered), signal)),
+  };
 }

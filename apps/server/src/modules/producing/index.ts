@@ -31,8 +31,7 @@ export { canvasShape, fitIntoCanvas, type Canvas } from './canvas.js';
 export {
   captionFontsDir,
   DEFAULT_PLACEMENT,
-  finishGraph,
-  finishesNothing,
+  finishingOf,
   finishVideo,
   type BackdropPlan,
   type FinishPlan,

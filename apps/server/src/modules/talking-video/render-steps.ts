@@ -7,13 +7,10 @@ import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
 import {
   backdropPlan,
   captionsStep,
-  finishGraph,
-  finishesNothing,
-  finishVideo,
+  finishingOf,
   musicPlan,
   storedStepFile,
   workPrefix,
-  type FinishPlan,
   type WorkSteps,
 } from '../producing/index.js';
 import { workLedger } from '../works/index.js';
@@ -29,16 +26,13 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   const row = await avatarsRepo.find(ctx.database.db, work.p.avatarId);
   if (!row) throw new AppError(studioMessages.avatarMissing);
   const rendered = path.join(s.scratch, 'video.mp4');
-  // One pass for all the order asks of the picture and the sound: inside the engine's own encode when
-  // it encodes every frame, else over its file after.
-  const inEncode = engine.finishesInEncode === true;
-  const plan = async (size: string | { width: number; height: number }): Promise<FinishPlan> => ({
+  // One pass for all the order asks of the picture and the sound.
+  const finishing = await finishingOf(engine, row, async (size) => ({
     canvas: work.p.canvas,
     background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
     captionsFile: await captionsStep(s, audioFile, size, work.p.canvas),
     music: await musicPlan(ctx, work.p.music, s.scratch),
-  });
-  const early = inEncode ? await plan({ width: row.width, height: row.height }) : null;
+  }));
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
   try {
     await engine.render({
@@ -53,7 +47,7 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
         work.row.engineTaskId = taskId;
       },
       onProgress: (f) => s.progress(0.2 + 0.7 * f),
-      finish: early && !finishesNothing(early) ? (src, base) => finishGraph(early, src, base) : undefined,
+      finish: finishing.finish,
       // What the engine worked out about this avatar on first use is kept beside the other engines' parts.
       onEngineData: async (part) => {
         const fresh = await avatarsRepo.find(ctx.database.db, row.id);
@@ -63,7 +57,7 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   } finally {
     await cleanup();
   }
-  const outFile = early ? rendered : await finishVideo(rendered, await plan(rendered), s.signal);
+  const outFile = await finishing.after(rendered, s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', outFile, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
   const videoKey = `${workPrefix(work.row)}video.mp4`;
