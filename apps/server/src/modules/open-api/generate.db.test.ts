@@ -47,6 +47,9 @@ async function made(id: string) {
   const file = (await t.ctx.storage.toLocalFile(row!.videoKey!, dir)).path;
   return { row: row!, file, info: await probe(file) };
 }
+/** One second in, the frame's RGB bytes inside `crop`. */
+const frameAt = (file: string, crop: string) =>
+  ffmpeg(['-ss', '1', '-i', file, '-frames:v', '1', '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
 const refused = (kind: keyof typeof openApiErrors) => ({
   status: openApiErrors[kind].status,
   body: { data: null, error: { code: openApiErrors[kind].code } },
@@ -233,22 +236,8 @@ describe('POST /v2/video/generate: a picture background', () => {
     expect(row.params).toMatchObject({ backdrop: { x: 0.3, y: 0.5, scale: 0.5, fileKind: 'image' } });
     expect(info.video).toMatchObject({ width: 360, height: 640 });
     // Half size, a fifth of the frame to the left: the right half is only the picture.
-    const rgb = await ffmpeg([
-      '-ss',
-      '1',
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-vf',
-      'crop=150:600:200:20',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ]);
-    const mean = [0, 1, 2].map((c) => rgb.reduce((s, v, i) => (i % 3 === c ? s + v : s), 0) / (rgb.length / 3));
+    const rgb = await frameAt(file, 'crop=150:600:200:20');
+    const mean = [0, 1, 2].map((c) => rgb.reduce((n, v, i) => (i % 3 === c ? n + v : n), 0) / (rgb.length / 3));
     expect(mean[0]).toBeGreaterThan(170);
     expect(mean[1]).toBeLessThan(80);
   }, 300_000);
@@ -299,21 +288,7 @@ describe('POST /v2/video/generate: several scenes', () => {
     expect(info.duration).toBeGreaterThan(7);
     expect(info.duration).toBeLessThan(9.5);
     // The portrait avatar is fitted into the square: the colour fills its sides.
-    const pixel = await ffmpeg([
-      '-ss',
-      '1',
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-vf',
-      'crop=4:4:4:238',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ]);
+    const pixel = await frameAt(file, 'crop=4:4:4:238');
     const [red, green, blue] = [pixel[0]!, pixel[1]!, pixel[2]!];
     expect(green).toBeGreaterThan(200);
     expect(red).toBeLessThan(60);

@@ -3,15 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  finishMessages,
-  listAvatars,
-  listWorks,
-  saveMultiWork,
-  saveWork,
-  type Avatar,
-  type Work,
-} from '@app/contract';
+import { finishMessages, listAvatars, listWorks, saveMultiWork, saveWork, type Avatar, type Work } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { works } from '../../db/schema/index.js';
@@ -66,10 +58,34 @@ afterAll(async () => {
 const rowOf = async (id: number) => (await t.ctx.database.db.select().from(works).where(eq(works.id, id)))[0]!;
 const videoOf = async (id: number) => t.ctx.localStorage!.pathOf((await rowOf(id)).videoKey!);
 const balance = (who: TestAccount) => testLedger(t.ctx.database.db).balance(who.id);
+/** A multi-scene work of the owner's once it is done or failed, as its list shows it. */
+const multiEnded = (id: number) =>
+  waitFor(
+    `multi-scene work ${id}`,
+    async () => {
+      const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0, is_multi: 1 }, { token: owner.token });
+      return l.data.list.find((w) => w.id === id && (w.status === 3 || w.status === 4));
+    },
+    400_000,
+  );
 
 /** One frame at `seconds` as RGB bytes, cropped. */
 const frameAt = (file: string, seconds: number, crop: string) =>
-  ffmpeg(['-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', crop, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  ffmpeg([
+    '-ss',
+    String(seconds),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    crop,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  ]);
 
 const mean = (rgb: Buffer) => {
   const sum = [0, 0, 0];
@@ -223,25 +239,11 @@ describe('backdrops and music', () => {
       { token: owner.token },
     );
     expect(r.code, r.msg).toBe(0);
-    const done = await waitFor(
-      'multi-scene work',
-      async () => {
-        const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0, is_multi: 1 }, { token: owner.token });
-        return l.data.list.find((w) => w.id === r.data.id && (w.status === 3 || w.status === 4));
-      },
-      400_000,
-    );
+    const done = await multiEnded(r.data.id);
     expect(done.status).toBe(3);
     const file = await videoOf(r.data.id);
     await expectKeyedOnto(file, BLUE);
-    const heard = await waitFor(
-      'audio-only work',
-      async () => {
-        const l = await t.call<{ list: Work[] }>(listWorks, { page: 1, limit: 0, is_multi: 1 }, { token: owner.token });
-        return l.data.list.find((w) => w.id === sound.data.id && (w.status === 3 || w.status === 4));
-      },
-      400_000,
-    );
+    const heard = await multiEnded(sound.data.id);
     expect(heard.status).toBe(3);
     const m4a = await probe(await videoOf(sound.data.id));
     expect(m4a.video).toBeFalsy();
