@@ -61,22 +61,31 @@ export function screenOfFrames(rgb: Uint8Array, w: number, h: number): ScreenFou
   return null;
 }
 
-/** The screen behind the presenter of a video of `duration` seconds, or null. */
+/**
+ * The screen behind the presenter of a video of `duration` seconds, or null. Each frame is read by
+ * seeking to it (the mezzanine's fixed GOP makes that a short decode), not by decoding the whole video.
+ */
 export async function detectScreen(video: string, duration: number, signal?: AbortSignal): Promise<ScreenFound | null> {
-  const step = Math.max(0.04, duration / FRAMES);
-  const raw = await ffmpeg(
-    [
-      '-i',
-      video,
-      '-vf',
-      `fps=1/${step.toFixed(3)},scale=${W}:${H}:flags=area,format=rgb24`,
-      '-frames:v',
-      String(FRAMES),
-      '-f',
-      'rawvideo',
-      'pipe:1',
-    ],
-    { signal },
+  const frames = await Promise.all(
+    Array.from({ length: FRAMES }, (_, i) =>
+      ffmpeg(
+        [
+          '-ss',
+          ((duration * (i + 0.5)) / FRAMES).toFixed(3),
+          '-i',
+          video,
+          '-frames:v',
+          '1',
+          '-vf',
+          `scale=${W}:${H}:flags=area,format=rgb24`,
+          '-f',
+          'rawvideo',
+          'pipe:1',
+        ],
+        { signal },
+      ),
+    ),
   );
+  const raw = Buffer.concat(frames);
   return screenOfFrames(new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength), W, H);
 }
