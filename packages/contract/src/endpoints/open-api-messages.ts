@@ -258,10 +258,6 @@ export type OpenApiErrorName = keyof typeof openApiErrors;
 
 /** What exactly the generate call does not offer, in both languages (code `unsupported_feature`). */
 export const openApiUnsupported = {
-  talkingPhotoScenes: {
-    zh: '照片数字人（talking_photo）只能单独成片：多场景视频的每个场景须为 type: avatar',
-    en: 'A talking_photo makes a one-scene video: every scene of a multi-scene video must be type: avatar',
-  },
   avatarStyle: {
     zh: '数字人只支持 avatar_style: normal；缩放（0.3–1）与偏移（-0.5–0.5）只用于绿幕或蓝幕数字人的背景',
     en: 'Only avatar_style normal is offered; scale (0.3–1) and offset (-0.5–0.5) place a screen-recorded avatar on its background',

@@ -31,6 +31,16 @@ export const multiScenes = pgTable(
     /** 'text' (speech synthesized in voiceId) or 'audio' (the user's upload fileId). */
     type: varchar('type', { length: 8 }).notNull(),
     avatarId: integer('avatar_id'),
+    /**
+     * A scene whose presenter is a person photo (instead of an avatar): the library entry, its picture
+     * as it was on submit, the photo channel it renders on and that channel's price per second.
+     */
+    photoId: integer('photo_id'),
+    imageKey: varchar('image_key', { length: 512 }),
+    photoChannel: varchar('photo_channel', { length: 32 }),
+    creditsPerSecond: integer('credits_per_second'),
+    /** A remote engine's task for the scene, once accepted: followed after a restart, never started twice. */
+    engineTaskId: varchar('engine_task_id', { length: 128 }),
     voiceId: integer('voice_id'),
     fileId: integer('file_id'),
     script: text('script').notNull().default(''),
@@ -39,7 +49,7 @@ export const multiScenes = pgTable(
     pitch: real('pitch').notNull().default(1),
     estimateSeconds: doublePrecision('estimate_seconds').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    /** The avatar engine whose render slots the scene takes (as works do); '' for an audio-only work's scenes. */
+    /** The avatar (or photo) engine whose render slots the scene takes (as works do); '' for an audio-only work's scenes. */
     engine: varchar('engine', { length: 16 }).notNull().default(''),
     /** The queue job rendering the scene, and how long its slot is held (renewed while it runs). */
     renderJob: varchar('render_job', { length: 64 }),

@@ -8,21 +8,13 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import {
-  runPaidJob,
-  creditsFor,
-  captionsSrt,
-  finishVideo,
-  musicPlan,
-  workPrefix,
-  type CaptionCue,
-} from '../producing/index.js';
+import { runPaidJob, captionsSrt, finishVideo, musicPlan, workPrefix, type CaptionCue } from '../producing/index.js';
 import { parseSrt } from '../../platform/media/srt.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_CLIP_KIND, MULTI_KIND, SCENE_STATUS } from './labels.js';
 import { joinAudioClips, joinVideoClips, type ClipFormat } from './media.js';
-import { multiWorkOf, sceneSrtKey, type MultiWork } from './params.js';
+import { multiPrice, multiWorkOf, sceneSrtKey, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 
 interface Joined {
@@ -99,7 +91,7 @@ async function mergedCover(
   return cover;
 }
 
-/** Fan-in: the clips in the recorded order, joined into one work; priced on its real duration, settled once. */
+/** Fan-in: the clips in the recorded order, joined into one work; priced on its real scenes' lengths, settled once. */
 export async function joinWork(ctx: AppContext, workId: number, job: JobContext): Promise<void> {
   const db = ctx.database.db;
   const row = await workLedger.find(db, workId, MULTI_KIND);
@@ -172,7 +164,11 @@ export async function joinWork(ctx: AppContext, workId: number, job: JobContext)
           bytes,
           mergedBytes,
           entries,
-          credits: creditsFor(info.duration, work.p.creditsPerSecond),
+          credits: multiPrice(
+            work.p.creditsPerSecond,
+            ordered.map((s) => ({ seconds: s.duration, creditsPerSecond: s.creditsPerSecond })),
+            info.duration,
+          ),
         };
       },
       finish: async (tx, r, charged) => {

@@ -36,6 +36,7 @@ async function resume(ctx: AppContext): Promise<void> {
 export function createMultiSceneModule(deps: MultiSceneDeps): FeatureModule<typeof multiSceneJobs> {
   return {
     name: 'multi-scene',
+    migrations: 'src/modules/multi-scene/migrations',
     routes: (ctx) => multiSceneRoutes(new MultiSceneService(ctx, deps)),
     jobs: handlersOf(multiSceneJobs, (ctx) => ({
       'multi.scene': ({ sceneId }, job) => renderScene(ctx, deps, sceneId, job),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { captionStyleShape } from '@app/contract';
-import { canvasShape, finishParamsShape, workPrefix, type ProducedWork } from '../producing/index.js';
+import { canvasShape, creditsFor, finishParamsShape, workPrefix, type ProducedWork } from '../producing/index.js';
 import type { WorkRow } from '../works/index.js';
 
 /** What only the multi-scene producer reads of its work row. */
@@ -30,3 +30,18 @@ export const multiWorkOf = (row: WorkRow): MultiWork => ({ row, p: multiParams.p
 
 /** Where a scene's captions are kept (its clip's name with .srt); the scene's own entry owns them. */
 export const sceneSrtKey = (work: MultiWork, position: number) => `${workPrefix(work.row)}scene-${position + 1}.srt`;
+
+/**
+ * A multi-scene work's price: its avatar scenes together at the work's rate for the length they fill
+ * (the whole length less the photo scenes'), each photo scene as a photo video of its own length.
+ */
+export function multiPrice(
+  perSecond: number,
+  scenes: { seconds: number; creditsPerSecond: number | null }[],
+  totalSeconds: number,
+): number {
+  const photos = scenes.filter((s) => s.creditsPerSecond !== null);
+  const photoSeconds = photos.reduce((n, s) => n + s.seconds, 0);
+  const avatars = photos.length < scenes.length ? creditsFor(Math.max(0, totalSeconds - photoSeconds), perSecond) : 0;
+  return avatars + photos.reduce((n, s) => n + creditsFor(s.seconds, s.creditsPerSecond ?? perSecond), 0);
+}

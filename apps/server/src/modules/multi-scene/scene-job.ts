@@ -3,6 +3,7 @@ import path from 'node:path';
 import { multiSceneMessages as m } from '@app/contract';
 import { AvatarEngineError, avatarMessages } from '../../engines/avatar/index.js';
 import { scratchDir } from '../../engines/index.js';
+import { PhotoEngineError } from '../../engines/photo/index.js';
 import { SpeechError } from '../../engines/speech/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,6 +14,7 @@ import {
   captionsSrt,
   failPaidJob,
   finishingOf,
+  finishVideo,
   backdropPlan,
   pictureSize,
   sceneSlots,
@@ -43,7 +45,11 @@ async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: 
     await scenesRepo.set(ctx.database.db, scene.id, { status: SCENE_STATUS.rendering });
     return { answer: 'taken' as const, release: () => undefined };
   }
-  const engine = ctx.engines.avatar.forChannel(work.row.channel);
+  // A photo scene takes its photo engine's slots (beside the photo videos), an avatar scene the work's engine's.
+  const engine =
+    scene.photoChannel !== null
+      ? ctx.engines.photo.forChannel(scene.photoChannel)
+      : ctx.engines.avatar.forChannel(work.row.channel);
   const lease = ctx.config.WORK_LEASE_SECONDS;
   const answer = await sceneSlots.take(
     ctx.database.db,
@@ -68,7 +74,7 @@ async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: 
 
 /** Errors carrying a message written for the user; anything else is reported as a render failure. */
 export const readableReason = (e: unknown) =>
-  e instanceof AvatarEngineError || e instanceof SpeechError || e instanceof AppError
+  e instanceof AvatarEngineError || e instanceof PhotoEngineError || e instanceof SpeechError || e instanceof AppError
     ? e.message
     : avatarMessages.renderFailed;
 
@@ -142,6 +148,7 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
     });
     return { clip, cover: null };
   }
+  if (scene.photoChannel !== null) return photoSceneClip(s, speech);
   const engine = ctx.engines.avatar.forChannel(work.row.channel);
   const row = scene.avatarId ? await avatarsRepo.find(ctx.database.db, scene.avatarId) : null;
   if (!row || row.status !== AVATAR_STATUS.ready) throw new AvatarEngineError('prepareFailed');
@@ -173,6 +180,33 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
   // Finished: a new file whose cover and format are its own.
+  return { clip, cover: await sceneCover(s, clip, null) };
+}
+
+/**
+ * A photo scene's clip: the person photo speaking, made by its photo channel's engine as a photo video
+ * is, then brought to the scene's frame with its captions in one pass.
+ */
+async function photoSceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip> {
+  const { ctx, scene } = s;
+  const engine = ctx.engines.photo.forChannel(scene.photoChannel ?? '');
+  if (!scene.imageKey || !(await ctx.storage.head(scene.imageKey))) throw new PhotoEngineError('imageUnreadable');
+  const image = (await ctx.storage.toLocalFile(scene.imageKey, s.scratch)).path;
+  const result = await engine.render({
+    image,
+    audioFile: speech.file,
+    outFile: path.join(s.scratch, 'photo.mp4'),
+    signal: s.signal,
+    // A remote task accepted before a restart is followed, never started (and paid at the vendor) twice.
+    taskId: scene.engineTaskId ?? undefined,
+    onTask: async (taskId) => {
+      await scenesRepo.set(ctx.database.db, scene.id, { engineTaskId: taskId });
+      scene.engineTaskId = taskId;
+    },
+  });
+  const canvas = s.work.p.canvases[scene.position] ?? null;
+  const captionsFile = await captionScene(s, speech, result.file, canvas);
+  const clip = await finishVideo(result.file, { canvas, captionsFile }, s.signal);
   return { clip, cover: await sceneCover(s, clip, null) };
 }
 

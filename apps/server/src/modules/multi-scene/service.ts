@@ -8,6 +8,8 @@ import {
   MULTI_SCENES_MAX,
   MULTI_SCRIPT_TOTAL_MAX,
   multiSceneContent,
+  PHOTO_TYPE,
+  photoLibraryMessages,
   type multiSceneItem,
   multiSceneMessages as m,
   studioMessages,
@@ -29,31 +31,43 @@ import {
   type DriveUploads,
   type FinishUploads,
   type OrderOptions,
-  spokenWorkHold,
+  pricedWorkHold,
   submitWork,
 } from '../producing/index.js';
 import { resolveChannel } from '../../platform/channels/keeper.js';
+import type { PhotoVideoEngine } from '../../engines/photo/index.js';
+import {
+  checkPhotoPicture,
+  photoChannelKind,
+  PhotoLibrary,
+  photoRenderSpan,
+  type PhotoRow,
+} from '../photo-video/index.js';
 import { videoChannelKind, type ResolvedVideoChannel } from '../talking-video/index.js';
 import type { StudioVoices } from '../voices/index.js';
 import { workLedger } from '../works/index.js';
 import { MULTI_KIND } from './labels.js';
-import type { MultiParams } from './params.js';
+import { multiPrice, type MultiParams } from './params.js';
 import { scenesRepo, type NewSceneRow } from './repo.js';
 
 export type SaveMultiWorkParams = ParsedParamsOf<typeof saveMultiWork>;
 
 /**
  * One scene as an order gives it: the composer's items (text or audio), or (from the open API) a
- * stretch of silence of `seconds`.
+ * stretch of silence of `seconds`, and a person photo (`photo_id`) speaking instead of an avatar.
  */
 export type SceneOrder = Omit<MultiSceneItemParsed, 'type' | 'video_duration'> & {
   type: 'text' | 'audio' | 'silence';
   seconds?: number;
+  photo_id?: number;
 };
 type MultiSceneItemParsed = z.output<typeof multiSceneItem>;
 
-/** What an order outside the composer adds: each scene's frame (by position), besides the common options. */
-export type SceneOrderOptions = OrderOptions & { canvases?: (Canvas | null)[] };
+/**
+ * What an order outside the composer adds: each scene's frame (by position), and the photo channel its
+ * photo scenes render on (the first one offered when not named), besides the common options.
+ */
+export type SceneOrderOptions = OrderOptions & { canvases?: (Canvas | null)[]; photoApi?: string };
 
 export interface MultiSceneDeps {
   uploads: DriveUploads & FinishUploads;
@@ -116,6 +130,14 @@ export class MultiSceneService {
     return a;
   }
 
+  /** The photo-speak rules for a person photo: public or the caller's own, a person (not a pet), fit for the channel. */
+  private async checkPhoto(userId: number, photoId: number, engine: PhotoVideoEngine): Promise<PhotoRow> {
+    const photo = await new PhotoLibrary(this.ctx).usable(userId, photoId);
+    if (!photo || photo.type !== PHOTO_TYPE.person) throw new AppError(photoLibraryMessages.photoMissing);
+    await checkPhotoPicture(this.ctx, engine, photo.imageKey);
+    return photo;
+  }
+
   async create(userId: number, p: SaveMultiWorkParams): Promise<{ id: number; credits: number }> {
     return this.submitScenes(userId, p, parseContent(p.content));
   }
@@ -133,24 +155,28 @@ export class MultiSceneService {
     const channel = video ? await resolveChannel(this.ctx, videoChannelKind, p.api) : null;
     const scenes: PlannedScene[] = [];
     const renders: RenderSpan[] = [];
-    const presenters: AvatarRow[] = [];
+    const presenters: (AvatarRow | null)[] = [];
+    // Photo scenes render on a photo channel and are priced as photo videos of their length.
+    const photoChannel =
+      video && items.some((i) => i.photo_id) ? await resolveChannel(this.ctx, photoChannelKind, o.photoApi) : null;
     let scriptTotal = 0;
     for (const [position, item] of items.entries()) {
       // The composer's own messages first (spec 001 §5), then the studio's rules for what drives a scene.
       if (item.type === 'text' && !stripPauseTags(item.text ?? '').trim()) throw new AppError(m.textRequired);
       if (item.type === 'audio' && !item.file_id) throw new AppError(m.audioRequired);
       if (item.type === 'audio' && video) checkAudioCaptions(this.ctx, p);
-      const avatar = channel ? await this.checkAvatar(userId, item.video_id || undefined, channel) : null;
+      const photo =
+        photoChannel && item.photo_id ? await this.checkPhoto(userId, item.photo_id, photoChannel.engine) : null;
+      const avatar = channel && !photo ? await this.checkAvatar(userId, item.video_id || undefined, channel) : null;
       const drive = await checkSpokenDrive(this.ctx, this.deps, userId, {
         material_audio_id: item.type === 'audio' ? item.file_id : undefined,
         text: item.type === 'text' ? item.text : undefined,
         voice_id: item.type === 'text' ? item.voice_id || undefined : undefined,
         silence_seconds: item.type === 'silence' ? (item.seconds ?? 1) : undefined,
       });
-      if (avatar) {
-        renders.push({ picture: avatar, seconds: drive.estimateSeconds });
-        presenters.push(avatar);
-      }
+      if (avatar) renders.push({ picture: avatar, seconds: drive.estimateSeconds });
+      if (photo && photoChannel) renders.push(photoRenderSpan(photoChannel.engine, photo, drive.estimateSeconds));
+      if (video) presenters.push(avatar);
       scriptTotal += countScriptChars(drive.script);
       if (scriptTotal > MULTI_SCRIPT_TOTAL_MAX) throw new AppError(m.scriptTotalTooLong(MULTI_SCRIPT_TOTAL_MAX));
       scenes.push({
@@ -164,6 +190,15 @@ export class MultiSceneService {
         volume: item.volume ?? 1,
         pitch: item.pitch ?? 1,
         estimateSeconds: drive.estimateSeconds,
+        engine: photo && photoChannel ? photoChannel.engine.id : (channel?.engine.id ?? ''),
+        ...(photo && photoChannel
+          ? {
+              photoId: photo.id,
+              imageKey: photo.imageKey,
+              photoChannel: photoChannel.key,
+              creditsPerSecond: photoChannel.price,
+            }
+          : {}),
       });
     }
     // One backdrop behind every scene's presenter (each must stand on a screen), music under the whole work.
@@ -172,11 +207,17 @@ export class MultiSceneService {
     );
     // Every scene's avatar is rendered for as long as it speaks: the work as a whole passes one ceiling.
     await checkRenderCost(this.ctx, userId, renders);
-    // Each video scene renders on the channel's engine and takes that engine's slots like a studio work.
+    // Each video scene renders on its channel's engine and takes that engine's slots like a studio work.
     const engine = channel?.engine.id ?? '';
     const estimateSeconds = scenes.reduce((s, x) => s + (x.estimateSeconds ?? 0), 0);
-    const { credits, short } = await spokenWorkHold(this.ctx, userId, estimateSeconds, MULTI_CREDITS_PER_SECOND);
-    const first = scenes[0]?.avatarId ? await avatarsRepo.find(this.db, scenes[0].avatarId) : null;
+    const price = multiPrice(
+      MULTI_CREDITS_PER_SECOND,
+      scenes.map((x) => ({ seconds: x.estimateSeconds ?? 0, creditsPerSecond: x.creditsPerSecond ?? null })),
+      estimateSeconds,
+    );
+    const { credits, short } = await pricedWorkHold(this.ctx, userId, price);
+    const firstAvatar = scenes.find((x) => x.avatarId)?.avatarId;
+    const first = firstAvatar ? await avatarsRepo.find(this.db, firstAvatar) : null;
     let sceneIds: number[] = [];
     return submitWork(this.ctx, {
       userId,
@@ -215,7 +256,7 @@ export class MultiSceneService {
         // The scenes are written with the work and its hold: a work never exists without them.
         const rows = await scenesRepo.insertMany(
           tx,
-          scenes.map((s) => ({ ...s, engine, workId: row.id })),
+          scenes.map((s) => ({ ...s, workId: row.id })),
         );
         sceneIds = rows.map((r) => r.id);
         await o.onOpen?.(tx, row);

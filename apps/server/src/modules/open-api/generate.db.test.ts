@@ -116,9 +116,12 @@ describe('POST /v2/video/generate: what is refused', () => {
     });
     expect(
       await generate(aliceKey, {
-        video_inputs: [textScene(), { ...textScene(), character: { type: 'talking_photo', talking_photo_id: '1' } }],
+        video_inputs: [
+          textScene(),
+          { ...textScene(), character: { type: 'talking_photo', talking_photo_id: '99999999' } },
+        ],
       }),
-    ).toMatchObject(unsupported('talkingPhotoScenes'));
+    ).toMatchObject(refused('talkingPhotoMissing'));
     expect(
       await generate(aliceKey, {
         video_inputs: [{ ...textScene(), background: { type: 'image', url: 'https://example.com/a.png' } }],

@@ -35,6 +35,9 @@ export interface GenerateDeps {
 /** The channels an order may name: a video channel for avatars, a photo channel for a talking photo. */
 const channelKeys = [...new Set([...videoChannelKeys, ...photoChannelKeys])] as [string, ...string[]];
 
+const isPhotoChannel = (key: string | undefined) => (photoChannelKeys as readonly string[]).includes(key ?? '');
+const isVideoChannel = (key: string | undefined) => (videoChannelKeys as readonly string[]).includes(key ?? '');
+
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'a colour as #rrggbb' });
 
 const character = z.strictObject({
@@ -80,7 +83,8 @@ export const generateBody = z.strictObject({
   callback_id: z.string().max(255).optional(),
   /**
    * Our addition: the channel (as the studio names it): for avatars a video channel, the first one that
-   * can take them by default; for a talking photo a photo channel, the first one offered by default.
+   * can take them by default; for talking photos a photo channel, the first one offered by default. In a
+   * multi-scene video mixing both, a key that only photo channels have names the photos' channel.
    */
   channel: z.enum(channelKeys).optional(),
   test: z.boolean().optional(),
@@ -213,9 +217,6 @@ const watchEnd = (ctx: AppContext, workId: number) =>
 async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unknown, GenerateBody>) {
   const { caller, body } = call;
   if (body.test) throw unsupported('testMode');
-  // A multi-scene video is made of avatar scenes only: a photo speaks in a video of its own.
-  if (body.video_inputs.length > 1 && body.video_inputs.some((s) => s.character.type === 'talking_photo'))
-    throw unsupported('talkingPhotoScenes');
   const scenes: PlannedScene[] = [];
   for (const s of body.video_inputs) scenes.push(await planScene(ctx, deps, caller.userId, s, body.dimension));
   await takePaidCall(ctx, caller.userId);
@@ -227,15 +228,17 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
     await call.claim?.bindWork(tx, row.id);
   };
   const [first] = scenes as [PlannedScene];
-  if (first.character.type === 'talking_photo') {
+  // The first photo channel offered here unless the order names one.
+  const photoApi = async (named: string | undefined) =>
+    (named ?? (await offeredChannels(ctx, photoChannelKind))[0]?.key) as SavePhotoWorkParams['api'];
+  if (scenes.length === 1 && first.character.type === 'talking_photo') {
     const d = first.drive;
     const made = await deps.photoWorks.create(
       ctx,
       caller.userId,
       {
         name,
-        // The first photo channel offered here unless the order names one.
-        api: (body.channel ?? (await offeredChannels(ctx, photoChannelKind))[0]?.key) as SavePhotoWorkParams['api'],
+        api: await photoApi(body.channel),
         photo_id: first.character.photoId,
         ...spokenFields(d),
         ...captions,
@@ -247,7 +250,10 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
     return { video_id: String(made.id) };
   }
   const avatarIds = scenes.flatMap((s) => (s.character.type === 'avatar' ? [s.character.avatarId] : []));
-  const api = (body.channel ?? (await defaultChannelFor(ctx, avatarIds)) ?? undefined) as SaveMultiWorkParams['api'];
+  const photos = avatarIds.length < scenes.length;
+  // With photo scenes among them, a channel only photos take names theirs: the avatars keep the default one.
+  const named = photos && !isVideoChannel(body.channel) ? undefined : body.channel;
+  const api = (named ?? (await defaultChannelFor(ctx, avatarIds)) ?? undefined) as SaveMultiWorkParams['api'];
   if (scenes.length === 1) {
     const d = first.drive;
     const made = await new TalkingVideoService(ctx, deps).create(
@@ -264,14 +270,19 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
   const made = await new MultiSceneService(ctx, deps).submitScenes(
     caller.userId,
     { name, api, drive_mode: 'serial', output_mode: 'video', ...captions, ...first.finish },
-    scenes.map((s, i) => ({
+    scenes.map((s) => ({
       type: s.drive.type,
-      video_id: avatarIds[i]!,
+      ...(s.character.type === 'avatar' ? { video_id: s.character.avatarId } : { photo_id: s.character.photoId }),
       ...(s.drive.type === 'text' ? { text: s.drive.text, voice_id: s.drive.voiceId, rate: s.drive.rate } : {}),
       ...(s.drive.type === 'audio' ? { file_id: s.drive.fileId } : {}),
       ...(s.drive.type === 'silence' ? { seconds: s.drive.seconds } : {}),
     })),
-    { origin: 'api', canvases: scenes.map((s) => s.canvas), onOpen },
+    {
+      origin: 'api',
+      canvases: scenes.map((s) => s.canvas),
+      photoApi: photos ? await photoApi(isPhotoChannel(body.channel) ? body.channel : undefined) : undefined,
+      onOpen,
+    },
   );
   await watchEnd(ctx, made.id);
   return { video_id: String(made.id) };
@@ -288,9 +299,10 @@ export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[]
         'Spends your credits at the same prices as the web app: the estimate is held at once and the real ' +
         'duration settled when the video is done (a failed video is refunded in full). Characters are your ' +
         'avatars or public ones (type avatar), or a person photo (type talking_photo with a talking_photo_id ' +
-        'from /v1/talking_photo.list or POST /v1/talking_photo): a talking photo makes a one-scene video, ' +
-        'scenes of a multi-scene video are avatars. Voices speak text in a voice (type text), play an uploaded ' +
-        'audio asset (type audio) or stay silent (type silence). An avatar recorded on a green or blue screen ' +
+        'from /v1/talking_photo.list or POST /v1/talking_photo), alone or as any scene of a multi-scene video: ' +
+        'there the avatar scenes are priced at the multi-scene rate and each photo scene as a photo video of ' +
+        'its length, on the photo channel named in channel or the first one offered. Voices speak text in a ' +
+        'voice (type text), play an uploaded audio asset (type audio) or stay silent (type silence). An avatar recorded on a green or blue screen ' +
         'stands on the background (a colour, or an uploaded image_asset_id / video_asset_id), its screen keyed ' +
         'out, at the character’s scale (0.3–1) and offset (-0.5–0.5); every scene of a multi-scene video takes ' +
         'the same background. Any other avatar keeps its own backdrop: with a dimension it is fitted into that ' +

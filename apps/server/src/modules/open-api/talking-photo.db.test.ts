@@ -4,16 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiErrors, openApiUnsupported, savePhoto } from '@app/contract';
+import { openApiErrors, savePhoto, type Avatar } from '@app/contract';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
-import { creditLogs, creditReservations, works } from '../../db/schema/index.js';
+import { creditLogs, creditReservations, multiScenes, photos, works } from '../../db/schema/index.js';
+import { makeClip } from '../../engines/avatar/testing/media.js';
 import { samplePhoto } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { uploadFile } from '../photo-video/test-support.js';
-import { addVoice } from '../works/testing/studio.js';
+import { creditsFor } from '../producing/index.js';
+import { addVoice, cloneAvatar } from '../works/testing/studio.js';
 import { apiCall, apiVideoEnded, newApiKey } from './testing/api.js';
 
 let t: TestApp;
@@ -25,6 +27,7 @@ let bobKey: string;
 let voice: number;
 let receiver: FakeServer;
 let portrait: Buffer;
+let avatar: Avatar;
 
 /** The receiver's address: loopback, let through by the test-only allowance. */
 const RECEIVER = '127.0.0.2';
@@ -45,7 +48,17 @@ const uploadPhoto = (key: string, name?: string) =>
     `/v1/talking_photo${name ? `?name=${encodeURIComponent(name)}` : ''}`,
     { body: portrait, contentType: 'image/jpeg' },
   );
+const avatarScene = (voiceInput: object = { type: 'silence', duration: 2 }) => ({
+  character: { type: 'avatar', avatar_id: String(avatar.id) },
+  voice: voiceInput,
+});
 const ended = (key: string, id: string) => apiVideoEnded(t, key, id);
+/** The work's ledger lines: all marked as API, and what they add up to. */
+async function ledgerOf(jobKey: string) {
+  const lines = await db().select().from(creditLogs).where(like(creditLogs.jobKey, jobKey));
+  expect(lines.every((l) => l.actionName.includes('（API）'))).toBe(true);
+  return lines.reduce((sum, l) => sum + l.credits, 0);
+}
 const refused = (kind: keyof typeof openApiErrors) => ({
   status: openApiErrors[kind].status,
   body: { data: null, error: { code: openApiErrors[kind].code, message: openApiErrors[kind].zh } },
@@ -63,6 +76,11 @@ beforeAll(async () => {
   const jpg = path.join(dir, 'person.jpg');
   await ffmpeg(['-i', samplePhoto(1), '-vf', 'crop=378:672:304:218', '-frames:v', '1', jpg]);
   portrait = fs.readFileSync(jpg);
+  avatar = await cloneAvatar(
+    t,
+    alice,
+    await makeClip(path.join(dir, 'a.mp4'), { width: 360, height: 640, seconds: 6 }),
+  );
   receiver = await startLoopbackFake({ host: RECEIVER, handle: () => ({ status: 200, text: 'ok' }) });
 }, 120_000);
 afterAll(async () => {
@@ -110,7 +128,7 @@ describe('talking photos through the open API', () => {
     ).toMatchObject(refused('assetType'));
   });
 
-  it('refuses a pet photo, an unknown id and a talking photo among several scenes, holding nothing', async () => {
+  it('refuses a pet photo and an unknown id, alone or among several scenes, holding nothing', async () => {
     const before = await balance(alice);
     await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x480', '-frames:v', '1', path.join(dir, 'pet.png')]);
     const file = await uploadFile(t, alice, 'image', path.join(dir, 'pet.png'));
@@ -126,13 +144,18 @@ describe('talking photos through the open API', () => {
     expect(await generate(aliceKey, { video_inputs: [photoScene('99999999')] })).toMatchObject(
       refused('talkingPhotoMissing'),
     );
+    expect(
+      await generate(aliceKey, { video_inputs: [avatarScene(), photoScene(String(petPhoto.data.id))] }),
+    ).toMatchObject(refused('talkingPhotoMissing'));
+    // Another account's photo is not found in a multi-scene video either.
     const own = (await uploadPhoto(aliceKey)).body.data.talking_photo_id;
-    const avatarScene = { character: { type: 'avatar', avatar_id: '1' }, voice: { type: 'silence' } };
-    expect(await generate(aliceKey, { video_inputs: [photoScene(own), avatarScene] })).toMatchObject({
-      status: 400,
-      body: { error: { code: 'unsupported_feature', message: openApiUnsupported.talkingPhotoScenes.zh } },
-    });
+    const bobBefore = await balance(bob);
+    expect(await generate(bobKey, { video_inputs: [photoScene(own), photoScene(own)] })).toMatchObject(
+      refused('talkingPhotoMissing'),
+    );
+    expect(await balance(bob)).toBe(bobBefore);
     expect(await db().select().from(works).where(eq(works.userId, alice.id))).toHaveLength(0);
+    expect(await db().select().from(works).where(eq(works.userId, bob.id))).toHaveLength(0);
     expect(await balance(alice)).toBe(before);
   });
 
@@ -191,9 +214,7 @@ describe('talking photos through the open API', () => {
     // Credits: the hold settled on the real length, every ledger line of it marked as API.
     expect(row!.creditsCharged).toBeGreaterThan(0);
     expect(await balance(alice)).toBe(before - row!.creditsCharged);
-    const lines = await db().select().from(creditLogs).where(like(creditLogs.jobKey, row!.jobKey));
-    expect(lines.every((l) => l.actionName.includes('（API）'))).toBe(true);
-    expect(lines.reduce((sum, l) => sum + l.credits, 0)).toBe(-row!.creditsCharged);
+    expect(await ledgerOf(row!.jobKey)).toBe(-row!.creditsCharged);
 
     // Its end is announced, signed, with the callback_id.
     const got = await waitFor(
@@ -211,5 +232,85 @@ describe('talking photos through the open API', () => {
     expect(await apiCall(t, bobKey, 'GET', `/v1/video_status.get?video_id=${videoId}`)).toMatchObject(
       refused('videoMissing'),
     );
+  }, 300_000);
+
+  it('makes a multi-scene video of an avatar and a talking photo, each scene priced as its own kind', async () => {
+    const id = (await uploadPhoto(aliceKey, '讲解员')).body.data.talking_photo_id;
+    const before = await balance(alice);
+    const speak = (text: string) => ({ type: 'text', voice_id: String(voice), input_text: text });
+    const r = await generate(aliceKey, {
+      video_inputs: [
+        { ...avatarScene(speak('大家好，我是数字人主播。')), background: { type: 'color', value: '#00FF00' } },
+        { ...photoScene(id, speak('接下来由我为大家讲解。')), background: { type: 'color', value: '#00FF00' } },
+      ],
+      dimension: { width: 640, height: 360 },
+      caption: true,
+    });
+    expect(r).toMatchObject({ status: 200, body: { error: null, data: { video_id: expect.any(String) } } });
+    const videoId = r.body.data.video_id;
+    expect(await ended(aliceKey, videoId)).toMatchObject({ status: 'completed' });
+    const [row] = await db()
+      .select()
+      .from(works)
+      .where(eq(works.id, Number(videoId)));
+    expect(row).toMatchObject({ kind: 'multi', status: 3 });
+    const scenes = await db()
+      .select()
+      .from(multiScenes)
+      .where(eq(multiScenes.workId, row!.id))
+      .orderBy(multiScenes.position);
+    expect(scenes.map((s) => [s.avatarId, s.photoId, s.engine])).toEqual([
+      [avatar.id, null, 'local'],
+      [null, Number(id), 'photo-local'],
+    ]);
+    const file = (await t.ctx.storage.toLocalFile(row!.videoKey!, dir)).path;
+    const info = await probe(file);
+    expect(info.video).toMatchObject({ width: 640, height: 360 });
+    expect(info.audio).toBeTruthy();
+    const [first, photo] = scenes as [typeof multiScenes.$inferSelect, typeof multiScenes.$inferSelect];
+    expect(info.duration).toBeCloseTo(first.duration + photo.duration, 0);
+    // The photo scene: the portrait fitted into the landscape frame, the colour at its sides, a face in the middle.
+    const at = first.duration + photo.duration / 2;
+    const png = path.join(dir, 'photo-scene.png');
+    await ffmpeg(['-ss', String(at), '-i', file, '-frames:v', '1', png]);
+    const side = await ffmpeg(['-i', png, '-vf', 'crop=4:4:4:178', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+    expect(side[1]!).toBeGreaterThan(200);
+    expect(side[0]!).toBeLessThan(60);
+    // Priced per scene: the avatar at the multi-scene rate for its length, the photo as a photo video of its length.
+    expect(photo.creditsPerSecond).toBe(1);
+    const avatarPrice = creditsFor(info.duration - photo.duration, 15);
+    const photoPrice = creditsFor(photo.duration, 1);
+    expect(row!.creditsCharged).toBe(avatarPrice + photoPrice);
+    expect(await balance(alice)).toBe(before - row!.creditsCharged);
+    expect(await ledgerOf(row!.jobKey)).toBe(-row!.creditsCharged);
+    // Captions of both scenes in the work's SRT.
+    const srt = (row!.params as { captionsKey: string }).captionsKey;
+    const text = fs.readFileSync((await t.ctx.storage.toLocalFile(srt, dir)).path, 'utf8');
+    expect(text).toContain('数字人主播');
+    expect(text).toContain('为大家讲解');
+  }, 300_000);
+
+  it('refunds a multi-scene video whose photo scene fails', async () => {
+    const id = (await uploadPhoto(aliceKey, '坏图')).body.data.talking_photo_id;
+    // The picture is lost after it joined the library: the scene cannot be rendered.
+    const [pic] = await db()
+      .select()
+      .from(photos)
+      .where(eq(photos.id, Number(id)));
+    const junk = path.join(dir, 'junk.jpg');
+    fs.writeFileSync(junk, 'not a picture');
+    await t.ctx.storage.putFile(pic!.imageKey, junk);
+    const before = await balance(alice);
+    const r = await generate(aliceKey, { video_inputs: [avatarScene(), photoScene(id)] });
+    expect(r.status).toBe(200);
+    expect(await ended(aliceKey, r.body.data.video_id)).toMatchObject({ status: 'failed' });
+    const [row] = await db()
+      .select()
+      .from(works)
+      .where(eq(works.id, Number(r.body.data.video_id)));
+    expect(row).toMatchObject({ status: 4, creditsCharged: 0 });
+    expect(row!.failReason).toContain('场景2');
+    expect(await balance(alice)).toBe(before);
+    expect(await ledgerOf(row!.jobKey)).toBe(0);
   }, 300_000);
 });

@@ -15,6 +15,7 @@ import {
   spokenWorkHold,
   submitWork,
   type OrderOptions,
+  type RenderSpan,
 } from '../producing/index.js';
 import type { UploadedFiles } from '../files/index.js';
 import type { StudioVoices } from '../voices/index.js';
@@ -24,6 +25,7 @@ import { photoChannelKind } from './channels.js';
 import { creditActionOf, PHOTO_KIND } from './labels.js';
 import type { PhotoLibrary } from './library.js';
 import type { PhotoParams } from './params.js';
+import type { PhotoRow } from './repo.js';
 
 export type SaveWorkParams = ParsedParamsOf<typeof saveWork>;
 
@@ -33,6 +35,31 @@ export interface PhotoVideoDeps {
 }
 
 const m = photoLibraryMessages;
+
+/** A remote channel's own rules for the picture (one face, face size…), checked before anything is spent. */
+export async function checkPhotoPicture(ctx: AppContext, engine: PhotoVideoEngine, imageKey: string): Promise<void> {
+  if (!engine.checkImage) return;
+  const scratch = await scratchDir(ctx.config.dataDir, `photo-check-${randomUUID()}`);
+  try {
+    const local = await ctx.storage.toLocalFile(imageKey, scratch);
+    try {
+      await engine.checkImage(local.path);
+    } finally {
+      await local.cleanup();
+    }
+  } catch (e) {
+    if (e instanceof PhotoEngineError) throw new AppError(e.message);
+    throw e;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The clip an engine makes of a picture for as long as the speech lasts: what its render cost is bounded by. */
+export const photoRenderSpan = (engine: PhotoVideoEngine, photo: PhotoRow, seconds: number): RenderSpan => ({
+  picture: engine.clipPicture?.(photo) ?? { width: photo.width, height: photo.height, fps: PROCESSED_FPS },
+  seconds,
+});
 
 /** Photo videos (pet videos, photo-speak): submit = validate, estimate, reserve, queue. */
 export class PhotoVideoService {
@@ -44,25 +71,6 @@ export class PhotoVideoService {
 
   private get db() {
     return this.ctx.database.db;
-  }
-
-  /** A remote channel's own rules for the picture (one face, face size…), checked before anything is spent. */
-  private async checkPicture(engine: PhotoVideoEngine, imageKey: string): Promise<void> {
-    if (!engine.checkImage) return;
-    const scratch = await scratchDir(this.ctx.config.dataDir, `photo-check-${randomUUID()}`);
-    try {
-      const local = await this.ctx.storage.toLocalFile(imageKey, scratch);
-      try {
-        await engine.checkImage(local.path);
-      } finally {
-        await local.cleanup();
-      }
-    } catch (e) {
-      if (e instanceof PhotoEngineError) throw new AppError(e.message);
-      throw e;
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
   }
 
   /**
@@ -81,15 +89,10 @@ export class PhotoVideoService {
     // A picture has no screen to key out: music only.
     const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, [null]);
     // The clip is the picture moving for as long as the speech lasts: bounded like any heavy video.
-    const picture = channel.engine.clipPicture?.(photo) ?? {
-      width: photo.width,
-      height: photo.height,
-      fps: PROCESSED_FPS,
-    };
-    await checkRenderCost(this.ctx, userId, [{ picture, seconds: drive.estimateSeconds }]);
+    await checkRenderCost(this.ctx, userId, [photoRenderSpan(channel.engine, photo, drive.estimateSeconds)]);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, drive.estimateSeconds, channel.price);
     const engine = channel.engine;
-    await this.checkPicture(engine, photo.imageKey);
+    await checkPhotoPicture(this.ctx, engine, photo.imageKey);
     const params: PhotoParams = {
       ...spokenParams(drive, p, channel.price),
       ...finish,

@@ -5,6 +5,7 @@ export {
   checkSpokenDrive,
   creditsFor,
   spokenWorkHold,
+  pricedWorkHold,
   type DriveUploads,
   type SpokenDrive,
   keepParams,

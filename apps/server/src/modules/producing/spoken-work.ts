@@ -172,13 +172,16 @@ const studioShort: ShortMessage = (needed, balance) => studioMessages.notEnoughC
  * Refused at once (CreditsShort in the studio's words) when the balance is short; `short` is the same
  * wording for the paid job's hold, which decides under the account's lock.
  */
-export async function spokenWorkHold(
+export const spokenWorkHold = (ctx: AppContext, userId: number, estimateSeconds: number, perSecond: number) =>
+  pricedWorkHold(ctx, userId, creditsFor(estimateSeconds, perSecond));
+
+/** The same hold for a work whose estimated price is already summed (parts priced at different rates). */
+export async function pricedWorkHold(
   ctx: AppContext,
   userId: number,
-  estimateSeconds: number,
-  perSecond: number,
+  price: number,
 ): Promise<{ credits: number; short: ShortMessage }> {
-  const credits = holdWithHeadroom(creditsFor(estimateSeconds, perSecond), ctx.config.CREDIT_HOLD_HEADROOM_PERCENT);
+  const credits = holdWithHeadroom(price, ctx.config.CREDIT_HOLD_HEADROOM_PERCENT);
   await ensureCredits(ctx.database.db, userId, credits, studioShort);
   return { credits, short: studioShort };
 }
