@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Image, Row, Tabs, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { aiMediaMessages, videoCredits, videoPriceKey, type RecommendedPrompt, type VideoRecord } from '@app/contract';
 import { DownloadDialog, downloadName, type DownloadTarget } from '../../../components/upload';
 import { feedback } from '../../../lib/feedback';
@@ -13,10 +13,17 @@ import { PicturePicker } from './PicturePicker';
 import { PromptEditor, type PromptEditorHandle } from './PromptEditor';
 import { RecommendList } from './RecommendList';
 import { useToolState } from '../../../lib/tool-state';
+import { useDraft } from '../../../lib/use-draft';
 import { useAskDelete } from './use-ask-delete';
 import { DEFAULT_VIDEO_SETTINGS, VideoSettings, type VideoSettingsValue } from './VideoSettings';
 
 type FrameTab = '1' | '2';
+
+/**
+ * Draft names of the unsent descriptions (lib/use-draft), kept with their inspiration words (as org_data).
+ * After an order the description stays on show; the draft goes.
+ */
+const VIDEO_PROMPT_DRAFT: Record<VideoType, string> = { text: 'ai-video-prompt', image: 'ai-image-video-prompt' };
 
 function Samples({ list, onPick }: { list: RecommendedPrompt[]; onPick: (p: RecommendedPrompt) => void }) {
   return (
@@ -64,6 +71,9 @@ export function VideoStudio({ type }: { type: VideoType }) {
   const tool = useToolState(toolKey);
   const generate = useGenerateVideo();
   const askDelete = useAskDelete('video', selected, () => setSelected(null));
+  const [unsentPrompt, setUnsentPrompt] = useState('');
+  const restorePrompt = useCallback((saved: string) => editor.current?.restore(saved, ''), []);
+  const draft = useDraft(VIDEO_PROMPT_DRAFT[type], unsentPrompt, restorePrompt);
   const current: VideoRecord | undefined = records.data?.list.find((r) => r.id === selected);
   const cost =
     records.data?.service.prices.find((p) => p.api === videoPriceKey(settings.mode, settings.duration))?.credits ??
@@ -102,17 +112,20 @@ export function VideoStudio({ type }: { type: VideoType }) {
     if (type === 'text' && !prompt) return feedback.error(aiMediaMessages.promptRequired);
     if (type === 'image' && !image)
       return feedback.error(tab === '2' ? aiMediaMessages.referenceRequired : aiMediaMessages.firstFrameRequired);
-    generate.mutate({
-      type,
-      prompt,
-      negative_prompt: settings.negative.trim(),
-      cfg_scale: settings.cfgScale.toFixed(2),
-      mode: settings.mode,
-      duration: settings.duration,
-      aspect_ratio: settings.ratio,
-      org_data: editor.current?.orgData() ?? '',
-      ...(type === 'image' ? { image, image_tail: tab === '1' ? imageTail : '', image_mode: tab } : {}),
-    });
+    generate.mutate(
+      {
+        type,
+        prompt,
+        negative_prompt: settings.negative.trim(),
+        cfg_scale: settings.cfgScale.toFixed(2),
+        mode: settings.mode,
+        duration: settings.duration,
+        aspect_ratio: settings.ratio,
+        org_data: editor.current?.orgData() ?? '',
+        ...(type === 'image' ? { image, image_tail: tab === '1' ? imageTail : '', image_mode: tab } : {}),
+      },
+      { onSuccess: draft.sent },
+    );
   };
 
   const items = useMemo(
@@ -200,7 +213,10 @@ export function VideoStudio({ type }: { type: VideoType }) {
                     </Button>
                   </Flex>
                 </Flex>
-                <PromptEditor ref={editor} />
+                <PromptEditor
+                  ref={editor}
+                  onChange={(text) => setUnsentPrompt(text ? (editor.current?.orgData() ?? '') : '')}
+                />
                 {type === 'text' ? (
                   <RecommendList
                     list={recommend.data?.list ?? []}

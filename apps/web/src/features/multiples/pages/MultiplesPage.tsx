@@ -1,11 +1,12 @@
 import { FileAddOutlined, QuestionCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Flex, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Voice } from '@app/contract';
 import { useVoiceChannels } from '../../../entities/voices';
 import { feedback } from '../../../lib/feedback';
 import { takeHandoverScenes } from '../../../lib/handover';
+import { useDraft } from '../../../lib/use-draft';
 import { useSaveMultiWork } from '../api/save-multi-work';
 import { useVideoChannels } from '../api/video-channels';
 import { AvatarPickerDialog } from '../components/AvatarPickerDialog';
@@ -15,6 +16,7 @@ import { SceneFinish } from '../components/SceneFinish';
 import { captionRequest } from '../../../components/captions';
 import { finishMissing, finishRequest } from '../../../components/backdrop';
 import { VoicePickerDialog } from '../components/VoicePickerDialog';
+import { COMPOSER_DRAFT, fromDraft, toDraft } from '../lib/draft';
 import { newScene, sceneProblem, toItem, totalSeconds, type Scene } from '../lib/scenes';
 import { multiplesText as t } from '../messages';
 
@@ -25,14 +27,28 @@ export default function MultiplesPage() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [name, setName] = useState<string>(t.defaultWorkName);
-  // Scenes handed over by another page (a viral script split into scenes) open the composer.
-  const [scenes, setScenes] = useState<Scene[]>(() => {
-    const handed = takeHandoverScenes();
-    return handed.length ? handed.map((text) => ({ ...newScene('text'), text })) : [newScene('text')];
-  });
+  // Scenes handed over by another page (a viral script split into scenes) open the composer, not the draft.
+  const [handed] = useState(takeHandoverScenes);
+  const [scenes, setScenes] = useState<Scene[]>(() =>
+    handed.length ? handed.map((text) => ({ ...newScene('text'), text })) : [newScene('text')],
+  );
   const [driveMode, setDriveMode] = useState<'serial' | 'random'>('serial');
   const [outputMode, setOutputMode] = useState<'video' | 'audio'>('video');
   const [channel, setChannel] = useState<string | undefined>();
+  // The unsent composition is the account's draft until it is submitted.
+  const restore = useCallback((raw: string) => {
+    const c = fromDraft(raw);
+    setName(c.name);
+    setScenes(c.scenes);
+    setDriveMode(c.driveMode);
+    setOutputMode(c.outputMode);
+    setChannel(c.channel);
+  }, []);
+  const unsent = useMemo(
+    () => toDraft({ name, scenes, driveMode, outputMode, channel }),
+    [name, scenes, driveMode, outputMode, channel],
+  );
+  const draft = useDraft(COMPOSER_DRAFT, unsent, restore, handed.length > 0);
   const [picking, setPicking] = useState<Picking>(null);
   const voiceChannels = useVoiceChannels();
   const videoChannels = useVideoChannels();
@@ -70,6 +86,7 @@ export default function MultiplesPage() {
       content: JSON.stringify(scenes.map(toItem)),
       ...(video ? { ...captionRequest(), ...finishRequest() } : {}),
     });
+    draft.sent();
     modal.success({
       title: t.submitTitle,
       content: t.submitDone,
