@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { HashRouter } from 'react-router-dom';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { queryClient } from '../lib/query-client';
 import { ThemedConfig } from '../features/theme';
-import { AppRoutes } from './AppRoutes';
+import { appRoutes } from './AppRoutes';
 import { Branding } from './Branding';
 import { FeedbackBridge } from './FeedbackBridge';
 import { ViewportFontSize } from './ViewportFontSize';
+
+// A data router: it can hold a navigation back while a page asks before leaving (lib/leave-guard).
+const router = createHashRouter(appRoutes);
 
 export function App() {
   return (
@@ -14,9 +17,7 @@ export function App() {
         <FeedbackBridge />
         <Branding />
         <ViewportFontSize />
-        <HashRouter>
-          <AppRoutes />
-        </HashRouter>
+        <RouterProvider router={router} />
       </ThemedConfig>
     </QueryClientProvider>
   );

@@ -8,6 +8,11 @@ export const clientMessages = {
   badReply: '服务器返回了无法识别的数据',
   notFound: '页面不存在',
   backHome: '返回首页',
+  leaveTitle: '有未提交的内容，确定离开吗？',
+  leaveContent: '草稿已保存，返回后可继续编辑。',
+  pageFailed: '页面出错了',
+  pageFailedHint: '请刷新页面后重试。',
+  reload: '刷新页面',
 } as const;
 
 /** Words of the interface that several features and components show alike; each feature's messages point here. */

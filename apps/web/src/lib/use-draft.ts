@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAccountInfo } from '../entities/account';
 import { readDraft, writeDraft } from './draft-storage';
 
-/** Pages with unsent text: a reload or closing the tab asks first. */
+/** Pages with unsent text: a reload or closing the tab asks first, and so does going to another page. */
 const dirty = new Set<string>();
+const listeners = new Set<() => void>();
 function onBeforeUnload(e: BeforeUnloadEvent) {
   if (dirty.size === 0) return;
   e.preventDefault();
@@ -17,7 +18,16 @@ function markDirty(name: string, isDirty: boolean): void {
   else dirty.delete(name);
   if (before === 0 && dirty.size > 0) window.addEventListener('beforeunload', onBeforeUnload);
   if (before > 0 && dirty.size === 0) window.removeEventListener('beforeunload', onBeforeUnload);
+  if (before > 0 !== dirty.size > 0) for (const listener of listeners) listener();
 }
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether any page on show holds unsent text (the in-app navigation asks before leaving it). */
+export const useUnsentWork = (): boolean => useSyncExternalStore(subscribe, () => dirty.size > 0);
 
 /**
  * Keeps `value` as the signed-in account's draft `name`: once the account is known the stored draft
