@@ -89,8 +89,8 @@ async function main(): Promise<void> {
       await videoStrips(actor.seedKey, avatar);
     }
 
-    // An avatar cloned from a clip of a person speaking: 安琪 driven by the jaw, then cloned.
-    const talking = join(dir, 'demo-portrait-2-after.mp4');
+    // An avatar cloned from a clip of a person speaking: 苏晴 driven by the jaw, then cloned.
+    const talking = join(dir, 'actor-2-portrait-after.mp4');
     const speakingClip = join(dir, 'speaking-source.mp4');
     await ffmpeg(['-i', talking, '-an', '-c:v', 'copy', speakingClip]);
     const speaking = await current.prepareAvatar(await prepareAvatarMedia(speakingClip, join(dir, 'speaking')));

@@ -39,6 +39,8 @@ export const avatar = z.object({
   hs: z.number().int(),
   /** Beyond the spec's fields: the screen it was recorded on ('green' | 'blue'), '' none; backdrops need one. */
   screen: z.string(),
+  /** Beyond the spec's fields: the voice the actor speaks with by default (a public voice's id), null none. */
+  voice_id: z.number().int().nullable(),
   create_time: dateTime,
 });
 export type Avatar = z.infer<typeof avatar>;

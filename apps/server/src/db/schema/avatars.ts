@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { voices } from './voices.js';
 
 /** Per-engine data an avatar carries (e.g. a vendor's person id), keyed by engine id. */
 export type AvatarEngineData = Record<string, Record<string, string | number | boolean>>;
@@ -42,6 +43,8 @@ export const avatars = pgTable(
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
     /** Demo actors made at first start carry a stable key so seeding stays idempotent. */
     seedKey: varchar('seed_key', { length: 64 }).unique(),
+    /** The voice the actor speaks with by default (the demo actors' public voices); the studio picks it with the actor. */
+    voiceId: integer('voice_id').references(() => voices.id, { onDelete: 'set null' }),
     /** Public items only: 1 = hidden from the public library by the operator. */
     hidden: smallint('hidden').notNull().default(0),
     /** Public items only: the operator's order in the public library (smaller first). */

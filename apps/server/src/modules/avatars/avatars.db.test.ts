@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAvatar, deleteAvatar, listAvatars, listPublicActors, studioMessages, type Avatar } from '@app/contract';
+import { createAvatar, deleteAvatar, listAvatars, listPublicActors, listVoices, studioMessages, type Avatar } from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
+import { DEMO_ACTORS, DEMO_PEOPLE } from './demo-actors.js';
 import { probe, runTool } from '../../platform/media/ffmpeg.js';
 import { cloneAvatar, registerUpload } from '../works/testing/studio.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
@@ -246,7 +247,7 @@ describe('demo actors', () => {
   });
   afterAll(async () => seeded?.close());
 
-  it('are made once at first start in both orientations and listed publicly when ready', async () => {
+  it('are made once at first start: each presenter named, in 9:16 and 16:9, with a public voice, listed when ready', async () => {
     const list = async () =>
       (
         await seeded.call<{ hlist: { id: number; url: string }[]; slist: { id: number }[]; total: number }>(
@@ -254,11 +255,12 @@ describe('demo actors', () => {
           { page: 1, limit: 20 },
         )
       ).data;
-    const end = Date.now() + 240_000;
-    while ((await list()).total < 4 && Date.now() < end) await new Promise((r) => setTimeout(r, 500));
+    // Six clips rendered and prepared one after another: a few minutes on two cores.
+    const end = Date.now() + 540_000;
+    while ((await list()).total < DEMO_ACTORS.length && Date.now() < end) await new Promise((r) => setTimeout(r, 500));
     const r = await list();
-    expect(r.hlist).toHaveLength(2);
-    expect(r.slist).toHaveLength(2);
+    expect(r.hlist).toHaveLength(DEMO_PEOPLE.length);
+    expect(r.slist).toHaveLength(DEMO_PEOPLE.length);
     expect(r.hlist[0]!.url).toMatch(/^\/files\/public\/actors\//);
     const m = await newAccount(seeded);
     const pub = await seeded.call<{ list: Avatar[]; total: number }>(
@@ -266,21 +268,33 @@ describe('demo actors', () => {
       { source: '2', limit: 0 },
       { token: m.token },
     );
-    expect(pub.data.total).toBe(4);
+    expect(pub.data.total).toBe(DEMO_ACTORS.length);
     expect(pub.data.list.every((a) => a.source === 2 && a.status === 2)).toBe(true);
+    const publicVoices = await seeded.call<{ list: { id: number; name: string }[] }>(
+      listVoices,
+      { source: '2', limit: 0 },
+      { token: m.token },
+    );
+    for (const person of DEMO_PEOPLE) {
+      const portrait = pub.data.list.find((a) => a.name === person.name);
+      const landscape = pub.data.list.find((a) => a.name === `${person.name}·横屏`);
+      expect(portrait).toMatchObject({ hs: 2, width: 720, height: 1280 });
+      expect(landscape).toMatchObject({ hs: 1, width: 1280, height: 720 });
+      expect(portrait!.duration).toBeCloseTo(6, 0);
+      // Both framings speak with the same public offline voice.
+      expect(portrait!.voice_id).not.toBeNull();
+      expect(landscape!.voice_id).toBe(portrait!.voice_id);
+      expect(publicVoices.data.list.map((v) => v.id)).toContain(portrait!.voice_id);
+    }
     expect(await seeded.call(deleteAvatar, { id: pub.data.list[0]!.id }, { token: m.token })).toMatchObject({
       code: 1,
       msg: studioMessages.avatarMissing,
     });
-    await seeded.ctx.database.db
-      .select()
-      .from(avatars)
-      .then((rows) => expect(rows.filter((a) => a.source === 2)).toHaveLength(4));
     // A second start writes nothing new and queues no rendering again.
     const { queueDemoActors, seedDemoActor } = await import('./seed.js');
     await queueDemoActors(seeded.ctx);
-    await seedDemoActor(seeded.ctx, 'demo-portrait-1');
-    expect((await seeded.ctx.database.db.select().from(avatars)).length).toBe(4);
+    await seedDemoActor(seeded.ctx, DEMO_ACTORS[0]!.seedKey);
+    expect((await seeded.ctx.database.db.select().from(avatars)).length).toBe(DEMO_ACTORS.length);
     expect(await seeded.ctx.queue.boss.getQueueSize('avatar.seed-demo')).toBe(0);
-  }, 300_000);
+  }, 600_000);
 });

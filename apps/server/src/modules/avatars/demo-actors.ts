@@ -1,107 +1,119 @@
 import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { renderPhotoLocal } from '../../engines/photo/local.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
+import { frameFace, LANDSCAPE, PORTRAIT, spotlightExpression, type Box, type Size } from './demo-framing.js';
 
 /**
  * Demo actors made at first start from the sample photos shipped in the npm package
- * `@vladmandic/face-api` (MIT licence, demo/sample*.jpg): a crop around one person, gently panning.
- * The package's photos are all group shots, so a landscape actor is the same one-person crop set
- * on a blurred, widened copy of itself: one presenter, never a group.
+ * `@vladmandic/face-api` (MIT licence, demo/sample*.jpg). The photos are group shots; the actors are
+ * the three most presenter-like of their faces (frontal, smiling, looking at the camera, dressed for
+ * head-and-shoulders framing), framed for 9:16 and for 16:9 from the photo itself, the presenter sharp
+ * and the rest of the scene out of focus.
  */
+export interface DemoPerson {
+  /** Chinese stage name. */
+  name: string;
+  /** Sample photo number in the package's demo folder, and its size. */
+  sample: number;
+  photo: Size;
+  /** The face as face-api's SSD detector finds it in the photo (photo pixels). */
+  face: Box;
+  /** Widens the sharp area around the head for long hair. */
+  hair: number;
+  /** Seed key (`local-preset-N`) of the public offline voice the actor speaks with. */
+  voice: string;
+}
+
 export interface DemoActor {
   seedKey: string;
   name: string;
-  /** Sample photo in the package's demo folder. */
-  photo: string;
-  /** Crop of the photo (pixels of the 1920-wide original). */
-  crop: { w: number; h: number; x: number; y: number };
-  out: { w: number; h: number };
-  /** 'fill': the crop fills the frame; 'pillar': the crop stands in the middle of a blurred copy. */
-  layout?: 'fill' | 'pillar';
+  person: DemoPerson;
+  out: Size;
 }
 
-export const DEMO_ACTORS: DemoActor[] = [
+export const DEMO_PEOPLE: DemoPerson[] = [
   {
-    seedKey: 'demo-portrait-1',
-    name: '小雅',
-    photo: 'sample6.jpg',
-    crop: { w: 540, h: 960, x: 80, y: 200 },
-    out: { w: 720, h: 1280 },
+    name: '林溪',
+    sample: 6,
+    photo: { w: 1920, h: 1537 },
+    face: { x: 681, y: 320, w: 160, h: 308 },
+    hair: 1.2,
+    voice: 'local-preset-2',
   },
   {
-    seedKey: 'demo-portrait-2',
-    name: '安琪',
-    photo: 'sample3.jpg',
-    crop: { w: 560, h: 996, x: 1330, y: 100 },
-    out: { w: 720, h: 1280 },
+    name: '苏晴',
+    sample: 3,
+    photo: { w: 1920, h: 1350 },
+    face: { x: 1514, y: 292, w: 170, h: 280 },
+    hair: 1.1,
+    voice: 'local-preset-4',
   },
   {
-    seedKey: 'demo-landscape-3',
-    name: '小雅·横屏',
-    photo: 'sample6.jpg',
-    crop: { w: 540, h: 960, x: 80, y: 200 },
-    out: { w: 1280, h: 720 },
-    layout: 'pillar',
-  },
-  {
-    seedKey: 'demo-landscape-4',
-    name: '安琪·横屏',
-    photo: 'sample3.jpg',
-    crop: { w: 560, h: 996, x: 1330, y: 100 },
-    out: { w: 1280, h: 720 },
-    layout: 'pillar',
+    name: '安妮',
+    sample: 3,
+    photo: { w: 1920, h: 1350 },
+    face: { x: 1075, y: 215, w: 221, h: 299 },
+    hair: 1,
+    voice: 'local-preset-2',
   },
 ];
 
+export const PORTRAIT_SIZE: Size = { w: 720, h: 1280 };
+export const LANDSCAPE_SIZE: Size = { w: 1280, h: 720 };
+
+/** Each person twice: portrait (`actor-N-portrait`, 竖屏) and landscape (`actor-N-landscape`, 横屏). */
+export const DEMO_ACTORS: DemoActor[] = DEMO_PEOPLE.flatMap((person, i) => [
+  { seedKey: `actor-${i + 1}-portrait`, name: person.name, person, out: PORTRAIT_SIZE },
+  { seedKey: `actor-${i + 1}-landscape`, name: `${person.name}·横屏`, person, out: LANDSCAPE_SIZE },
+]);
+
+/** Seed keys of the demo actors of earlier versions (panning crops of the same photos), hidden once these exist. */
+export const RETIRED_DEMO_ACTORS = ['demo-portrait-1', 'demo-portrait-2', 'demo-landscape-3', 'demo-landscape-4'];
+
 export const DEMO_CLIP_SECONDS = 6;
 
-function demoPhotoDir(): string {
+function demoPhoto(sample: number): string {
   const pkg = createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json');
-  return path.join(path.dirname(pkg), 'demo');
+  return path.join(path.dirname(pkg), 'demo', `sample${sample}.jpg`);
 }
 
-/** Renders the actor's clip: the crop scaled 6 % larger than the frame, drifting a few pixels on a slow ellipse. */
-export async function renderDemoClip(actor: DemoActor, outFile: string): Promise<void> {
-  const { crop, out } = actor;
-  const bigW = Math.round((out.w * 1.06) / 2) * 2;
-  const bigH = Math.round((out.h * 1.06) / 2) * 2;
-  const period = DEMO_CLIP_SECONDS;
-  // The photo is cropped and scaled once into a still; only the small still is looped.
-  const still = `${outFile}.still.png`;
-  await ffmpeg([
-    '-i',
-    path.join(demoPhotoDir(), actor.photo),
-    '-vf',
-    actor.layout === 'pillar'
-      ? `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},split[a][b];[a]scale=${bigW}:${bigH},boxblur=24:2,eq=brightness=-0.08[bg];[b]scale=-2:${bigH}[fg];[bg][fg]overlay=(W-w)/2:0`
-      : `crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=${bigW}:${bigH}`,
-    still,
-  ]);
+/**
+ * The actor's still: the framed part of the photo at the clip's size, sharp on the presenter's head
+ * and shoulders and blurred, slightly darker and less saturated elsewhere, like a portrait lens.
+ * The spotlight is drawn at 1/8 size and scaled up, so the still costs well under a second.
+ */
+export async function renderDemoStill(actor: DemoActor, outFile: string): Promise<void> {
+  const { person, out } = actor;
+  const { crop, face } = frameFace(person.photo, person.face, out, out.w < out.h ? PORTRAIT : LANDSCAPE);
+  const grid = { w: out.w / 8, h: out.h / 8 };
   const filter = [
-    `crop=${out.w}:${out.h}:x='(iw-ow)/2+(iw-ow)/2*sin(2*PI*t/${period})':y='(ih-oh)/2+(ih-oh)/3*sin(4*PI*t/${period})'`,
-    'format=yuv420p',
-  ].join(',');
-  await ffmpeg([
-    '-loop',
-    '1',
-    '-framerate',
-    '25',
-    '-i',
-    still,
-    '-vf',
-    filter,
-    '-t',
-    String(DEMO_CLIP_SECONDS),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '20',
-    '-movflags',
-    '+faststart',
-    outFile,
-  ]);
-  await rm(still, { force: true });
+    `[0:v]crop=${crop.w}:${crop.h}:${crop.x}:${crop.y},scale=${out.w}:${out.h}:flags=bicubic,format=rgb24,split[sharp][b]`,
+    `[b]gblur=sigma=${Math.round(Math.max(out.w, out.h) / 80)},eq=brightness=-0.05:saturation=0.75[soft]`,
+    `color=black:s=${grid.w}x${grid.h},format=gray,geq=lum='${spotlightExpression(face, out, grid, person.hair)}',scale=${out.w}:${out.h}:flags=bicubic[spot]`,
+    '[sharp][spot]alphamerge[fg]',
+    '[soft][fg]overlay=format=auto',
+  ].join(';');
+  await ffmpeg(['-i', demoPhoto(person.sample), '-filter_complex', filter, '-frames:v', '1', outFile]);
+}
+
+/**
+ * Renders the actor's clip: the still brought to life by the photo engine with silence for speech,
+ * so the lips stay closed while the eyes blink and the whole picture sways and breathes gently.
+ */
+export async function renderDemoClip(actor: DemoActor, outFile: string): Promise<void> {
+  const still = `${outFile}.still.png`;
+  const silence = `${outFile}.silence.m4a`;
+  try {
+    await renderDemoStill(actor, still);
+    await ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', String(DEMO_CLIP_SECONDS), '-c:a', 'aac', silence]);
+    await renderPhotoLocal(
+      { image: still, audioFile: silence, outFile },
+      { maxShortSide: Math.min(actor.out.w, actor.out.h), preset: 'veryfast', crf: 20 },
+    );
+  } finally {
+    await rm(still, { force: true });
+    await rm(silence, { force: true });
+  }
 }

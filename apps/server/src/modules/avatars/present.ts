@@ -20,6 +20,7 @@ export function presentAvatar(ctx: AppContext, a: AvatarRow): Avatar {
     height: a.height,
     hs: a.hs,
     screen: a.screen,
+    voice_id: a.voiceId,
     create_time: formatDateTime(a.createdAt),
   };
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { avatars } from '../../db/schema/index.js';
+import { seededPublicVoiceId } from '../voices/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { DEMO_ACTORS, renderDemoClip } from './demo-actors.js';
+import { DEMO_ACTORS, RETIRED_DEMO_ACTORS, renderDemoClip } from './demo-actors.js';
 import { scratchDir } from '../../engines/index.js';
+import { makeSeedMedia } from '../../platform/media/seed-cache.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo } from './repo.js';
 
 /**
@@ -12,8 +16,16 @@ import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo } from './repo.js';
  */
 export async function queueDemoActors(ctx: AppContext): Promise<void> {
   if (!ctx.config.SEED_DEMO_ACTORS) return;
+  const db = ctx.database.db;
   for (const actor of DEMO_ACTORS) {
-    if (await avatarsRepo.findBySeed(ctx.database.db, actor.seedKey)) continue;
+    const made = await avatarsRepo.findBySeed(db, actor.seedKey);
+    if (made) {
+      // An actor made before its voice was seeded (both happen at first start) takes it now.
+      const voiceId = made.voiceId === null ? await seededPublicVoiceId(db, actor.person.voice) : null;
+      if (voiceId !== null)
+        await db.update(avatars).set({ voiceId }).where(and(eq(avatars.id, made.id), isNull(avatars.voiceId)));
+      continue;
+    }
     // The API and the workers both start here: one job per actor an hour, so its clip is rendered once.
     await ctx.queue.send(
       'avatar.seed-demo',
@@ -32,7 +44,10 @@ export async function seedDemoActor(ctx: AppContext, seedKey: string): Promise<v
   const dir = await scratchDir(ctx.config.dataDir, `seed-${actor.seedKey}-${randomUUID()}`);
   try {
     const clip = path.join(dir, 'source.mp4');
-    await renderDemoClip(actor, clip);
+    // Tests reuse a clip an earlier run rendered from the same actor (TEST_CACHE_DIR); a start renders it.
+    await makeSeedMedia(ctx.config.TEST_CACHE_DIR, `demo-actor v2 ${JSON.stringify(actor)}`, clip, (out) =>
+      renderDemoClip(actor, out),
+    );
     const sourceKey = `public/actors/${actor.seedKey}/source.mp4`;
     await ctx.storage.putFile(sourceKey, clip);
     const row = await avatarsRepo.insert(db, {
@@ -44,8 +59,13 @@ export async function seedDemoActor(ctx: AppContext, seedKey: string): Promise<v
       sourceName: 'source.mp4',
       hs: actor.out.w >= actor.out.h ? 1 : 2,
       seedKey: actor.seedKey,
+      voiceId: await seededPublicVoiceId(db, actor.person.voice),
     });
     await ctx.queue.send('avatar.prepare', { avatarId: row.id });
+    // The first of these actors replaces the earlier versions' demo actors in the library (once: the
+    // operator may show them again). Works made with them keep playing.
+    if (actor === DEMO_ACTORS[0])
+      await db.update(avatars).set({ hidden: 1 }).where(inArray(avatars.seedKey, RETIRED_DEMO_ACTORS));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

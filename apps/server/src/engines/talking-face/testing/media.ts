@@ -186,11 +186,11 @@ export async function actorClip(
   return file;
 }
 
-/** 安琪 of the demo actors: sample3.jpg's right-hand woman, smiling with her teeth showing, 720×1280. */
+/** sample3.jpg's right-hand woman (苏晴 of the demo actors), smiling with her teeth showing, a crop at 720×1280. */
 export const SMILING_ACTOR = { photo: 3, crop: { w: 560, h: 996, x: 1330, y: 100 }, out: { w: 720, h: 1280 } };
 
 /**
- * A presenter filmed on a studio green, 720×1280: 安琪's head and shoulders cut out of her photo in a
+ * A presenter filmed on a studio green, 720×1280: that woman's head and shoulders cut out of her photo in a
  * soft oval, drifting a few pixels on a slow ellipse.
  */
 export async function screenActorClip(file: string, seconds = 10): Promise<string> {
@@ -211,7 +211,7 @@ export async function screenActorClip(file: string, seconds = 10): Promise<strin
   ]);
   return file;
 }
-/** 小雅 of the demo actors: sample6.jpg, closed-lipped smile, 720×1280. */
+/** sample6.jpg's left-hand woman, closed-lipped smile, a crop at 720×1280. */
 export const CLOSED_ACTOR = { photo: 6, crop: { w: 540, h: 960, x: 80, y: 200 }, out: { w: 720, h: 1280 } };
 
 /**

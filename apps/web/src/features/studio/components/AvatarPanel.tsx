@@ -17,6 +17,7 @@ export const toChosenAvatar = (a: Avatar): ChosenAvatar => ({
   duration: a.duration,
   hs: a.hs,
   screen: a.screen,
+  voiceId: a.voice_id,
 });
 
 /** Only ready avatars can be chosen; the others say why not. */

@@ -13,6 +13,8 @@ export interface ChosenAvatar {
   hs: number;
   /** The screen the avatar was recorded on ('green' | 'blue'; '' none, library videos too): backdrops need one. */
   screen: string;
+  /** A public actor's own voice (a public voice's id): chosen with the actor while no voice is. */
+  voiceId?: number | null;
 }
 
 export interface AudioFile {

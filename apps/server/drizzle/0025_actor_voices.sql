@@ -1,0 +1,2 @@
+ALTER TABLE "avatars" ADD COLUMN "voice_id" integer;--> statement-breakpoint
+ALTER TABLE "avatars" ADD CONSTRAINT "avatars_voice_id_voices_id_fk" FOREIGN KEY ("voice_id") REFERENCES "public"."voices"("id") ON DELETE set null ON UPDATE no action;
