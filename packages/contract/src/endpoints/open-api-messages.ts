@@ -271,10 +271,6 @@ export const openApiUnsupported = {
     zh: '背景图片或视频请先用 POST /v1/asset 上传，再以 image_asset_id 或 video_asset_id 引用；暂不支持 url',
     en: 'Upload a background picture or video with POST /v1/asset and pass image_asset_id or video_asset_id; url is not offered',
   },
-  backgroundPerScene: {
-    zh: '多场景视频的所有场景须使用相同的背景与数字人位置',
-    en: 'Every scene of a multi-scene video takes the same background and avatar placement',
-  },
   testMode: {
     zh: '本站没有测试模式：视频按正常价格生成并扣除积分，请去掉 test: true',
     en: 'There is no test mode here: videos are made and charged at the normal price; drop test: true',

@@ -39,6 +39,11 @@ export const multiScenes = pgTable(
     imageKey: varchar('image_key', { length: 512 }),
     photoChannel: varchar('photo_channel', { length: 32 }),
     creditsPerSecond: integer('credits_per_second'),
+    /**
+     * The backdrop behind this scene's (screen-recorded) presenter when the order gave each scene its own
+     * (as the work's params' backdrop is shaped); null: the work's one backdrop, or none.
+     */
+    backdrop: jsonb('backdrop').$type<Record<string, string | number | null>>(),
     /** A remote engine's task for the scene, once accepted: followed after a restart, never started twice. */
     engineTaskId: varchar('engine_task_id', { length: 128 }),
     voiceId: integer('voice_id'),

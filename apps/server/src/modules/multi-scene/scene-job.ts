@@ -15,6 +15,7 @@ import {
   failPaidJob,
   finishingOf,
   finishVideo,
+  finishParamsShape,
   backdropPlan,
   pictureSize,
   sceneSlots,
@@ -29,7 +30,7 @@ import { WORK_STATUS, workLedger } from '../works/index.js';
 import { multiEndings } from './endings.js';
 import { MULTI_KIND, SCENE_STATUS } from './labels.js';
 import { clipOf, probeClip, trimSpeechEdges } from './media.js';
-import { multiWorkOf, sceneSrtKey, type MultiWork } from './params.js';
+import { multiWorkOf, sceneSrtKey, type MultiParams, type MultiWork } from './params.js';
 import { scenesRepo, type SceneRow } from './repo.js';
 import type { MultiSceneDeps } from './service.js';
 
@@ -71,6 +72,10 @@ async function takeSlot(ctx: AppContext, work: MultiWork, scene: SceneRow, job: 
   );
   return { answer, release: () => clearInterval(heartbeat) };
 }
+
+/** The backdrop behind a scene's presenter: the scene's own when the order gave it one, else the work's. */
+const sceneBackdrop = (work: MultiWork, scene: SceneRow): MultiParams['backdrop'] =>
+  scene.backdrop ? finishParamsShape.backdrop.parse(scene.backdrop) : work.p.backdrop;
 
 /** Errors carrying a message written for the user; anything else is reported as a render failure. */
 export const readableReason = (e: unknown) =>
@@ -159,7 +164,7 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   const canvas = work.p.canvases[scene.position] ?? null;
   const finishing = await finishingOf(engine, row, async (size) => ({
     canvas,
-    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
+    background: await backdropPlan(ctx, sceneBackdrop(work, scene), row, s.scratch),
     captionsFile: await captionScene(s, speech, size, canvas),
   }));
   const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);

@@ -4,6 +4,7 @@ import {
   avatarSecondsRefusal,
   captionStyleOf,
   finishMessages,
+  type FinishParams,
   MULTI_CREDITS_PER_SECOND,
   MULTI_SCENES_MAX,
   MULTI_SCRIPT_TOTAL_MAX,
@@ -60,6 +61,8 @@ export type SceneOrder = Omit<MultiSceneItemParsed, 'type' | 'video_duration'> &
   type: 'text' | 'audio' | 'silence';
   seconds?: number;
   photo_id?: number;
+  /** This scene's own backdrop and placement (the open API's background per scene); music stays the work's. */
+  finish?: FinishParams;
 };
 type MultiSceneItemParsed = z.output<typeof multiSceneItem>;
 
@@ -177,6 +180,12 @@ export class MultiSceneService {
       if (avatar) renders.push({ picture: avatar, seconds: drive.estimateSeconds });
       if (photo && photoChannel) renders.push(photoRenderSpan(photoChannel.engine, photo, drive.estimateSeconds));
       if (video) presenters.push(avatar);
+      // A backdrop of the scene's own stands behind its presenter only, which must stand on a screen too.
+      const own = item.finish
+        ? await checkFinish(this.ctx, this.deps.uploads, userId, item.finish, video ? [avatar] : 'none', () =>
+            finishMessages.backgroundNeedsScreenScene(position + 1),
+          )
+        : null;
       scriptTotal += countScriptChars(drive.script);
       if (scriptTotal > MULTI_SCRIPT_TOTAL_MAX) throw new AppError(m.scriptTotalTooLong(MULTI_SCRIPT_TOTAL_MAX));
       scenes.push({
@@ -191,6 +200,7 @@ export class MultiSceneService {
         pitch: item.pitch ?? 1,
         estimateSeconds: drive.estimateSeconds,
         engine: photo && photoChannel ? photoChannel.engine.id : (channel?.engine.id ?? ''),
+        backdrop: own?.backdrop ?? null,
         ...(photo && photoChannel
           ? {
               photoId: photo.id,
@@ -201,7 +211,7 @@ export class MultiSceneService {
           : {}),
       });
     }
-    // One backdrop behind every scene's presenter (each must stand on a screen), music under the whole work.
+    // One backdrop behind every scene's presenter (each must stand on a screen) unless a scene has its own, music under the whole work.
     const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, video ? presenters : 'none', (i) =>
       finishMessages.backgroundNeedsScreenScene(i + 1),
     );

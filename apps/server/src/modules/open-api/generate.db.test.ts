@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishMessages, openApiErrors, openApiUnsupported, type Avatar } from '@app/contract';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { avatars, creditLogs, creditReservations, works } from '../../db/schema/index.js';
+import { avatars, creditLogs, creditReservations, multiScenes, works } from '../../db/schema/index.js';
 import { makeClip, makeScreenClip, makeTone } from '../../engines/avatar/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
@@ -139,14 +139,15 @@ describe('POST /v2/video/generate: what is refused', () => {
       }),
     ).toMatchObject(unsupported('avatarStyle'));
     const onScreen = { ...textScene().character, avatar_id: String(greenAvatar.id) };
+    // Each scene's background stands behind its own presenter: the second is not on a screen.
     expect(
       await generate(aliceKey, {
         video_inputs: [
           { ...textScene(), character: onScreen, background: { type: 'color', value: '#1664ff' } },
-          { ...textScene(), character: onScreen, background: { type: 'color', value: '#ffffff' } },
+          { ...textScene(), background: { type: 'image', image_asset_id: alicePicture } },
         ],
       }),
-    ).toMatchObject(unsupported('backgroundPerScene'));
+    ).toMatchObject({ status: 400, body: { error: { message: finishMessages.backgroundNeedsScreenScene(2) } } });
     expect(await generate(aliceKey, { video_inputs: [textScene()], test: true })).toMatchObject(
       unsupported('testMode'),
     );
@@ -297,5 +298,53 @@ describe('POST /v2/video/generate: several scenes', () => {
     expect(red).toBeLessThan(60);
     expect(blue).toBeLessThan(60);
     expect(await balance(alice)).toBe(before - row.creditsCharged);
+  }, 300_000);
+
+  it('stands each scene of a multi-scene video on its own background', async () => {
+    const onScreen = { type: 'avatar', avatar_id: String(greenAvatar.id) };
+    const r = await generate(aliceKey, {
+      video_inputs: [
+        {
+          character: onScreen,
+          voice: { type: 'silence', duration: 2 },
+          background: { type: 'color', value: '#0000FF' },
+        },
+        {
+          character: onScreen,
+          voice: { type: 'silence', duration: 2 },
+          background: { type: 'color', value: '#FF0000' },
+        },
+      ],
+    });
+    expect(r.status).toBe(200);
+    const { row, file, info } = await made(r.body.data.video_id);
+    expect(row.params).toMatchObject({ backdrop: null });
+    const scenes = await db()
+      .select()
+      .from(multiScenes)
+      .where(eq(multiScenes.workId, row.id))
+      .orderBy(multiScenes.position);
+    expect(scenes.map((s) => (s.backdrop as { color: string }).color)).toEqual(['#0000ff', '#ff0000']);
+    expect(info.duration).toBeCloseTo(scenes[0]!.duration + scenes[1]!.duration, 0);
+    // A corner of a frame from each scene: the screen keyed out, that scene's colour behind.
+    const corner = async (at: number) =>
+      ffmpeg([
+        '-ss',
+        String(at),
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-vf',
+        'crop=4:4:2:2',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-',
+      ]);
+    const [blue, red] = [await corner(1), await corner(scenes[0]!.duration + 1)];
+    expect([blue[0]! < 60, blue[1]! < 60, blue[2]! > 200]).toEqual([true, true, true]);
+    expect([red[0]! > 200, red[1]! < 60, red[2]! < 60]).toEqual([true, true, true]);
   }, 300_000);
 });

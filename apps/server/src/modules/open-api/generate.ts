@@ -264,18 +264,17 @@ async function generate(ctx: AppContext, deps: GenerateDeps, call: RestCall<unkn
     await watchEnd(ctx, made.id);
     return { video_id: String(made.id) };
   }
-  // The composer puts one backdrop behind every scene.
-  if (scenes.some((s) => JSON.stringify(s.finish) !== JSON.stringify(first.finish)))
-    throw unsupported('backgroundPerScene');
   const made = await new MultiSceneService(ctx, deps).submitScenes(
     caller.userId,
-    { name, api, drive_mode: 'serial', output_mode: 'video', ...captions, ...first.finish },
+    { name, api, drive_mode: 'serial', output_mode: 'video', ...captions },
     scenes.map((s) => ({
       type: s.drive.type,
       ...(s.character.type === 'avatar' ? { video_id: s.character.avatarId } : { photo_id: s.character.photoId }),
       ...(s.drive.type === 'text' ? { text: s.drive.text, voice_id: s.drive.voiceId, rate: s.drive.rate } : {}),
       ...(s.drive.type === 'audio' ? { file_id: s.drive.fileId } : {}),
       ...(s.drive.type === 'silence' ? { seconds: s.drive.seconds } : {}),
+      // Each scene stands on its own background, as HeyGen's scenes do.
+      finish: s.finish,
     })),
     {
       origin: 'api',
@@ -298,15 +297,16 @@ export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[]
       description:
         'Spends your credits at the same prices as the web app: the estimate is held at once and the real ' +
         'duration settled when the video is done (a failed video is refunded in full). Characters are your ' +
-        'avatars or public ones (type avatar), or a person photo (type talking_photo with a talking_photo_id ' +
-        'from /v1/talking_photo.list or POST /v1/talking_photo), alone or as any scene of a multi-scene video: ' +
-        'there the avatar scenes are priced at the multi-scene rate and each photo scene as a photo video of ' +
-        'its length, on the photo channel named in channel or the first one offered. Voices speak text in a ' +
-        'voice (type text), play an uploaded audio asset (type audio) or stay silent (type silence). An avatar recorded on a green or blue screen ' +
-        'stands on the background (a colour, or an uploaded image_asset_id / video_asset_id), its screen keyed ' +
-        'out, at the character’s scale (0.3–1) and offset (-0.5–0.5); every scene of a multi-scene video takes ' +
-        'the same background. Any other avatar keeps its own backdrop: with a dimension it is fitted into that ' +
-        'frame and a colour background fills the rest.',
+        'avatars or public ones (type avatar), or a person photo (type talking_photo with a ' +
+        'talking_photo_id from /v1/talking_photo.list or POST /v1/talking_photo), alone or as any scene of ' +
+        'a multi-scene video: there the avatar scenes are priced at the multi-scene rate and each photo ' +
+        'scene as a photo video of its length, on the photo channel named in channel or the first one ' +
+        'offered. Voices speak text in a voice (type text), play an uploaded audio asset (type audio) or ' +
+        'stay silent (type silence). An avatar recorded on a green or blue screen stands on the background ' +
+        '(a colour, or an uploaded image_asset_id / video_asset_id), its screen keyed out, at the ' +
+        'character’s scale (0.3–1) and offset (-0.5–0.5); each scene of a multi-scene video has its own. ' +
+        'Any other avatar keeps its own backdrop: with a dimension it is fitted into that frame and a ' +
+        'colour background fills the rest.',
       shape: 'v2',
       body: generateBody,
       creates: true,

@@ -1,0 +1,1 @@
+ALTER TABLE "multi_scenes" ADD COLUMN "backdrop" jsonb;
