@@ -11,6 +11,7 @@ import { studioText } from '../apps/web/src/features/studio/messages';
 import { multiplesText as mt } from '../apps/web/src/features/multiples/messages';
 import { worksMessages } from '../apps/web/src/features/works/messages';
 import { shellMessages } from '../apps/web/src/app/layout/messages';
+import { materialsLabels } from '../apps/web/src/features/materials/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
 const script = '这是一段还没有提交的口播稿，离开页面再回来它还在。';
@@ -237,5 +238,20 @@ describe('drafts journey', () => {
     await page.getByRole('tab', { name: aiMediaLabels.tabFrames }).waitFor();
     await page.waitForTimeout(1_000);
     expect(await editor.innerText()).toBe('');
+  });
+
+  it('asks before the browser’s Back leaves unsent work too', async () => {
+    await page.goto('/#/works');
+    await page.getByRole('menuitem', { name: materialsLabels.title }).click();
+    await page.waitForURL(/#\/material/);
+    await page.getByRole('menuitem', { name: mt.navLabel }).click();
+    await sceneText(1).fill(scenes[0]!);
+    await page.goBack();
+    await staysAfterAsking('drafts-leave-confirm-back');
+    expect(await sceneText(1).inputValue()).toBe(scenes[0]);
+    await page.goBack();
+    await dialogButton(commonLabels.ok).click();
+    await page.waitForURL(/#\/material/);
+    expect(await leaveDialog().count()).toBe(0);
   });
 });
