@@ -1,1 +1,1 @@
-ALTER TABLE "multi_scenes" ADD COLUMN "backdrop" jsonb;
+ALTER TABLE "multi_scenes" ADD COLUMN IF NOT EXISTS "backdrop" jsonb;
