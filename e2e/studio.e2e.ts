@@ -199,6 +199,30 @@ describe('studio journey', () => {
     await screenshotPages('-with-work');
   });
 
+  it('opens the studio of a new user on the public voices, and a demo actor brings its own voice', async () => {
+    context = await newVisitorContext(browser, appUnderTest().baseURL);
+    page = await context.newPage();
+    problems = watchPage(page);
+    await registerWithCode(page, 'e2e_', await redeemCode(100));
+    await page.goto('/#/create');
+    // No voice of their own: the public offline voices are what the studio shows.
+    await page.getByRole('tab', { name: commonLabels.publicVoices, selected: true }).waitFor();
+    await page.getByRole('radio', { name: '离线合成女声' }).waitFor();
+    expect(await page.getByRole('radio', { name: '离线合成女声', checked: true }).count()).toBe(0);
+    // The demo actors are seeded in the background on a first start: 林溪 speaks with the offline female voice.
+    const actor = page.getByRole('tabpanel').getByRole('group', { name: '林溪', exact: true });
+    await eventually(async () => {
+      await page.reload();
+      await page.getByRole('tab', { name: commonLabels.publicAvatars }).click();
+      return actor.count();
+    }, 300_000).toBeGreaterThan(0);
+    await actor.click();
+    await page.getByRole('radio', { name: '离线合成女声', checked: true }).waitFor();
+    await page.getByRole('tab', { name: commonLabels.publicVoices, selected: true }).waitFor();
+    await screenshot(page, 'studio-demo-actor-voice');
+    await context.close();
+  });
+
   it('shows home, my avatars, the studio and works in both themes', async () => {
     context = await newVisitorContext(browser, appUnderTest().baseURL);
     page = await context.newPage();
