@@ -4,8 +4,8 @@ import { listAvatars, listVoices, studioMessages, type Avatar } from '@app/contr
 import { apiData } from './support/studio-api';
 import { connectBrowser, newVisitorContext, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { redeemCode, registerWithCode } from './support/journeys';
-import { clientMessages, commonLabels } from '../apps/web/src/lib/messages';
+import { answerLeave, leaveQuestion, redeemCode, registerWithCode } from './support/journeys';
+import { commonLabels } from '../apps/web/src/lib/messages';
 import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
 import { studioText } from '../apps/web/src/features/studio/messages';
 import { multiplesText as mt } from '../apps/web/src/features/multiples/messages';
@@ -48,14 +48,12 @@ afterEach(() => {
 
 const scriptBox = () => page.getByRole('textbox', { name: studioText.scriptLabel });
 const sceneText = (n: number) => page.getByRole('textbox', { name: `${mt.scene(n)}${mt.scriptLabel}` });
-const leaveDialog = () => page.locator('.ant-modal-confirm').filter({ hasText: clientMessages.leaveTitle });
-const dialogButton = (label: string) =>
-  leaveDialog().getByRole('button', { name: new RegExp(`^${label.split('').join('\\s?')}$`) });
+const leaveDialog = () => leaveQuestion(page);
 /** The question before leaving the composer is shown (and kept as `shot`); 取消 stays on the composer. */
 async function staysAfterAsking(shot: string) {
   await leaveDialog().waitFor();
   await screenshot(page, shot);
-  await dialogButton(commonLabels.cancel).click();
+  await answerLeave(page, false);
   await leaveDialog().waitFor({ state: 'hidden' });
   expect(page.url()).toMatch(/#\/multiples$/);
 }
@@ -171,7 +169,7 @@ describe('drafts journey', () => {
     await expectComposition();
     // 确定 leaves; the composition comes back on return and after a reload.
     await page.getByRole('menuitem', { name: worksMessages.navLabel }).click();
-    await dialogButton(commonLabels.ok).click();
+    await answerLeave(page, true);
     await page.waitForURL(/#\/works/);
     await page.goto('/#/multiples');
     await expectComposition();
@@ -227,7 +225,7 @@ describe('drafts journey', () => {
     await page.keyboard.type(videoPrompt);
     // The home button of the top bar is in-app navigation too: it asks, 确定 leaves.
     await page.getByRole('link', { name: shellMessages.home }).click();
-    await dialogButton(commonLabels.ok).click();
+    await answerLeave(page, true);
     await page.waitForURL(/#\/home/);
     await page.goto('/#/store/wsVideo');
     await eventually(() => editor.innerText()).toBe(videoPrompt);
@@ -250,7 +248,7 @@ describe('drafts journey', () => {
     await staysAfterAsking('drafts-leave-confirm-back');
     expect(await sceneText(1).inputValue()).toBe(scenes[0]);
     await page.goBack();
-    await dialogButton(commonLabels.ok).click();
+    await answerLeave(page, true);
     await page.waitForURL(/#\/material/);
     expect(await leaveDialog().count()).toBe(0);
   });

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listCopyTrace, listViralProjects, viralMessages } from '@app/contract';
 import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
-import { redeemCode, registerWithCode } from './support/journeys';
+import { answerLeave, redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
 import { e2eViral } from './support/viral-fakes';
 import { makeSiteMedia, startFakeSite, type FakeSite } from '../apps/server/src/modules/extraction/testing/fake-site';
@@ -89,8 +89,10 @@ describe('viral content journey', () => {
     );
     await settledScreenshot(page, 'viral-studio');
 
-    // Back: the mimic script is still there; split into scenes, the composer shows one per beat.
+    // Back: the studio asks first (the script is unsent; its draft stays); the mimic script is still there;
+    // split into scenes, the composer shows one per beat.
     await page.goBack();
+    await answerLeave(page, true);
     await page.getByTestId('mimic-script').getByText(e2eViral.mimicLine(0)).waitFor();
     await button(page, t.toScenes).click();
     await page.waitForURL(/#\/multiples$/);

@@ -5,7 +5,7 @@ import { appUnderTest } from './context';
 import { accountMessages, filesMessages, studioMessages } from '@app/contract';
 import { authMessages } from '../../apps/web/src/features/auth/messages';
 import { avatarsMessages } from '../../apps/web/src/features/avatars/messages';
-import { commonLabels } from '../../apps/web/src/lib/messages';
+import { clientMessages, commonLabels } from '../../apps/web/src/lib/messages';
 
 /** A redeem code for `credits` made by the operator account through the admin call. */
 export async function redeemCode(credits: number): Promise<string> {
@@ -67,4 +67,16 @@ export async function cloneAvatarOnPage(page: Page, name: string, video: string,
   await card.waitFor();
   await expect.poll(() => card.getByText(avatarsMessages.processing).count(), { timeout, interval: 1_000 }).toBe(0);
   expect(await card.getByText(commonLabels.cloneFailed).count()).toBe(0);
+}
+
+/** The question before leaving a page that holds unsent work (its draft is kept either way). */
+export const leaveQuestion = (page: Page) =>
+  page.locator('.ant-modal-confirm').filter({ hasText: clientMessages.leaveTitle });
+
+/** Answers the question before leaving: 确定 leaves the page, 取消 stays on it. */
+export async function answerLeave(page: Page, leave: boolean): Promise<void> {
+  const label = leave ? commonLabels.ok : commonLabels.cancel;
+  await leaveQuestion(page)
+    .getByRole('button', { name: new RegExp(`^${label.split('').join('\\s?')}$`) })
+    .click();
 }
