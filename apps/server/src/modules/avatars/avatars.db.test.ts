@@ -3,12 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAvatar, deleteAvatar, listAvatars, listPublicActors, listVoices, studioMessages, type Avatar } from '@app/contract';
+import {
+  createAvatar,
+  deleteAvatar,
+  listAvatars,
+  listPublicActors,
+  listVoices,
+  studioMessages,
+  type Avatar,
+} from '@app/contract';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { avatarMessages } from '../../engines/avatar/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
-import { DEMO_ACTORS, DEMO_PEOPLE } from './demo-actors.js';
+import { DEMO_ACTORS, DEMO_PEOPLE, type DemoActor } from './demo-actors.js';
 import { probe, runTool } from '../../platform/media/ffmpeg.js';
 import { cloneAvatar, registerUpload } from '../works/testing/studio.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
@@ -297,4 +305,37 @@ describe('demo actors', () => {
     expect((await seeded.ctx.database.db.select().from(avatars)).length).toBe(DEMO_ACTORS.length);
     expect(await seeded.ctx.queue.boss.getQueueSize('avatar.seed-demo')).toBe(0);
   }, 600_000);
+
+  it('take their voice at the next start when it was not seeded yet, and hide the earlier demo actors', async () => {
+    const { queueDemoActors, seedDemoActor } = await import('./seed.js');
+    const db = seeded.ctx.database.db;
+    const [first, second] = DEMO_ACTORS as [DemoActor, DemoActor];
+    const voiceOf = async (seedKey: string) =>
+      (await db.select().from(avatars).where(eq(avatars.seedKey, seedKey)))[0]?.voiceId;
+    const voiceId = await voiceOf(second.seedKey);
+    await db.update(avatars).set({ voiceId: null }).where(eq(avatars.seedKey, second.seedKey));
+    await queueDemoActors(seeded.ctx);
+    expect(await voiceOf(second.seedKey)).toBe(voiceId);
+
+    // An install from before: its demo actor is left in the database (works may use it) but leaves the library.
+    const [old] = await db
+      .insert(avatars)
+      .values({
+        name: '小雅',
+        source: 2,
+        status: 2,
+        sourceKey: 'public/actors/demo-portrait-1/source.mp4',
+        seedKey: 'demo-portrait-1',
+      })
+      .returning();
+    await db.delete(avatars).where(eq(avatars.seedKey, first.seedKey));
+    await seedDemoActor(seeded.ctx, first.seedKey);
+    expect((await db.select().from(avatars).where(eq(avatars.id, old!.id)))[0]?.hidden).toBe(1);
+    const listed = await seeded.call<{ list: Avatar[] }>(
+      listAvatars,
+      { source: '2', limit: 0 },
+      { token: (await newAccount(seeded)).token },
+    );
+    expect(listed.data.list.map((a) => a.name)).not.toContain('小雅');
+  }, 120_000);
 });
