@@ -12,6 +12,7 @@ import { multiplesText as mt } from '../apps/web/src/features/multiples/messages
 import { worksMessages } from '../apps/web/src/features/works/messages';
 import { shellMessages } from '../apps/web/src/app/layout/messages';
 import { materialsLabels } from '../apps/web/src/features/materials/messages';
+import { accountMenuMessages } from '../apps/web/src/features/account/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
 const script = '这是一段还没有提交的口播稿，离开页面再回来它还在。';
@@ -238,7 +239,7 @@ describe('drafts journey', () => {
     expect(await editor.innerText()).toBe('');
   });
 
-  it('asks before the browser’s Back leaves unsent work too', async () => {
+  it('asks before the browser’s Back leaves unsent work too, but not before signing out', async () => {
     await page.goto('/#/works');
     await page.getByRole('menuitem', { name: materialsLabels.title }).click();
     await page.waitForURL(/#\/material/);
@@ -250,6 +251,15 @@ describe('drafts journey', () => {
     await page.goBack();
     await answerLeave(page, true);
     await page.waitForURL(/#\/material/);
+    expect(await leaveDialog().count()).toBe(0);
+
+    // Signing out is not asked about: the session ends, and the draft waits for the next sign-in.
+    await page.getByRole('menuitem', { name: mt.navLabel }).click();
+    await eventually(() => sceneText(1).inputValue()).toBe(scenes[0]);
+    await page.getByRole('button', { name: accountMenuMessages.account }).click();
+    await page.getByRole('button', { name: accountMenuMessages.logout }).click();
+    await page.waitForURL(/#\/login/);
+    await page.waitForTimeout(500);
     expect(await leaveDialog().count()).toBe(0);
   });
 });

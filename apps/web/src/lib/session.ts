@@ -34,10 +34,12 @@ export function currentRoute(): string {
   return window.location.hash.replace(/^#/, '') || '/home';
 }
 
+export const LOGIN_PATH = '/login';
+
 export function onLoginPage(): boolean {
-  return currentRoute().startsWith('/login');
+  return currentRoute().startsWith(LOGIN_PATH);
 }
 
 export function loginRoute(redirect: string = currentRoute()): string {
-  return `/login?redirectUrl=${encodeURIComponent(redirect)}`;
+  return `${LOGIN_PATH}?redirectUrl=${encodeURIComponent(redirect)}`;
 }
