@@ -163,7 +163,7 @@ describe('backdrop and music journey', () => {
     );
     expect(own?.screen).toBe('green');
 
-    // A demo actor was not recorded on a screen: said at once, and the backdrop cannot be chosen.
+    // A demo actor was not recorded on a screen: its person is matted, said at once, and previewed cut out.
     let actor: Avatar | undefined;
     await eventually(async () => {
       const avatars = await apiData(baseURL, listAvatars, { source: '2', limit: 0 }, token);
@@ -172,13 +172,17 @@ describe('backdrop and music journey', () => {
     }, 180_000).toBe(true);
     await page.goto(`/#/create?id=${actor!.id}&hs=${actor!.hs ?? 2}`);
     const panel = page.getByTestId('backdrop-panel');
-    await panel.getByText(backdropText.needsScreen).waitFor();
-    for (const kind of [backdropText.original, backdropText.color, backdropText.file]) {
-      expect(await panel.getByRole('radio', { name: kind }).isDisabled()).toBe(true);
-    }
-    expect(await panel.getByTestId('backdrop-preview').count()).toBe(0);
+    await panel.getByText(backdropText.matted).waitFor();
+    await panel.getByText(backdropText.color, { exact: true }).click();
+    await panel.getByRole('button', { name: backdropText.swatch(backdrop.hex) }).click();
+    const cutout = panel.getByTestId('backdrop-preview').getByTestId('backdrop-presenter');
+    await cutout.waitFor();
+    expect(actor!.cutout).toMatch(/cutout\.png/);
+    // The cut-out cover (a transparent PNG made at preparation) stands on the colour.
+    await eventually(() => cutout.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await cutout.getAttribute('src')).toBe(actor!.cutout);
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, 'studio-no-screen-1440.png') });
+    await page.screenshot({ path: path.join(shots, 'studio-matted-1440.png') });
 
     // The green-screen avatar: a colour, the presenter a little smaller, and music at its default level.
     const voices = await apiData(baseURL, listVoices, { source: '2', page: 1, limit: 0 }, token);
@@ -222,7 +226,7 @@ describe('backdrop and music journey', () => {
     await done.getByRole('button', { name: studioText.toWorks }).click();
     await page.waitForURL(/#\/works/);
 
-    // The composer: a backdrop while every scene's avatar has a screen; a demo actor in a scene takes it away.
+    // The composer: one backdrop behind every scene, a demo actor's (matted) as well as the screen avatar's.
     await page.goto('/#/multiples');
     await pickSceneAvatar(multiplesText.myAvatars, avatarName);
     await panel.getByText(backdropText.screenFound(AVATAR_SCREENS.green)).waitFor();
@@ -231,8 +235,8 @@ describe('backdrop and music journey', () => {
     await page.getByTestId('music-panel').waitFor();
     await page.screenshot({ path: path.join(shots, 'composer-panels-1440.png'), fullPage: true });
     await pickSceneAvatar(multiplesText.publicAvatars);
-    await panel.getByText(backdropText.needsScreenScenes).waitFor();
-    expect(await panel.getByRole('radio', { name: backdropText.color }).isDisabled()).toBe(true);
+    expect(await panel.getByRole('radio', { name: backdropText.color }).isDisabled()).toBe(false);
+    await panel.getByTestId('backdrop-preview').waitFor();
 
     // The same words on the original green, without music, to compare the music's band with.
     const work = await waitDone(token, workName);

@@ -37,10 +37,12 @@ export const avatar = z.object({
   width: z.number().int(),
   height: z.number().int(),
   hs: z.number().int(),
-  /** Beyond the spec's fields: the screen it was recorded on ('green' | 'blue'), '' none; backdrops need one. */
+  /** Beyond the spec's fields: the screen it was recorded on ('green' | 'blue'), '' none (its person is then matted for a backdrop). */
   screen: z.string(),
   /** Beyond the spec's fields: the voice the actor speaks with by default (a public voice's id), null none. */
   voice_id: z.number().int().nullable(),
+  /** Beyond the spec's fields: the cover's person cut out (a transparent PNG) for backdrop previews; '' none. */
+  cutout: z.string().optional(),
   create_time: dateTime,
 });
 export type Avatar = z.infer<typeof avatar>;

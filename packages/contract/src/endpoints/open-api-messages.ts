@@ -259,8 +259,8 @@ export type OpenApiErrorName = keyof typeof openApiErrors;
 /** What exactly the generate call does not offer, in both languages (code `unsupported_feature`). */
 export const openApiUnsupported = {
   avatarStyle: {
-    zh: '数字人只支持 avatar_style: normal；缩放（0.3–1）与偏移（-0.5–0.5）只用于绿幕或蓝幕数字人的背景',
-    en: 'Only avatar_style normal is offered; scale (0.3–1) and offset (-0.5–0.5) place a screen-recorded avatar on its background',
+    zh: '数字人只支持 avatar_style: normal；缩放（0.3–1）与偏移（-0.5–0.5）需与背景（background）一起设置',
+    en: 'Only avatar_style normal is offered; scale (0.3–1) and offset (-0.5–0.5) place the avatar on a background, so they need one',
   },
   audioUrl: {
     zh: '请先用 POST /v1/asset 上传音频，再以 audio_asset_id 引用；暂不支持 audio_url',

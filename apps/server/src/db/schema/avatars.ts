@@ -34,10 +34,17 @@ export const avatars = pgTable(
     fps: integer('fps').notNull().default(0),
     frameCount: integer('frame_count').notNull().default(0),
     hs: smallint('hs').notNull().default(2),
-    /** The screen it was recorded on ('green' | 'blue'), found at preparation; '' none. Backdrops need one. */
+    /** The screen it was recorded on ('green' | 'blue'), found at preparation; '' none. Without one, backdrops use a person matte. */
     screen: varchar('screen', { length: 8 }).notNull().default(''),
     /** The screen's own colour sampled from the footage (`#rrggbb`), what the key takes out; '' none. */
     screenColor: varchar('screen_color', { length: 7 }).notNull().default(''),
+    /**
+     * Storage key of the footage with its person matted onto green (the reversed copy beside it), made
+     * the first time a backdrop is asked of an avatar not recorded on a screen; null until then.
+     */
+    matteKey: varchar('matte_key', { length: 512 }),
+    /** Storage key of the cover's person cut out (a PNG with alpha) for backdrop previews; null for a screen or none. */
+    cutoutKey: varchar('cutout_key', { length: 512 }),
     engineData: jsonb('engine_data').$type<AvatarEngineData>().notNull().default({}),
     /** Bytes of the derived files counted against the owner's storage (added once, freed on delete). */
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),

@@ -55,6 +55,7 @@ function withChanjingError(avatar: PreparedAvatar, error: string, retryable: boo
 export class ChanjingEngine implements AvatarVideoEngine {
   readonly id = 'chanjing';
   readonly lipSync = true;
+  readonly drawsGivenFootage = false;
   readonly maxConcurrency: number;
   readonly client: ChanjingClient;
   /** Renders and trainings waiting on a task here, woken early by the callback. */

@@ -91,6 +91,7 @@ async function unstage(config: DuixConfig, code: string): Promise<void> {
 export class DuixEngine implements AvatarVideoEngine {
   readonly id = 'duix';
   readonly lipSync = true;
+  readonly drawsGivenFootage = true;
   /** The gen-video container runs one synthesis at a time. */
   readonly maxConcurrency = 1;
   private readonly http: HttpPolicy;

@@ -11,6 +11,7 @@ export { avatarMessages, withVendorDetail } from './messages.js';
 export { checkAvatarSource, avatarSourceLimits } from './source-check.js';
 export { prepareAvatarMedia, AVATAR_FILES, type PrepareAvatarOptions } from './prepare.js';
 export { detectScreen, type ScreenFound } from './screen.js';
+export { cutoutOf, matteFootage, matteOnGreen, MATTE_FILES, MATTE_GREEN } from './matting.js';
 export { createLocalEngine, renderLocal, type LocalEngineConfig } from './local.js';
 export { createLipsyncEngine, renderLipsync, LIPSYNC_ENGINE_ID, type LipsyncEngineConfig } from './local-lipsync.js';
 export { createDuixEngine, DuixEngine, type DuixConfig } from './duix.js';

@@ -268,6 +268,7 @@ export function createLipsyncEngine(config: LipsyncEngineConfig = {}): AvatarVid
   return {
     id: LIPSYNC_ENGINE_ID,
     lipSync: true,
+    drawsGivenFootage: true,
     finishesInEncode: true,
     maxConcurrency: config.maxConcurrency ?? 1,
     // The face and its landmarks are found at preparation and stored with the avatar.

@@ -115,6 +115,7 @@ export function createLocalEngine(config: LocalEngineConfig = {}): AvatarVideoEn
   return {
     id: 'local',
     lipSync: false,
+    drawsGivenFootage: true,
     maxConcurrency: config.maxConcurrency ?? 2,
     // Local composition needs nothing beyond the mezzanine pair.
     prepareAvatar: (avatar) => Promise.resolve(avatar),

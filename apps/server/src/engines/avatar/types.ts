@@ -77,6 +77,11 @@ export interface AvatarVideoEngine {
   readonly id: string;
   /** Whether the lips follow the audio; the local composer says no. */
   readonly lipSync: boolean;
+  /**
+   * Whether a render draws on the request's own footage (`avatar.mezzanine`); false when the vendor
+   * renders a copy it keeps (a footage matted onto green then must be matted again in the render).
+   */
+  readonly drawsGivenFootage: boolean;
   /** Whether a render's `finish` is built into the engine's own encode; otherwise the caller finishes the file after. */
   readonly finishesInEncode?: boolean;
   /** How many renders this engine accepts at once (a one-job remote service says 1). */

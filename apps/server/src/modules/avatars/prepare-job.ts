@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   AVATAR_FILES,
   AvatarEngineError,
+  cutoutOf,
   avatarMessages,
   detectScreen,
   prepareAvatarMedia,
@@ -14,6 +15,9 @@ import type { JobContext } from '../../platform/queue/queue.js';
 import { scratchDir } from '../../engines/index.js';
 import { storageUsage } from '../storage-quota/index.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
+
+/** The cover's person cut out, beside the cover. */
+export const AVATAR_CUTOUT = 'cutout.png';
 
 /** Where an avatar's derived files live: the owner's folder, or the public folder for demo actors. */
 export function avatarPrefix(a: Pick<AvatarRow, 'id' | 'userId' | 'seedKey'>): string {
@@ -55,14 +59,18 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
     const prepared = await prepareMedia(ctx, a, outDir, signal);
     // A green or blue screen behind the presenter is found once, here: backdrops are offered for it.
     const screen = await detectScreen(prepared.mezzanine, prepared.duration, signal);
+    // Any other presenter is matted for a backdrop; its cover's cutout shows it in the backdrop preview.
+    const cutout = screen ? null : path.join(outDir, AVATAR_CUTOUT);
+    if (cutout) await cutoutOf(prepared.cover, cutout, signal);
     const prefix = avatarPrefix(a);
     const keys = {
       mezzanineKey: prefix + AVATAR_FILES.mezzanine,
       reversedKey: prefix + AVATAR_FILES.reversed,
       coverKey: prefix + AVATAR_FILES.cover,
       coverSmallKey: prefix + AVATAR_FILES.coverSmall,
+      ...(cutout ? { cutoutKey: prefix + AVATAR_CUTOUT } : {}),
     };
-    const files = [prepared.mezzanine, prepared.reversed, prepared.cover, prepared.coverSmall];
+    const files = [prepared.mezzanine, prepared.reversed, prepared.cover, prepared.coverSmall, ...(cutout ? [cutout] : [])];
     let bytes = 0;
     for (const [i, key] of Object.values(keys).entries()) {
       const file = files[i] as string;

@@ -21,6 +21,7 @@ export function presentAvatar(ctx: AppContext, a: AvatarRow): Avatar {
     hs: a.hs,
     screen: a.screen,
     voice_id: a.voiceId,
+    cutout: a.cutoutKey ? fileUrl(ctx, a.cutoutKey) : '',
     create_time: formatDateTime(a.createdAt),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { avatars } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -93,6 +93,18 @@ export const avatarsRepo = {
   /** Replaces the engines' per-avatar data of a ready avatar. */
   async setEngineData(db: Db, id: number, engineData: AvatarRow['engineData']): Promise<void> {
     await db.update(avatars).set({ engineData, updatedAt: new Date() }).where(eq(avatars.id, id));
+  },
+  /**
+   * Records the matted footage once: answers false when another render recorded it first (its bytes
+   * are then not counted twice).
+   */
+  async setMatte(db: Db, id: number, matteKey: string, bytes: number): Promise<boolean> {
+    const rows = await db
+      .update(avatars)
+      .set({ matteKey, storedBytes: sql`${avatars.storedBytes} + ${bytes}`, updatedAt: new Date() })
+      .where(and(eq(avatars.id, id), isNull(avatars.matteKey)))
+      .returning({ id: avatars.id });
+    return rows.length > 0;
   },
   async remove(db: Db, id: number): Promise<void> {
     await db.delete(avatars).where(eq(avatars.id, id));

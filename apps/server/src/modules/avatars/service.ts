@@ -6,6 +6,7 @@ import { storageUsage } from '../storage-quota/index.js';
 import { accountRows } from '../accounts/index.js';
 import { checkPreparationCost } from './preparation-cost.js';
 import type { StudioUploads } from './ports.js';
+import { matteFileKeys } from './footage.js';
 import { presentActor, presentAvatar } from './present.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
@@ -114,7 +115,7 @@ export class AvatarsService {
   }
 
   async removeDerived(a: AvatarRow): Promise<void> {
-    for (const key of [a.mezzanineKey, a.reversedKey, a.coverKey, a.coverSmallKey]) {
+    for (const key of [a.mezzanineKey, a.reversedKey, a.coverKey, a.coverSmallKey, a.cutoutKey, ...matteFileKeys(a)]) {
       if (key)
         await this.ctx.storage
           .delete(key)

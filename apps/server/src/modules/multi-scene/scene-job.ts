@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import type { JobContext } from '../../platform/queue/queue.js';
-import { AVATAR_STATUS, avatarsRepo, preparedAvatarOf } from '../avatars/index.js';
+import { AVATAR_STATUS, avatarsRepo, renderFootage } from '../avatars/index.js';
 import {
   captionsSrt,
   failPaidJob,
@@ -162,12 +162,14 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   const rendered = path.join(s.scratch, 'clip.mp4');
   // One pass for all the scene asks of the picture and the sound.
   const canvas = work.p.canvases[scene.position] ?? null;
+  const backdrop = sceneBackdrop(work, scene);
+  const footage = await renderFootage(ctx, row, engine, { backdrop: !!backdrop, scratch: s.scratch, signal: s.signal });
   const finishing = await finishingOf(engine, row, async (size) => ({
     canvas,
-    background: await backdropPlan(ctx, sceneBackdrop(work, scene), row, s.scratch),
+    background: await backdropPlan(ctx, backdrop, footage.screen, s.scratch),
     captionsFile: await captionScene(s, speech, size, canvas),
   }));
-  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
+  const { avatar, cleanup } = footage;
   let info: MediaInfo | undefined;
   try {
     ({ info } = await engine.render({
@@ -181,7 +183,7 @@ async function sceneClip(s: SceneSteps, speech: SceneSpeech): Promise<SceneClip>
   } finally {
     await cleanup();
   }
-  const clip = await finishing.after(rendered, s.signal);
+  const clip = await finishing.after(await footage.finishable(rendered, s.signal), s.signal);
   if (clip === rendered)
     return { clip: rendered, cover: await sceneCover(s, rendered, engine.lipSync ? null : row.coverKey), info };
   // Finished: a new file whose cover and format are its own.

@@ -105,6 +105,17 @@ function parseContent(content: string | undefined) {
 }
 
 /** Multi-scene works: submit = check every scene against the caller, estimate, reserve, fan out. */
+/**
+ * Whether a backdrop can stand behind the scenes: not in an audio-only work, nor behind a talking photo
+ * (the scene at `photoAt`, -1 none); any avatar takes one (its screen keyed, or its person matted).
+ */
+const backdropTaken = (video: boolean, photoAt: number): true | string =>
+  !video
+    ? finishMessages.backgroundNotForAudio
+    : photoAt >= 0
+      ? finishMessages.backgroundNotForPhotoScene(photoAt + 1)
+      : true;
+
 export class MultiSceneService {
   constructor(
     private readonly ctx: AppContext,
@@ -158,7 +169,6 @@ export class MultiSceneService {
     const channel = video ? await resolveChannel(this.ctx, videoChannelKind, p.api) : null;
     const scenes: PlannedScene[] = [];
     const renders: RenderSpan[] = [];
-    const presenters: (AvatarRow | null)[] = [];
     // Photo scenes render on a photo channel and are priced as photo videos of their length.
     const photoChannel =
       video && items.some((i) => i.photo_id) ? await resolveChannel(this.ctx, photoChannelKind, o.photoApi) : null;
@@ -179,11 +189,14 @@ export class MultiSceneService {
       });
       if (avatar) renders.push({ picture: avatar, seconds: drive.estimateSeconds });
       if (photo && photoChannel) renders.push(photoRenderSpan(photoChannel.engine, photo, drive.estimateSeconds));
-      if (video) presenters.push(avatar);
-      // A backdrop of the scene's own stands behind its presenter only, which must stand on a screen too.
+      // A backdrop of the scene's own stands behind its presenter only.
       const own = item.finish
-        ? await checkFinish(this.ctx, this.deps.uploads, userId, item.finish, video ? [avatar] : 'none', () =>
-            finishMessages.backgroundNeedsScreenScene(position + 1),
+        ? await checkFinish(
+            this.ctx,
+            this.deps.uploads,
+            userId,
+            item.finish,
+            backdropTaken(video, photo ? position : -1),
           )
         : null;
       scriptTotal += countScriptChars(drive.script);
@@ -211,9 +224,14 @@ export class MultiSceneService {
           : {}),
       });
     }
-    // One backdrop behind every scene's presenter (each must stand on a screen) unless a scene has its own, music under the whole work.
-    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, video ? presenters : 'none', (i) =>
-      finishMessages.backgroundNeedsScreenScene(i + 1),
+    // One backdrop behind every scene's presenter unless a scene has its own, music under the whole work.
+    const photoAt = scenes.findIndex((x) => x.photoId);
+    const finish = await checkFinish(
+      this.ctx,
+      this.deps.uploads,
+      userId,
+      p,
+      backdropTaken(video, photoAt),
     );
     // Every scene's avatar is rendered for as long as it speaks: the work as a whole passes one ceiling.
     await checkRenderCost(this.ctx, userId, renders);

@@ -115,23 +115,15 @@ interface PlannedScene {
 const OFFSET_MAX = 0.5;
 
 /**
- * The scene's backdrop in the studio's words: a colour or an uploaded picture or video behind an avatar
- * recorded on a screen (keyed out), at the character's scale and offset. A colour behind any other
- * avatar only fills the frame round it (with a dimension), as before.
+ * The scene's backdrop in the studio's words: a colour or an uploaded picture or video behind the
+ * avatar (its screen keyed out, or its person matted), at the character's scale and offset.
  */
-async function finishOf(
-  ctx: AppContext,
-  deps: GenerateDeps,
-  userId: number,
-  s: SceneInput,
-  screen: boolean,
-): Promise<FinishParams> {
+async function finishOf(ctx: AppContext, deps: GenerateDeps, userId: number, s: SceneInput): Promise<FinishParams> {
   const { character: c, background: b } = s;
   const scale = c.scale ?? 1;
   const offset = c.offset ?? { x: 0, y: 0 };
   const placed = scale !== 1 || offset.x !== 0 || offset.y !== 0;
   const placeable =
-    screen &&
     !!b &&
     scale >= PRESENTER.scale.min &&
     scale <= PRESENTER.scale.max &&
@@ -140,7 +132,7 @@ async function finishOf(
   if ((c.avatar_style && c.avatar_style !== 'normal') || (placed && !placeable)) throw unsupported('avatarStyle');
   if (!b) return {};
   const placement = placed ? { presenter_x: 0.5 + offset.x, presenter_y: 0.5 + offset.y, presenter_scale: scale } : {};
-  if (b.type === 'color') return screen ? { background_color: b.value ?? '#ffffff', ...placement } : {};
+  if (b.type === 'color') return { background_color: b.value ?? '#ffffff', ...placement };
   const assetId = b.type === 'image' ? b.image_asset_id : b.video_asset_id;
   if (!assetId) throw unsupported('background');
   const fileId = numericId(assetId);
@@ -160,7 +152,7 @@ async function planScene(
   const db = ctx.database.db;
   const { character: c, voice: v, background: b } = s;
   const character = c.type === 'avatar' ? await avatarOf(ctx, userId, c.avatar_id) : await photoOf(ctx, userId, c);
-  const finish = await finishOf(ctx, deps, userId, s, character.type === 'avatar' && character.screen);
+  const finish = character.type === 'avatar' ? await finishOf(ctx, deps, userId, s) : {};
   const canvas = frame ? { width: frame.width & ~1, height: frame.height & ~1, color: b?.value ?? '#000000' } : null;
   let drive: PlannedScene['drive'];
   if (v.type === 'text') {
@@ -186,7 +178,7 @@ async function avatarOf(ctx: AppContext, userId: number, id: string | undefined)
   const visible =
     avatar && (avatar.userId === null ? avatar.source === AVATAR_SOURCE.public : avatar.userId === userId);
   if (!avatar || !visible || avatar.source === AVATAR_SOURCE.material) throw new ApiFailure('avatarMissing');
-  return { type: 'avatar' as const, avatarId: avatar.id, screen: avatar.screen !== '' };
+  return { type: 'avatar' as const, avatarId: avatar.id };
 }
 
 /** One of the caller's person photos or a public one (talking_photo_id); another account's, or a pet, is not found. */
@@ -302,11 +294,12 @@ export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[]
         'a multi-scene video: there the avatar scenes are priced at the multi-scene rate and each photo ' +
         'scene as a photo video of its length, on the photo channel named in channel or the first one ' +
         'offered. Voices speak text in a voice (type text), play an uploaded audio asset (type audio) or ' +
-        'stay silent (type silence). An avatar recorded on a green or blue screen stands on the background ' +
-        '(a colour, or an uploaded image_asset_id / video_asset_id), its screen keyed out, at the ' +
-        'character’s scale (0.3–1) and offset (-0.5–0.5); each scene of a multi-scene video has its own. ' +
-        'Any other avatar keeps its own backdrop: with a dimension it is fitted into that frame and a ' +
-        'colour background fills the rest.',
+        'stay silent (type silence). An avatar stands on the background (a colour, or an uploaded ' +
+        'image_asset_id / video_asset_id) at the character’s scale (0.3–1) and offset (-0.5–0.5): a green ' +
+        'or blue screen it was recorded on is keyed out, any other avatar is cut out of its footage by ' +
+        'person matting (made once per avatar, on its first video with a background); each scene of a ' +
+        'multi-scene video has its own. A talking photo takes no background: with a dimension it is fitted ' +
+        'into that frame and a colour background fills the rest.',
       shape: 'v2',
       body: generateBody,
       creates: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { photoLibraryMessages, studioMessages, type ParsedParamsOf, type saveWork } from '@app/contract';
+import { finishMessages, photoLibraryMessages, studioMessages, type ParsedParamsOf, type saveWork } from '@app/contract';
 import { rm } from 'node:fs/promises';
 import { scratchDir } from '../../engines/index.js';
 import { PhotoEngineError, type PhotoVideoEngine } from '../../engines/photo/index.js';
@@ -87,7 +87,7 @@ export class PhotoVideoService {
     const channel = await resolveChannel(this.ctx, photoChannelKind, p.api);
     const drive = await checkSpokenDrive(this.ctx, this.deps, userId, { ...p, silence_seconds: o.silenceSeconds });
     // A picture has no screen to key out: music only.
-    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, [null]);
+    const finish = await checkFinish(this.ctx, this.deps.uploads, userId, p, finishMessages.backgroundNotForPhoto);
     // The clip is the picture moving for as long as the speech lasts: bounded like any heavy video.
     await checkRenderCost(this.ctx, userId, [photoRenderSpan(channel.engine, photo, drive.estimateSeconds)]);
     const { credits, short } = await spokenWorkHold(this.ctx, userId, drive.estimateSeconds, channel.price);

@@ -382,7 +382,7 @@ describe('POST /api/user/works with photo_id', () => {
     const order = { api: 'local', photo_id: pub.id, voice_id: voice, text: '大家好，我是小林，欢迎来看我的照片说话。' };
     expect(await t.call(saveWork, { ...order, background_color: '#1664ff' }, { token: alice.token })).toMatchObject({
       code: 1,
-      msg: finishMessages.backgroundNeedsScreen,
+      msg: finishMessages.backgroundNotForPhoto,
     });
     const r = await t.call<{ id: number }>(saveWork, { ...order, music_id: music.fileId }, { token: alice.token });
     expect(r.code, r.msg).toBe(0);

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishMessages, listAvatars, listWorks, saveMultiWork, saveWork, type Avatar, type Work } from '@app/contract';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
-import { works } from '../../db/schema/index.js';
+import { avatars, works } from '../../db/schema/index.js';
 import { screenOfPixel } from '../../engines/avatar/screen.js';
 import { makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
-import { screenActorClip } from '../../engines/talking-face/testing/media.js';
+import { actorClip, screenActorClip, SMILING_ACTOR } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
 import { addVoice, cloneAvatar, registerUpload, studioWork } from '../works/testing/studio.js';
@@ -17,8 +17,8 @@ import { addVoice, cloneAvatar, registerUpload, studioWork } from '../works/test
 /**
  * Backdrops and music through the create calls: an avatar recorded on a green screen is known as one
  * when it is ready, its work comes out with the screen replaced by the asked colour and the music
- * under the voice; every file named is the caller's, a backdrop needs a screen, and a refused order
- * holds nothing.
+ * under the voice; a presenter filmed anywhere else is cut out by person matting (made once per
+ * avatar); every file named is the caller's, and a refused order holds nothing.
  */
 let t: TestApp;
 let dir: string;
@@ -26,6 +26,7 @@ let owner: TestAccount;
 let stranger: TestAccount;
 let green: Avatar;
 let plain: Avatar;
+let filmed: Avatar;
 let voiceId: number;
 let music: number;
 let picture: number;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   stranger = await newAccount(t, { credits: 1000 });
   green = await cloneAvatar(t, owner, await makeScreenClip(path.join(dir, 'g.mp4'), { seconds: 6 }), '绿幕分身');
   plain = await cloneAvatar(t, owner, await makeClip(path.join(dir, 'p.mp4'), { width: 360, height: 640, seconds: 6 }));
+  filmed = await cloneAvatar(t, owner, await actorClip(path.join(dir, 'a.mp4'), SMILING_ACTOR, 6), '实拍分身');
   voiceId = await addVoice(t, { userId: null });
   const song = path.join(dir, 'song.m4a');
   await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=1000:sample_rate=44100:d=4', '-c:a', 'aac', song]);
@@ -93,16 +95,22 @@ const mean = (rgb: Buffer) => {
   return sum.map((s) => s / (rgb.length / 3));
 };
 
-/** The frame's corners are `rgb` and hardly a pixel of the screen's green is left. */
-async function expectKeyedOnto(file: string, rgb: number[]) {
+/**
+ * The frame's corners are `rgb` and hardly a pixel of the screen's green is left (`top`: only the top
+ * corners, for a presenter filmed in a room, whose lower corners hold the chair and a neighbour the matte keeps).
+ */
+async function expectKeyedOnto(file: string, rgb: number[], corners: 'all' | 'top' = 'all') {
   const info = await probe(file);
   const { width: w, height: h } = info.video!;
-  for (const [x, y] of [
+  const top = [
     [0, 0],
     [w - 12, 0],
+  ];
+  const bottom = [
     [0, h - 12],
     [w - 12, h - 12],
-  ]) {
+  ];
+  for (const [x, y] of corners === 'all' ? [...top, ...bottom] : top) {
     const m = mean(await frameAt(file, 1, `crop=12:12:${x}:${y}`));
     m.forEach((v, i) => expect(Math.abs(v - rgb[i]!)).toBeLessThan(16));
   }
@@ -127,8 +135,6 @@ describe('backdrops and music', () => {
       const r = await t.call(saveWork, { api: 'local', voice_id: voiceId, text: SCRIPT, ...p }, { token: who.token });
       expect(r).toMatchObject({ code: 1, msg });
     };
-    await refused({ video_id: plain.id, background_color: '#1664ff' }, finishMessages.backgroundNeedsScreen);
-    await refused({ video_id: plain.id, presenter_scale: '0.6' }, finishMessages.backgroundNeedsScreen);
     await refused(
       { video_id: green.id, background_color: '#1664ff', background_id: picture },
       finishMessages.backgroundTwice,
@@ -186,6 +192,31 @@ describe('backdrops and music', () => {
     expect(b).toBeLessThan(70);
   });
 
+  it('cuts a presenter filmed in a room out of its footage once, and stands it on the colour', async () => {
+    expect(filmed).toMatchObject({ status: 2, screen: '' });
+    const [before] = await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, filmed.id));
+    const filmedBytes = before!.storedBytes;
+    const order = { api: 'local', video_id: filmed.id, voice_id: voiceId, text: SCRIPT, background_color: '#1664ff' };
+    const work = await studioWork(t, owner, order);
+    expect(work.status).toBe(3);
+    const file = await videoOf(work.id);
+    await expectKeyedOnto(file, BLUE, 'top');
+    // Her face is kept as filmed, not the backdrop's blue.
+    const face = 'crop=80:80:280:400';
+    const filmedFace = mean(await frameAt(path.join(dir, 'a.mp4'), 1, face));
+    mean(await frameAt(file, 1, face)).forEach((v, i) => expect(Math.abs(v - filmedFace[i]!)).toBeLessThan(16));
+    const avatarRow = async () => (await t.ctx.database.db.select().from(avatars).where(eq(avatars.id, filmed.id)))[0]!;
+    const matted = await avatarRow();
+    expect(matted.matteKey).toMatch(/matted\.mp4$/);
+    // Its bytes are counted to the owner with the avatar's other files.
+    expect(matted.storedBytes).toBeGreaterThan(filmedBytes);
+    // The matte is kept: the next video on this avatar reuses it and counts no more bytes.
+    const again = await studioWork(t, owner, { ...order, background_color: '#ffffff' });
+    expect(again.status).toBe(3);
+    expect((await avatarRow()).storedBytes).toBe(matted.storedBytes);
+    await expectKeyedOnto(await videoOf(again.id), [255, 255, 255], 'top');
+  }, 400_000);
+
   it('builds backdrop, captions and music into the lip-sync engine’s own encode', async () => {
     const actor = await cloneAvatar(t, owner, await screenActorClip(path.join(dir, 'face.mp4'), 6), '绿幕主播');
     expect(actor).toMatchObject({ status: 2, screen: 'green' });
@@ -205,15 +236,9 @@ describe('backdrops and music', () => {
     // Preparing a face (its track and mouth index) and rendering its lips: slow on a loaded machine.
   }, 400_000);
 
-  it('puts one backdrop behind every scene of a multi-scene work, and refuses a scene without a screen', async () => {
+  it('puts one backdrop behind every scene of a multi-scene work, screen keyed or person matted', async () => {
     const scene = (videoId: number) => ({ type: 'text' as const, text: SCRIPT, voice_id: voiceId, video_id: videoId });
     const before = await balance(owner);
-    const refused = await t.call(
-      saveMultiWork,
-      { api: 'local', content: JSON.stringify([scene(green.id), scene(plain.id)]), background_color: '#1664ff' },
-      { token: owner.token },
-    );
-    expect(refused).toMatchObject({ code: 1, msg: finishMessages.backgroundNeedsScreenScene(2) });
     const audioOnly = await t.call(
       saveMultiWork,
       { content: JSON.stringify([scene(green.id)]), output_mode: 'audio', background_color: '#1664ff' },
@@ -232,7 +257,7 @@ describe('backdrops and music', () => {
       saveMultiWork,
       {
         api: 'local',
-        content: JSON.stringify([scene(green.id), scene(green.id)]),
+        content: JSON.stringify([scene(green.id), scene(filmed.id)]),
         background_color: '#1664ff',
         music_id: music,
       },

@@ -48,7 +48,7 @@ export interface FinishUploads {
   findOwned(db: Db, userId: number, id: number): Promise<{ kind: string; key: string } | null>;
 }
 
-/** What an avatar's preparation found behind the presenter. */
+/** The screen behind the presenter: what the avatar's preparation found, or the green of its matte. */
 export interface ScreenOf {
   screen: string;
   screenColor: string;
@@ -56,25 +56,23 @@ export interface ScreenOf {
 
 /**
  * Checks the order's backdrop and music against the caller, each refusal in Chinese: one backdrop (a
- * colour, or the caller's picture or video), behind avatars recorded on a screen only (`screens`: each
- * presenter of the work, or `'none'` when the work has no picture); music from the caller's audio files.
+ * colour, or the caller's picture or video) when the work's picture takes one (`backdrop` true, else
+ * the refusal: a presenter not filmed on a screen is matted when rendered); music from the caller's
+ * audio files.
  */
 export async function checkFinish(
   ctx: AppContext,
   uploads: FinishUploads,
   userId: number,
   p: FinishParams,
-  screens: readonly (ScreenOf | null)[] | 'none',
-  refusal: (position: number) => string = () => finishMessages.backgroundNeedsScreen,
+  backdropTaken: true | string,
 ): Promise<FinishOrder> {
   const db = ctx.database.db;
   let backdrop: BackdropOrder | null = null;
   if (asksBackdrop(p)) {
-    if (screens === 'none') throw new AppError(finishMessages.backgroundNotForAudio);
+    if (backdropTaken !== true) throw new AppError(backdropTaken);
     if (p.background_color !== undefined && p.background_id !== undefined)
       throw new AppError(finishMessages.backgroundTwice);
-    const bare = screens.findIndex((s) => !s?.screen);
-    if (bare >= 0) throw new AppError(refusal(bare));
     let file: { key: string; kind: 'image' | 'video' } | null = null;
     if (p.background_id !== undefined) {
       const found = await uploads.findOwned(db, userId, p.background_id);

@@ -142,8 +142,8 @@ export async function planWork(
     : avatarSecondsRefusal(channel.rule.avatarSeconds, material?.duration ?? 0);
   if (refused) throw new AppError(refused);
   const drive = await checkSpokenDrive(ctx, deps, userId, { ...p, silence_seconds: silenceSeconds });
-  // A material video's screen is not known before its preparation: a backdrop needs a prepared avatar.
-  const finish = await checkFinish(ctx, deps.uploads, userId, p, [avatar]);
+  // Any presenter takes a backdrop: one not filmed on a screen is matted when rendered.
+  const finish = await checkFinish(ctx, deps.uploads, userId, p, true);
   // The avatar (or material) is rendered for as long as the work speaks: a long recording is a heavy input too.
   const picture = avatar ?? material?.picture;
   if (picture) await checkRenderCost(ctx, userId, [{ picture, seconds: drive.estimateSeconds }]);

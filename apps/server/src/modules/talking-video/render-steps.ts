@@ -3,7 +3,7 @@ import { studioMessages } from '@app/contract';
 import type { AvatarVideoEngine } from '../../engines/avatar/index.js';
 import { AppError } from '../../platform/errors.js';
 import { ffmpeg } from '../../platform/media/ffmpeg.js';
-import { preparedAvatarOf, avatarsRepo } from '../avatars/index.js';
+import { renderFootage, avatarsRepo } from '../avatars/index.js';
 import {
   backdropPlan,
   captionsStep,
@@ -26,14 +26,16 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   const row = await avatarsRepo.find(ctx.database.db, work.p.avatarId);
   if (!row) throw new AppError(studioMessages.avatarMissing);
   const rendered = path.join(s.scratch, 'video.mp4');
+  // A backdrop behind an avatar not filmed on a screen: its person is matted onto green first.
+  const footage = await renderFootage(ctx, row, engine, { backdrop: !!work.p.backdrop, scratch: s.scratch, signal: s.signal });
   // One pass for all the order asks of the picture and the sound.
   const finishing = await finishingOf(engine, row, async (size) => ({
     canvas: work.p.canvas,
-    background: await backdropPlan(ctx, work.p.backdrop, row, s.scratch),
+    background: await backdropPlan(ctx, work.p.backdrop, footage.screen, s.scratch),
     captionsFile: await captionsStep(s, audioFile, size, work.p.canvas),
     music: await musicPlan(ctx, work.p.music, s.scratch),
   }));
-  const { avatar, cleanup } = await preparedAvatarOf(ctx, row, s.scratch);
+  const { avatar, cleanup } = footage;
   try {
     await engine.render({
       avatar,
@@ -57,7 +59,7 @@ export async function renderStep(s: StepContext, engine: AvatarVideoEngine, audi
   } finally {
     await cleanup();
   }
-  const outFile = await finishing.after(rendered, s.signal);
+  const outFile = await finishing.after(await footage.finishable(rendered, s.signal), s.signal);
   const cover = path.join(s.scratch, 'cover.jpg');
   await ffmpeg(['-i', outFile, '-frames:v', '1', '-q:v', '3', cover], { signal: s.signal });
   const videoKey = `${workPrefix(work.row)}video.mp4`;

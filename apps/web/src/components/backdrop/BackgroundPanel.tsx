@@ -52,7 +52,8 @@ function KeyedCover({ cover, screen, onShape }: { cover: string; screen: AvatarS
 
 interface PreviewProps {
   cover?: string;
-  screen: AvatarScreen;
+  cutout?: string;
+  screen: AvatarScreen | null;
   landscape: boolean;
   kind: BackdropKind;
   color: string;
@@ -62,7 +63,7 @@ interface PreviewProps {
 }
 
 /** The frame as the finished video will show it: the backdrop, and the keyed presenter at its place and size; drag to move. */
-function BackdropPreview({ cover, screen, landscape, kind, color, file, presenter, onMove }: PreviewProps) {
+function BackdropPreview({ cover, cutout, screen, landscape, kind, color, file, presenter, onMove }: PreviewProps) {
   const [shape, setShape] = useState(landscape ? 16 / 9 : 9 / 16);
   const frameShape = landscape ? 16 / 9 : 9 / 16;
   // "1 = fits the frame": the presenter's box is the cover contained in the frame, then scaled.
@@ -129,7 +130,18 @@ function BackdropPreview({ cover, screen, landscape, kind, color, file, presente
             ...size,
           }}
         >
-          <KeyedCover cover={cover} screen={screen} onShape={setShape} />
+          {screen ? (
+            <KeyedCover cover={cover} screen={screen} onShape={setShape} />
+          ) : (
+            // The person cut out at preparation; an avatar prepared before cutouts shows its whole cover.
+            <img
+              src={cutout || cover}
+              alt=""
+              data-testid="backdrop-presenter"
+              onLoad={(e) => setShape(e.currentTarget.naturalWidth / e.currentTarget.naturalHeight || shape)}
+              style={{ display: 'block', width: '100%', height: '100%' }}
+            />
+          )}
         </div>
       )}
     </div>
@@ -199,17 +211,19 @@ interface BackgroundPanelProps {
   /** The chosen avatar's cover, keyed out over the backdrop in the preview. */
   cover?: string;
   landscape?: boolean;
-  /** The screen the avatar was recorded on ('green' | 'blue'; '' none). */
+  /** The screen the avatar was recorded on ('green' | 'blue'; '' none: its person is matted). */
   screen?: string;
+  /** The cover's person cut out, shown over the backdrop when the avatar has no screen. */
+  cutout?: string;
   /** Why no backdrop can be set for this work (user words): shown at once, and every control is greyed. */
   unavailable?: string;
 }
 
-/** 原背景 / 纯色 / 图片或视频 behind a screen-recorded presenter, its place and size, previewed keyed over the backdrop. */
-export function BackgroundPanel({ cover, landscape = false, screen, unavailable }: BackgroundPanelProps) {
+/** 原背景 / 纯色 / 图片或视频 behind the presenter, its place and size, previewed cut out over the backdrop. */
+export function BackgroundPanel({ cover, cutout, landscape = false, screen, unavailable }: BackgroundPanelProps) {
   const { kind, color, backdropFile, presenter, setKind, setColor, setPresenter, setBackdropBlocked } =
     useFinishStore();
-  const blocked = !!unavailable || !isScreen(screen);
+  const blocked = !!unavailable;
   useEffect(() => setBackdropBlocked(blocked), [blocked, setBackdropBlocked]);
   const active = !blocked && kind !== 'original';
   const slider = (label: string, key: keyof Presenter, range: { min: number; max: number }) => (
@@ -235,9 +249,9 @@ export function BackgroundPanel({ cover, landscape = false, screen, unavailable 
         {unavailable ? (
           <Alert type="info" showIcon message={unavailable} />
         ) : (
-          isScreen(screen) && (
-            <Typography.Text type="secondary">{t.screenFound(AVATAR_SCREENS[screen])}</Typography.Text>
-          )
+          <Typography.Text type="secondary">
+            {isScreen(screen) ? t.screenFound(AVATAR_SCREENS[screen]) : t.matted}
+          </Typography.Text>
         )}
         <Segmented
           aria-label={t.kind}
@@ -282,11 +296,12 @@ export function BackgroundPanel({ cover, landscape = false, screen, unavailable 
           </Flex>
         )}
         {active && kind === 'file' && <BackdropFilePicker disabled={blocked} />}
-        {active && isScreen(screen) && (
+        {active && (
           <>
             <BackdropPreview
               cover={cover}
-              screen={screen}
+              cutout={cutout}
+              screen={isScreen(screen) ? screen : null}
               landscape={landscape}
               kind={kind}
               color={color}

@@ -22,9 +22,8 @@ export const backdropText = {
   scale: '人物大小',
   center: '居中',
   preview: '背景预览',
-  /** Shown before any click when the chosen avatar (or a scene's) was not recorded on a screen. */
-  needsScreen: '更换背景需要使用绿幕或蓝幕录制的数字人，当前数字人不支持',
-  needsScreenScenes: '更换背景需要每个场景都使用绿幕或蓝幕录制的数字人',
+  /** Said of a presenter not recorded on a screen: its person is cut out of the footage instead. */
+  matted: '非绿幕录制，人物会自动抠像；首次为该数字人更换背景时需多等片刻',
   noAvatar: '选择数字人后可更换背景',
   screenFound: (screen: string) => `${screen}录制，背景会自动抠除`,
 } as const;

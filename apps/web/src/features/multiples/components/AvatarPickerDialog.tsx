@@ -21,6 +21,7 @@ const toSceneAvatar = (a: Avatar): SceneAvatar => ({
   duration: a.duration,
   hs: a.hs,
   screen: a.screen,
+  cutout: a.cutout,
 });
 
 function AvatarGrid(props: {

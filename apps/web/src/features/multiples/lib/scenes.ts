@@ -9,8 +9,10 @@ export interface SceneAvatar {
   cover: string;
   duration: number;
   hs: number;
-  /** The screen the avatar was recorded on ('green' | 'blue'; '' none): a backdrop needs one in every scene. */
+  /** The screen the avatar was recorded on ('green' | 'blue'; '' none, its person then matted for a backdrop). */
   screen: string;
+  /** The cover's person cut out (transparent PNG) for the backdrop preview; absent when none was made. */
+  cutout?: string;
 }
 
 export interface SceneAudio {

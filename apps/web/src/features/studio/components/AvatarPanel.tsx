@@ -18,6 +18,7 @@ export const toChosenAvatar = (a: Avatar): ChosenAvatar => ({
   hs: a.hs,
   screen: a.screen,
   voiceId: a.voice_id,
+  cutout: a.cutout,
 });
 
 /** Only ready avatars can be chosen; the others say why not. */

@@ -11,10 +11,12 @@ export interface ChosenAvatar {
   cover: string;
   duration: number;
   hs: number;
-  /** The screen the avatar was recorded on ('green' | 'blue'; '' none, library videos too): backdrops need one. */
+  /** The screen the avatar was recorded on ('green' | 'blue'; '' none, library videos too): keyed for a backdrop. */
   screen: string;
   /** A public actor's own voice (a public voice's id): chosen with the actor while no voice is. */
   voiceId?: number | null;
+  /** The cover's person cut out (transparent PNG) for the backdrop preview; absent when none was made. */
+  cutout?: string;
 }
 
 export interface AudioFile {
