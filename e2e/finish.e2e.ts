@@ -143,7 +143,7 @@ async function shootStudio(name: string) {
 }
 
 describe('backdrop and music journey', () => {
-  it('a green-screen avatar gets a colour backdrop and music; an avatar without a screen cannot', async () => {
+  it('a green-screen avatar gets a colour backdrop and music; a demo actor without a screen is previewed cut out', async () => {
     const { baseURL } = appUnderTest();
     const clip = makeGreenScreenVideo(media, 12);
     const music = makeMusic(8);
