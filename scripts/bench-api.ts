@@ -121,8 +121,9 @@ async function fullStack(kind: 'pglite' | 'postgres', cached: boolean, databaseU
     const url = `${addr}${profile.path}?${qs}`;
     const probe = async () => {
       const res = await fetch(url, { headers: { 'x-token': token } });
-      const body = (await res.json()) as { code: number; msg: string };
-      if (body.code !== 0) throw new Error(`bench call refused: ${JSON.stringify(body)}`);
+      const body = (await res.json().catch(() => ({ code: -1, msg: 'not JSON' }))) as { code: number; msg: string };
+      if (body.code !== 0)
+        throw new Error(`GET ${profile.path} refused: HTTP ${res.status}, code ${body.code} ${body.msg}`);
       return Number(res.headers.get('x-ratelimit-remaining'));
     };
     if (!((await probe()) > 0)) throw new Error('the rate limit is not active on the benchmarked route');
@@ -175,10 +176,12 @@ if (pgDb && 'url' in pgDb) {
 }
 
 const base = results[0]!;
-console.log('\nrun                                        req/s   p50 ms   p99 ms  ratio b/a   errors  cpu µs/req');
+console.log(
+  '\nrun                                        req/s   p50 ms   p99 ms  ratio b/a   errors  cpu µs/req  load (1/5/15 min) at its end',
+);
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base.rps).toFixed(2).padStart(10)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}`,
+    `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / base.rps).toFixed(2).padStart(10)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}  ${r.load}`,
   );
 }
 console.log('');
@@ -189,7 +192,7 @@ for (const r of results.slice(1)) {
   const label = r.goal ? '' : ' (for comparison; goals apply to cached runs)';
   const goal = r.name.includes('postgres') ? GOALS.postgres : GOALS.pglite;
   console.log(
-    `${r.name}: ratio ${ratio.toFixed(2)} >= ${goal.ratio} ${verdict(ratio >= goal.ratio)}; p99 ${r.p99} ms < ${goal.p99} ms ${verdict(r.p99 < goal.p99)}${label}`,
+    `${r.name}: ratio ${ratio.toFixed(2)} >= ${goal.ratio} ${verdict(ratio >= goal.ratio)}; p99 ${r.p99} ms < ${goal.p99} ms ${verdict(r.p99 < goal.p99)}${label}; ${r.load}`,
   );
   if (r.errors + r.non2xx > 0) {
     console.error(`FAIL: ${r.name} had ${r.errors + r.non2xx} errors or non-2xx replies`);

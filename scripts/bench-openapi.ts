@@ -25,6 +25,29 @@ const SKIP_PG = process.env.BENCH_SKIP_PG === '1';
 const GOAL_RATIO = 0.8;
 const RATE_LIMIT = 1_000_000_000;
 
+interface Reply<T> {
+  data?: T;
+  /** The web protocol's answer: 0 when served. */
+  code?: number;
+  msg?: string;
+  /** The open API's refusal (its success carries code 100). */
+  error?: { code: string; message: string } | null;
+  message?: string;
+}
+
+/** The data of one call, or an error naming the call, its HTTP status and the refusal's code and message. */
+async function answer<T>(url: string, headers: Record<string, string>, served: (r: Reply<T>) => boolean): Promise<T> {
+  const res = await fetch(url, { headers });
+  const body = (await res.json().catch(() => ({ msg: 'not JSON' }))) as Reply<T>;
+  if (res.status !== 200 || !served(body) || body.data === undefined)
+    throw new Error(
+      `GET ${url.split('?')[0]} refused: HTTP ${res.status}, ${JSON.stringify(body.error ?? { code: body.code, msg: body.msg ?? body.message })}`,
+    );
+  return body.data;
+}
+const byWeb = <T>(r: Reply<T>) => r.code === 0;
+const byKey = <T>(r: Reply<T>) => r.code === 100 && !r.error;
+
 async function pair(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<[Result, Result]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-openapi-'));
   const config = loadConfig({
@@ -68,20 +91,20 @@ async function pair(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<
     const webUrl = `${addr}/api/user/works?${new URLSearchParams(signedParams({ page: 1, limit: 10 }, config.SIGN_SECRET))}`;
     const keyUrl = `${addr}/v1/video_status.get?video_id=${w!.id}`;
     // Both answer the one finished video before the load starts.
-    const web = (await (await fetch(webUrl, { headers: { 'x-token': token } })).json()) as {
-      data: { list: { id: number; status: number }[] };
-    };
-    const viaKey = (await (await fetch(keyUrl, { headers: { 'x-api-key': key } })).json()) as {
-      data: { status: string };
-    };
-    if (web.data.list[0]?.id !== w!.id || viaKey.data.status !== 'completed')
+    const web = await answer<{ list: { id: number; status: number }[] }>(webUrl, { 'x-token': token }, byWeb);
+    const viaKey = await answer<{ status: string }>(keyUrl, { 'x-api-key': key }, byKey);
+    if (web.list[0]?.id !== w!.id || viaKey.status !== 'completed')
       throw new Error(`the two reads disagree: ${JSON.stringify({ web, viaKey })}`);
 
     const o = { connections: CONNECTIONS, duration: DURATION };
-    return [
+    const results: [Result, Result] = [
       await loadRun(`${kind}: web protocol (token)`, webUrl, { ...o, headers: { 'x-token': token } }),
       await loadRun(`${kind}: open API (X-Api-Key)`, keyUrl, { ...o, headers: { 'x-api-key': key } }),
     ];
+    // Still answered after the load (a refusal is an HTTP 200 the load generator counts as answered).
+    await answer(webUrl, { 'x-token': token }, byWeb);
+    await answer(keyUrl, { 'x-api-key': key }, byKey);
+    return results;
   } finally {
     // Calls the load generator dropped at its deadline finish before the database closes.
     await new Promise((r) => setTimeout(r, 1_000));
@@ -108,17 +131,19 @@ if (pgDb && 'url' in pgDb) {
   }
 }
 
-console.log('\nrun                                  req/s   p50 ms   p99 ms   errors  cpu µs/req');
+console.log(
+  '\nrun                                  req/s   p50 ms   p99 ms   errors  cpu µs/req  load (1/5/15 min) at its end',
+);
 for (const r of pairs.flat())
   console.log(
-    `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}`,
+    `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${r.cpuUs.toFixed(0).padStart(11)}  ${r.load}`,
   );
 console.log('');
 let failed = false;
 for (const [web, viaKey] of pairs) {
   const ratio = viaKey.rps / web.rps;
   console.log(
-    `${viaKey.name}: ${ratio.toFixed(2)} x the web protocol's req/s (p99 ${viaKey.p99} vs ${web.p99} ms) ${ratio >= GOAL_RATIO ? 'PASS' : 'MISS'}`,
+    `${viaKey.name}: ${ratio.toFixed(2)} x the web protocol's req/s (p99 ${viaKey.p99} vs ${web.p99} ms) ${ratio >= GOAL_RATIO ? 'PASS' : 'MISS'}; ${viaKey.load}`,
   );
   for (const r of [web, viaKey])
     if (r.errors + r.non2xx > 0) {

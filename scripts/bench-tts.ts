@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createLocalSpeech } from '../apps/server/src/engines/speech/local.js';
 import { countScriptChars } from '../apps/server/src/engines/speech/script.js';
+import { loadText, measure } from './lib/measure.js';
 
-/** Offline speech benchmark: a 500-character Chinese script, timed end to end (text to encoded file). */
+/**
+ * Offline speech benchmark: a 500-character Chinese script, timed end to end (text to encoded file).
+ * Each run also prints the CPU time of every process it causes (espeak-ng, ffmpeg) and the load average.
+ */
 
 /** Goal of the speech issue: synthesis time / audio duration on this machine. */
 const GOAL_RTF = 0.05;
@@ -26,38 +29,47 @@ async function main(): Promise<void> {
   const script = buildScript(500);
   const dir = await mkdtemp(join(tmpdir(), 'bench-tts-'));
   const speech = createLocalSpeech();
-  const runs: { ms: number; duration: number }[] = [];
+  const runs: { ms: number; duration: number; cpu: number; load: string }[] = [];
   try {
     for (let i = 0; i < 4; i++) {
-      const start = performance.now();
-      const result = await speech.synthesize({
-        text: script,
-        voice: { voiceRef: 'local:m3:50:175' },
-        rate: 1,
-        volume: 1,
-        pitch: 1,
-        outFile: join(dir, `bench-${i}.m4a`),
-      });
-      runs.push({ ms: performance.now() - start, duration: result.duration });
+      const m = await measure(() =>
+        speech
+          .synthesize({
+            text: script,
+            voice: { voiceRef: 'local:m3:50:175' },
+            rate: 1,
+            volume: 1,
+            pitch: 1,
+            outFile: join(dir, `bench-${i}.m4a`),
+          })
+          .catch((e: unknown) => {
+            throw new Error(`run ${i + 1}: synthesis failed: ${(e as Error).message}`);
+          }),
+      );
+      if (!(m.value.duration > 0)) throw new Error(`run ${i + 1}: the synthesised audio has no duration`);
+      runs.push({ ms: m.seconds * 1000, duration: m.value.duration, cpu: m.cpu, load: m.load });
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  console.log(`script: ${countScriptChars(script)} characters`);
+  console.log(`machine: ${cpus().length} CPUs; script: ${countScriptChars(script)} characters`);
   runs.forEach((r, i) =>
     console.log(
-      `run ${i + 1}${i === 0 ? ' (cold)' : ''}: ${(r.ms / 1000).toFixed(3)} s for ${r.duration.toFixed(2)} s of audio, RTF ${(r.ms / 1000 / r.duration).toFixed(4)}`,
+      `run ${i + 1}${i === 0 ? ' (cold)' : ''}: ${(r.ms / 1000).toFixed(3)} s for ${r.duration.toFixed(2)} s of audio, RTF ${(r.ms / 1000 / r.duration).toFixed(4)}, CPU ${r.cpu.toFixed(2)} s (${r.load})`,
     ),
   );
   const warm = runs.slice(1);
   const ms = warm.reduce((s, r) => s + r.ms, 0) / warm.length;
   const duration = warm[0]?.duration ?? 0;
   const rtf = ms / 1000 / duration;
+  const cpu = warm.reduce((s, r) => s + r.cpu, 0) / warm.length;
   console.log(
-    `warm average: synthesis ${(ms / 1000).toFixed(3)} s, audio ${duration.toFixed(2)} s, real-time factor ${rtf.toFixed(4)}`,
+    `warm average: synthesis ${(ms / 1000).toFixed(3)} s (CPU ${cpu.toFixed(2)} s), audio ${duration.toFixed(2)} s, real-time factor ${rtf.toFixed(4)}`,
   );
   const pass = duration > 0 && rtf <= GOAL_RTF;
-  console.log(`${pass ? 'PASS' : 'MISS'}: real-time factor ${rtf.toFixed(4)} ${pass ? '<=' : '>'} goal ${GOAL_RTF}`);
+  console.log(
+    `${pass ? 'PASS' : 'MISS'}: real-time factor ${rtf.toFixed(4)} ${pass ? '<=' : '>'} goal ${GOAL_RTF}; ${loadText()}`,
+  );
 }
 
 await main();

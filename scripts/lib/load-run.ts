@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type autocannon from 'autocannon';
+import { measure } from './measure.js';
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
@@ -13,19 +14,35 @@ export interface Result {
   p99: number;
   errors: number;
   non2xx: number;
-  /** Server CPU time (this process, user + system) per answered request: steadier than req/s on a busy machine. */
+  /**
+   * Server CPU time per answered request: this process and every process it started during the run
+   * (measure()), less the load generator's own: steadier than req/s on a busy machine.
+   */
   cpuUs: number;
+  /** Load average when the run ended. */
+  load: string;
 }
+
+/** Printed by the load generator's process as it exits: its own CPU time (all its threads). */
+const CPU_MARK = 'load-generator-cpu ';
+const cpuAtExit = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n${CPU_MARK}'+JSON.stringify(process.cpuUsage())+'\\n'))`;
 
 /** The load generator runs in its own process so it does not steal the server's event loop. */
 function autocannonProcess(url: string, connections: number, duration: number, headers: Record<string, string>) {
-  const args = [autocannonBin, '--json', '-c', String(connections), '-d', String(duration)];
+  const args = ['--import', cpuAtExit, autocannonBin, '--json', '-c', String(connections), '-d', String(duration)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout) as autocannon.Result),
-    );
+  return new Promise<{ result: autocannon.Result; cpuSeconds: number }>((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const mark = stderr.split('\n').find((l) => l.startsWith(CPU_MARK));
+      if (err || !mark) {
+        const said = stderr.replace(CPU_MARK, '').trim().split('\n').slice(-3).join(' / ');
+        reject(new Error(`the load generator failed on ${url.split('?')[0]}: ${err?.message ?? 'no CPU figure'} ${said}`));
+        return;
+      }
+      const cpu = JSON.parse(mark.slice(CPU_MARK.length)) as NodeJS.CpuUsage;
+      resolve({ result: JSON.parse(stdout) as autocannon.Result, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+    });
   });
 }
 
@@ -37,11 +54,12 @@ export async function loadRun(
 ): Promise<Result> {
   const headers = o.headers ?? {};
   await autocannonProcess(url, 10, 2, headers);
-  const cpu0 = process.cpuUsage();
-  const r = await autocannonProcess(url, o.connections, o.duration, headers);
-  const cpu = process.cpuUsage(cpu0);
+  const m = await measure(() => autocannonProcess(url, o.connections, o.duration, headers));
+  const r = m.value.result;
+  if (!r.requests.total) throw new Error(`${name}: no request was answered in ${o.duration} s (${url.split('?')[0]})`);
   return {
-    cpuUs: (cpu.user + cpu.system) / Math.max(1, r.requests.total),
+    cpuUs: (Math.max(0, m.cpu - m.value.cpuSeconds) * 1e6) / r.requests.total,
+    load: m.load,
     name,
     goal: o.goal ?? true,
     rps: r.requests.average,
