@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatAnswerStream, newNonce, NONCE_PARAM, sendChatMessage, signaturePayload } from '@app/contract';
+import { loadText, measure } from './lib/measure.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
 const ANSWER = '数字人视频让每个人都能拥有自己的虚拟主播。'.repeat(25).slice(0, 500);
@@ -233,7 +234,11 @@ async function runServer() {
 
   let fakeUrl = '';
   const fake = child('fake', (l) => (fakeUrl = String(l.url)));
-  while (!fakeUrl) await new Promise((r) => setTimeout(r, 20));
+  for (let waited = 0; !fakeUrl; waited += 20) {
+    if (fake.exitCode !== null) throw new Error(`the fake model exited with code ${fake.exitCode} before it listened`);
+    if (waited > 60_000) throw new Error('the fake model did not listen within 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
   const config = loadConfig({
@@ -264,8 +269,10 @@ async function runServer() {
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
-    const started = performance.now();
-    const result = await new Promise<Results>((resolve, reject) => {
+    const cpu0 = process.cpuUsage();
+    const m = await measure(
+      () =>
+        new Promise<Results>((resolve, reject) => {
       const c = child(
         'client',
         (l) => {
@@ -280,10 +287,15 @@ async function runServer() {
           tokens,
         } satisfies ClientJob),
       );
-      c.on('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
-    });
+      c.on('close', (code, signal) =>
+        reject(new Error(`the load generator exited (code ${code ?? signal}) before its results; its error is above`)),
+      );
+    }),
+    );
+    const serverCpu = process.cpuUsage(cpu0);
+    const result = m.value;
     clearInterval(sampler);
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = m.seconds;
     const base = summary(result.baseline);
     const viaRelay = summary(result.relayed);
     const viaServer = summary(result.streamed);
@@ -310,14 +322,17 @@ async function runServer() {
     );
     console.log(`  answers settled at 10 points:     ${charged?.n ?? 0}/${STREAMS}`);
     console.log(
-      `  added at p99: ${f(added)} ms; server RSS ${f(rssBefore / 1048576)} MB -> peak ${f(rssPeak / 1048576)} MB (growth ${f(growthMb)} MB); run ${f(seconds)} s`,
+      `  added at p99: ${f(added)} ms; server RSS ${f(rssBefore / 1048576)} MB -> peak ${f(rssPeak / 1048576)} MB (growth ${f(growthMb)} MB); run ${f(seconds)} s (${m.load})`,
+    );
+    console.log(
+      `  CPU: ${f(m.cpu)} s all processes of the run (server, fake model, load generator), server ${f((serverCpu.user + serverCpu.system) / 1e6)} s`,
     );
     const goals = [
       ['every stream complete', viaServer.complete === STREAMS],
       [`p99 first byte added < ${GOALS.addedP99Ms} ms`, added < GOALS.addedP99Ms],
       [`server RSS growth < ${GOALS.rssGrowthMb} MB`, growthMb < GOALS.rssGrowthMb],
     ] as const;
-    for (const [name, pass] of goals) console.log(`  ${pass ? 'PASS' : 'MISS'} ${name}`);
+    for (const [name, pass] of goals) console.log(`  ${pass ? 'PASS' : 'MISS'} ${name}; ${loadText()}`);
     const errors = result.streamed.filter((r) => r.error).map((r) => r.error);
     if (errors.length) console.log(`  errors: ${[...new Set(errors)].slice(0, 3).join('; ')}`);
     process.exitCode = goals.every(([, pass]) => pass) ? 0 : 1;
