@@ -105,5 +105,8 @@ describe('蝉镜 对口型 (contract with a fake of its open API)', () => {
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 300);
     expect((await failure(engine.lipSync({ video, audio, outFile: out('cancel'), scratch: dir, signal: ctl.signal }))).key).toBe('cancelled');
+    // Cancelled before the video is even probed: said as a cancel too, not as the probe's own failure.
+    const early = AbortSignal.abort();
+    expect((await failure(engine.lipSync({ video, audio, outFile: out('early'), scratch: dir, signal: early }))).key).toBe('cancelled');
   });
 });

@@ -105,6 +105,17 @@ export class ChanjingLipSync implements LipSyncEngine {
   }
 
   async lipSync(req: LipSyncRequest): Promise<RenderResult> {
+    try {
+      return await this.follow(req);
+    } catch (e) {
+      // A cancel may land in any step (a probe, an upload, a poll): it is said as one, whatever was running.
+      if (req.signal?.aborted && !(e instanceof AvatarEngineError && e.key === 'cancelled'))
+        throw new AvatarEngineError('cancelled', undefined, false, { cause: e });
+      throw e;
+    }
+  }
+
+  private async follow(req: LipSyncRequest): Promise<RenderResult> {
     const deadline = Date.now() + this.config.timeoutMs;
     req.onProgress?.(0);
     // A task started before a restart is followed; the files are uploaded only for a new one.
