@@ -291,6 +291,8 @@ async function runServer() {
         reject(new Error(`the load generator exited (code ${code ?? signal}) before its results; its error is above`)),
       );
     }),
+      // No walk of /proc during the streams: its cost would land on the server being measured.
+      { sample: false },
     );
     const serverCpu = process.cpuUsage(cpu0);
     const result = m.value;

@@ -22,6 +22,7 @@ import { issueToken } from '../apps/server/src/platform/auth/tokens.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { ffmpeg } from '../apps/server/src/platform/media/ffmpeg.js';
 import { signedParams } from '../apps/server/test/helper.js';
+import { loadText, measure } from './lib/measure.js';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -211,7 +212,9 @@ async function main(): Promise<void> {
         },
         body: method === 'POST' ? qs : undefined,
       });
-      return (await res.json()) as Envelope<T>;
+      const body = (await res.json().catch(() => ({ code: -1, msg: 'not JSON' }))) as Envelope<T>;
+      if (body.code !== 0) throw new Error(`${method} ${p} refused: HTTP ${res.status}, code ${body.code} ${body.msg}`);
+      return body;
     };
     // One account per round: each holds one 500 MB file of its 1 GB quota.
     const tokens: string[] = [];
@@ -249,7 +252,17 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
     const heldSampler = setInterval(() => (heldPeak = Math.max(heldPeak, held())), 50);
 
-    const rounds: { cp: number; cpSync: number; floor: number; hash: number; upload: number; register: number }[] = [];
+    const rounds: {
+      cp: number;
+      cpSync: number;
+      floor: number;
+      hash: number;
+      upload: number;
+      register: number;
+      /** CPU seconds of upload + register: the server, the client (curl) and the probe (ffprobe) it runs. */
+      cpu: number;
+      load: string;
+    }[] = [];
     let registered: RegisteredFile | null = null;
     for (const token of tokens) {
       await settle(file);
@@ -270,22 +283,26 @@ async function main(): Promise<void> {
         (await timed(async () => void (await run(process.execPath, ['-e', HASH, file])))) -
         (await timed(async () => void (await run(process.execPath, ['-e', '']))));
       await settle(file);
-      const started = performance.now();
-      const s = (await call<UploadSignature>(token, 'GET', signUpload.path, { file_type: 'video' })).data;
-      const key = `${s.dir}${Date.now()}bench.mp4`;
-      const status = await client.post(`${address}${s.host}`, { key, ...s.fields }, file);
-      if (status !== 200) throw new Error(`upload answered HTTP ${status}`);
-      const upload = (performance.now() - started) / 1000;
-      uploadWindows.push([started, performance.now()]);
-      const register = await timed(async () => {
-        const reg = await call<RegisteredFile>(token, 'POST', completeUpload.path, {
-          file_type: 'video',
-          url: `${s.host}/${key}`,
+      const m = await measure(async () => {
+        const started = performance.now();
+        const s = (await call<UploadSignature>(token, 'GET', signUpload.path, { file_type: 'video' })).data;
+        const key = `${s.dir}${Date.now()}bench.mp4`;
+        const status = await client.post(`${address}${s.host}`, { key, ...s.fields }, file);
+        if (status !== 200) throw new Error(`upload to ${s.host} answered HTTP ${status}`);
+        const upload = (performance.now() - started) / 1000;
+        uploadWindows.push([started, performance.now()]);
+        const register = await timed(async () => {
+          const reg = await call<RegisteredFile>(token, 'POST', completeUpload.path, {
+            file_type: 'video',
+            url: `${s.host}/${key}`,
+          });
+          registered = reg.data;
         });
-        if (reg.code !== 0) throw new Error(`register refused: ${reg.msg}`);
-        registered = reg.data;
-      });
-      rounds.push({ cp, cpSync, floor: floorSeconds, hash, upload, register });
+        return { key, upload, register };
+        // No walk of /proc during the upload: its garbage and CPU would land on the server being measured.
+      }, { sample: false });
+      const { key, upload, register } = m.value;
+      rounds.push({ cp, cpSync, floor: floorSeconds, hash, upload, register, cpu: m.cpu, load: m.load });
       // Removed like cp's copy, so every round starts with the same files in the page cache: on this
       // kind of VM, writes slow down many times over once a GB or two of other files' pages is cached.
       await ctx.storage.delete(key);
@@ -301,7 +318,7 @@ async function main(): Promise<void> {
     );
     rounds.forEach((r, i) =>
       console.log(
-        `round ${i + 1}: cp ${r.cp.toFixed(2)} s (${r.cpSync.toFixed(2)} s with its fsync); bare HTTP ${r.floor.toFixed(2)} s; sha256 ${r.hash.toFixed(2)} s; upload ${r.upload.toFixed(2)} s + register ${r.register.toFixed(2)} s`,
+        `round ${i + 1}: cp ${r.cp.toFixed(2)} s (${r.cpSync.toFixed(2)} s with its fsync); bare HTTP ${r.floor.toFixed(2)} s; sha256 ${r.hash.toFixed(2)} s; upload ${r.upload.toFixed(2)} s + register ${r.register.toFixed(2)} s (CPU ${r.cpu.toFixed(2)} s with the client and the probe; ${r.load})`,
       ),
     );
     const cpSeconds = median(rounds.map((r) => r.cp));
@@ -339,7 +356,7 @@ async function main(): Promise<void> {
     console.log(`server peak RSS growth: ${growth.toFixed(1)} MB  (goal < 64 MB)`);
     console.log(`server peak growth of JS heap + buffers: ${heldGrowth.toFixed(1)} MB`);
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-    console.log(`${verdict(ratio >= 0.5)} throughput ratio ${ratio.toFixed(2)} >= 0.5`);
+    console.log(`${verdict(ratio >= 0.5)} throughput ratio ${ratio.toFixed(2)} >= 0.5; ${loadText()}`);
     console.log(`${verdict(growth < 64)} peak RSS growth ${growth.toFixed(1)} MB < 64 MB`);
     console.log(`${verdict(heldGrowth < 64)} peak heap + buffers growth ${heldGrowth.toFixed(1)} MB < 64 MB`);
     await app.close();

@@ -87,12 +87,24 @@ export interface Measured<T> {
   load: string;
 }
 
-/** Runs `fn` and measures it (see the method at the top of this file). */
+export interface MeasureOptions {
+  /**
+   * false: no walk of /proc every 100 ms while the step runs, only at its start and end. The walks cost this
+   * process CPU time and garbage, which a step timing this process's own work (a server under load) would
+   * feel. The CPU figure stays whole (a descendant that ends is counted through its parent's cutime and
+   * cstime, one still running through the walk at the end); peakMb is then only the larger of the two ends.
+   */
+  sample?: boolean;
+}
+
 /**
- * Runs `fn` and measures it. `fn` is handed `cpuSoFar`: the CPU seconds of the tree since the step began,
- * read afresh (for a step that times its own parts).
+ * Runs `fn` and measures it (see the method at the top of this file). `fn` is handed `cpuSoFar`: the CPU
+ * seconds of the tree since the step began, read afresh (for a step that times its own parts).
  */
-export async function measure<T>(fn: (cpuSoFar: () => Promise<number>) => Promise<T>): Promise<Measured<T>> {
+export async function measure<T>(
+  fn: (cpuSoFar: () => Promise<number>) => Promise<T>,
+  options: MeasureOptions = {},
+): Promise<Measured<T>> {
   const pid = process.pid;
   const base = new Map<number, number>();
   for (const [p, s] of await descendants(pid)) base.set(p, s.ticks);
@@ -109,7 +121,8 @@ export async function measure<T>(fn: (cpuSoFar: () => Promise<number>) => Promis
     for (const s of tree.values()) pages += s.rssPages;
     peakMb = Math.max(peakMb, pages * PAGE_MB);
   };
-  let sampling = true;
+  let sampling = options.sample ?? true;
+  if (!sampling) await sample();
   const sampler = (async () => {
     while (sampling) {
       await sample();
