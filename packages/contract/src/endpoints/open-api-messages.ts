@@ -271,6 +271,10 @@ export const openApiUnsupported = {
     zh: '背景图片或视频请先用 POST /v1/asset 上传，再以 image_asset_id 或 video_asset_id 引用；暂不支持 url',
     en: 'Upload a background picture or video with POST /v1/asset and pass image_asset_id or video_asset_id; url is not offered',
   },
+  photoBackground: {
+    zh: '照片数字人（talking_photo）只支持纯色背景（type: color），它填充画面（dimension）中照片以外的部分',
+    en: 'A talking_photo takes a colour background only (type: color), filling the dimension frame round the photo',
+  },
   testMode: {
     zh: '本站没有测试模式：视频按正常价格生成并扣除积分，请去掉 test: true',
     en: 'There is no test mode here: videos are made and charged at the normal price; drop test: true',

@@ -152,6 +152,8 @@ async function planScene(
   const db = ctx.database.db;
   const { character: c, voice: v, background: b } = s;
   const character = c.type === 'avatar' ? await avatarOf(ctx, userId, c.avatar_id) : await photoOf(ctx, userId, c);
+  // A photo stands on no picture or video: a colour fills the frame round it.
+  if (character.type === 'talking_photo' && b && b.type !== 'color') throw unsupported('photoBackground');
   const finish = character.type === 'avatar' ? await finishOf(ctx, deps, userId, s) : {};
   const canvas = frame ? { width: frame.width & ~1, height: frame.height & ~1, color: b?.value ?? '#000000' } : null;
   let drive: PlannedScene['drive'];
@@ -298,8 +300,8 @@ export function generateRoutes(ctx: AppContext, deps: GenerateDeps): RestRoute[]
         'image_asset_id / video_asset_id) at the character’s scale (0.3–1) and offset (-0.5–0.5): a green ' +
         'or blue screen it was recorded on is keyed out, any other avatar is cut out of its footage by ' +
         'person matting (made once per avatar, on its first video with a background); each scene of a ' +
-        'multi-scene video has its own. A talking photo takes no background: with a dimension it is fitted ' +
-        'into that frame and a colour background fills the rest.',
+        'multi-scene video has its own. A talking photo takes a colour background only: with a dimension it ' +
+        'is fitted into that frame and the colour fills the rest.',
       shape: 'v2',
       body: generateBody,
       creates: true,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiErrors, savePhoto, type Avatar } from '@app/contract';
+import { openApiErrors, openApiUnsupported, savePhoto, type Avatar } from '@app/contract';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { startLoopbackFake, type FakeServer } from '../../../test/loopback-fake.js';
@@ -147,6 +147,16 @@ describe('talking photos through the open API', () => {
     expect(
       await generate(aliceKey, { video_inputs: [avatarScene(), photoScene(String(petPhoto.data.id))] }),
     ).toMatchObject(refused('talkingPhotoMissing'));
+    // A photo takes a colour background only: a picture behind it is refused, not dropped.
+    const picture = (await uploadPhoto(aliceKey)).body.data.talking_photo_id;
+    expect(
+      await generate(aliceKey, {
+        video_inputs: [{ ...photoScene(picture), background: { type: 'image', image_asset_id: '1' } }],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { code: 'unsupported_feature', message: openApiUnsupported.photoBackground.zh } },
+    });
     // Another account's photo is not found in a multi-scene video either.
     const own = (await uploadPhoto(aliceKey)).body.data.talking_photo_id;
     const bobBefore = await balance(bob);
