@@ -1,6 +1,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  AvatarEngineError,
   MATTE_FILES,
   MATTE_GREEN,
   matteFootage,
@@ -35,36 +36,38 @@ const matteKeys = (a: AvatarRow) => ({
 });
 
 /**
- * The avatar's footage with its person matted onto green, as local files in `scratch`: made from the
- * mezzanine the first time and stored, its bytes counted to the owner once (a render that loses the
- * race to record it keeps its copy for itself); later renders fetch it.
+ * Makes the avatar's footage with its person matted onto green from its mezzanine, stores it beside the
+ * mezzanine and records it, its bytes counted to the owner once (a render that loses the race to
+ * record it has stored the same files).
  */
-async function mattedFootage(ctx: AppContext, a: AvatarRow, mezzanine: string, scratch: string, signal?: AbortSignal) {
+async function makeMatte(ctx: AppContext, a: AvatarRow, scratch: string, signal?: AbortSignal): Promise<void> {
+  if (!a.mezzanineKey) throw new AvatarEngineError('prepareFailed');
   const keys = matteKeys(a);
-  if (a.matteKey) {
-    const forward = await ctx.storage.toLocalFile(keys.forward, scratch);
-    const reversed = await ctx.storage.toLocalFile(keys.reversed, scratch);
-    return { forward: forward.path, reversed: reversed.path };
-  }
   const dir = path.join(scratch, 'matte');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const made = await matteFootage(mezzanine, a.frameCount, dir, { signal });
-  const bytes = (await stat(made.forward)).size + (await stat(made.reversed)).size;
-  await ctx.storage.putFile(keys.reversed, made.reversed);
-  await ctx.storage.putFile(keys.forward, made.forward);
-  await ctx.database.db.transaction(async (tx) => {
-    const first = await avatarsRepo.setMatte(tx, a.id, keys.forward, a.userId === null ? 0 : bytes);
-    if (first && a.userId !== null) await storageUsage.add(tx, a.userId, bytes);
-  });
-  return made;
+  const mezzanine = await ctx.storage.toLocalFile(a.mezzanineKey, dir);
+  try {
+    const made = await matteFootage(mezzanine.path, a.frameCount, dir, { signal });
+    const bytes = (await stat(made.forward)).size + (await stat(made.reversed)).size;
+    await ctx.storage.putFile(keys.reversed, made.reversed);
+    await ctx.storage.putFile(keys.forward, made.forward);
+    await ctx.database.db.transaction(async (tx) => {
+      const first = await avatarsRepo.setMatte(tx, a.id, keys.forward, a.userId === null ? 0 : bytes);
+      if (first && a.userId !== null) await storageUsage.add(tx, a.userId, bytes);
+    });
+  } finally {
+    await mezzanine.cleanup();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**
  * The footage a render of `a` by `engine` draws on. An order with a backdrop behind an avatar not
  * recorded on a screen has its person matted: the engine is given the matted footage when it draws on
- * the footage it is given (its render is then already on green), else the render itself is matted.
- * Either way the finishing pass keys out green as it does for a screen-recorded avatar.
+ * the footage it is given (its render is then already on green; the matte is made on first use), else
+ * the render itself is matted. Either way the finishing pass keys out green as it does for a
+ * screen-recorded avatar.
  */
 export async function renderFootage(
   ctx: AppContext,
@@ -72,9 +75,13 @@ export async function renderFootage(
   engine: Pick<AvatarVideoEngine, 'drawsGivenFootage'>,
   o: { backdrop: boolean; scratch: string; signal?: AbortSignal },
 ): Promise<RenderFootage> {
-  const own = await preparedAvatarOf(ctx, a, o.scratch);
-  const same = { screen: a.screen, screenColor: a.screenColor };
-  if (!o.backdrop || a.screen) return { ...own, screen: same, finishable: async (f) => f };
+  const asIs = async (f: string) => f;
+  if (!o.backdrop || a.screen)
+    return {
+      ...(await preparedAvatarOf(ctx, a, o.scratch)),
+      screen: { screen: a.screen, screenColor: a.screenColor },
+      finishable: asIs,
+    };
   const screen = { screen: 'green', screenColor: MATTE_GREEN };
   if (!engine.drawsGivenFootage) {
     const finishable = async (rendered: string, signal?: AbortSignal) => {
@@ -82,16 +89,13 @@ export async function renderFootage(
       await matteOnGreen(rendered, out, { keepAudio: true, signal });
       return out;
     };
-    return { ...own, screen, finishable };
+    return { ...(await preparedAvatarOf(ctx, a, o.scratch)), screen, finishable };
   }
-  try {
-    const matted = await mattedFootage(ctx, a, own.avatar.mezzanine, o.scratch, o.signal);
-    const avatar = { ...own.avatar, mezzanine: matted.forward, reversed: matted.reversed };
-    return { avatar, cleanup: own.cleanup, screen, finishable: async (f) => f };
-  } catch (e) {
-    await own.cleanup();
-    throw e;
-  }
+  if (!a.matteKey) await makeMatte(ctx, a, o.scratch, o.signal);
+  // The matted pair stands in for the mezzanine pair: same size, rate and frames.
+  const keys = matteKeys(a);
+  const matted = { ...a, mezzanineKey: keys.forward, reversedKey: keys.reversed };
+  return { ...(await preparedAvatarOf(ctx, matted, o.scratch)), screen, finishable: asIs };
 }
 
 /** Every stored file of the avatar's matte (for removal with the avatar). */
