@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path, { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
+import { ffmpeg, probe, stillSize } from '../../platform/media/ffmpeg.js';
 import { readRawFrames, writeRawFrames } from '../talking-face/frames.js';
 import { countFrames, MEZZANINE_ENCODE_ARGS, reverseBySegments } from './mezzanine.js';
 
@@ -193,12 +193,7 @@ export async function matteOnGreen(video: string, output: string, opts: MatteOpt
  * of the presenter over a backdrop.
  */
 export async function cutoutOf(picture: string, output: string, signal?: AbortSignal): Promise<void> {
-  const size = await runTool(
-    'ffprobe',
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', picture],
-    { signal },
-  );
-  const [width, height] = size.toString('utf8').trim().split(',').map(Number) as [number, number];
+  const { width, height } = await stillSize(picture, { signal });
   if (!(width > 0 && height > 0)) throw new Error('matting: no picture');
   const rgb = await ffmpeg(
     ['-i', picture, '-frames:v', '1', '-vf', `scale=${SIDE}:${SIDE}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],

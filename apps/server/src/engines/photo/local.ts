@@ -1,4 +1,4 @@
-import { MediaToolError, probe, probeSpeech, runTool, type MediaInfo } from '../../platform/media/ffmpeg.js';
+import { MediaToolError, probe, probeSpeech, runTool, stillSize, type MediaInfo } from '../../platform/media/ffmpeg.js';
 import { detectFaces, releaseFaceThread } from '../talking-face/face-api.js';
 import { blinkEye, blinkTrack, eyeBox, eyeFrame } from '../talking-face/eyes.js';
 import { framePool, writeRawFrames, yuvFrameBytes } from '../talking-face/frames.js';
@@ -54,12 +54,7 @@ export function swayAt(i: number, fps: number, width: number, height: number): A
 /** The picture's size (its first video stream, which for a still is the mjpeg/png image itself). */
 export async function imageSize(image: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
   try {
-    const out = await runTool(
-      'ffprobe',
-      ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', image],
-      { signal, timeoutMs: 60_000 },
-    );
-    const [width = 0, height = 0] = out.toString('utf8').trim().split(',').map(Number);
+    const { width, height } = await stillSize(image, { signal, timeoutMs: 60_000 });
     if (!(width >= 16 && height >= 16)) throw new PhotoEngineError('imageUnreadable');
     return { width, height };
   } catch (e) {

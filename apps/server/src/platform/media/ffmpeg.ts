@@ -269,3 +269,14 @@ function runToolStderrHere(bin: string, args: string[]): Promise<string> {
     );
   });
 }
+
+/** A picture's size in pixels (its first video stream: for a still, the image itself); 0×0 when none is read. */
+export async function stillSize(image: string, opts: RunOptions = {}): Promise<{ width: number; height: number }> {
+  const out = await runTool(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', image],
+    opts,
+  );
+  const [width = 0, height = 0] = out.toString('utf8').trim().split(',').map(Number);
+  return { width: width || 0, height: height || 0 };
+}
