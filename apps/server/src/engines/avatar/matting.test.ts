@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
 import { actorClip, SMILING_ACTOR } from '../talking-face/testing/media.js';
 import { countFrames } from './mezzanine.js';
+import { frameAt } from './testing/media.js';
 import { cutoutOf, matteOnGreen } from './matting.js';
 
 let dir: string;
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 /** The mean of each channel of a crop of one frame (`pixFmt` rgb24 or rgba). */
 async function meanOf(file: string, crop: string, pixFmt: 'rgb24' | 'rgba' = 'rgb24', seconds = 1) {
-  const raw = await ffmpeg(['-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', crop, '-f', 'rawvideo', '-pix_fmt', pixFmt, '-']);
+  const raw = await frameAt(file, seconds, crop, pixFmt);
   const n = pixFmt === 'rgba' ? 4 : 3;
   const sum = new Array<number>(n).fill(0);
   for (let i = 0; i < raw.length; i++) sum[i % n]! += raw[i]!;

@@ -8,7 +8,7 @@ import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { avatars, works } from '../../db/schema/index.js';
 import { screenOfPixel } from '../../engines/avatar/screen.js';
-import { makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
+import { frameAt, makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
 import { actorClip, screenActorClip, SMILING_ACTOR } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
@@ -70,24 +70,6 @@ const multiEnded = (id: number) =>
     },
     400_000,
   );
-
-/** One frame at `seconds` as RGB bytes, cropped. */
-const frameAt = (file: string, seconds: number, crop: string) =>
-  ffmpeg([
-    '-ss',
-    String(seconds),
-    '-i',
-    file,
-    '-frames:v',
-    '1',
-    '-vf',
-    crop,
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-',
-  ]);
 
 const mean = (rgb: Buffer) => {
   const sum = [0, 0, 0];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
-import { makeScreenClip } from '../../engines/avatar/testing/media.js';
+import { frameAt, makeScreenClip } from '../../engines/avatar/testing/media.js';
 import { screenOfPixel } from '../../engines/avatar/screen.js';
 import { fitIntoCanvas } from './canvas.js';
 import { finishVideo } from './finish.js';
@@ -12,24 +12,6 @@ let dir: string;
 let clip: string;
 
 /** The frame at `seconds` as RGB bytes, `w`×`h`. */
-async function frameAt(file: string, seconds: number, crop?: string): Promise<Buffer> {
-  const vf = crop ? ['-vf', crop] : [];
-  return ffmpeg([
-    '-ss',
-    String(seconds),
-    '-i',
-    file,
-    '-frames:v',
-    '1',
-    ...vf,
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-',
-  ]);
-}
-
 /** Mean RGB of a block of bytes. */
 function mean(rgb: Buffer): [number, number, number] {
   const sum = [0, 0, 0];

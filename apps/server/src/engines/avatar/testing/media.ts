@@ -144,3 +144,9 @@ export async function moovBeforeMdat(file: string): Promise<boolean> {
     await fh.close();
   }
 }
+
+/** One frame of a video at `seconds` as raw pixels (`rgb24` or `rgba`), through an optional filter such as a crop. */
+export function frameAt(file: string, seconds: number, vf?: string, pixFmt: 'rgb24' | 'rgba' = 'rgb24'): Promise<Buffer> {
+  const filter = vf ? ['-vf', vf] : [];
+  return ffmpeg(['-ss', String(seconds), '-i', file, '-frames:v', '1', ...filter, '-f', 'rawvideo', '-pix_fmt', pixFmt, '-']);
+}
