@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, probe, runTool } from '../../platform/media/ffmpeg.js';
 import { actorClip, SMILING_ACTOR } from '../talking-face/testing/media.js';
 import { countFrames } from './mezzanine.js';
-import { frameAt } from './testing/media.js';
+import { channelMeans, frameAt } from './testing/media.js';
 import { cutoutOf, matteOnGreen } from './matting.js';
 
 let dir: string;
@@ -21,11 +21,7 @@ afterAll(async () => {
 
 /** The mean of each channel of a crop of one frame (`pixFmt` rgb24 or rgba). */
 async function meanOf(file: string, crop: string, pixFmt: 'rgb24' | 'rgba' = 'rgb24', seconds = 1) {
-  const raw = await frameAt(file, seconds, crop, pixFmt);
-  const n = pixFmt === 'rgba' ? 4 : 3;
-  const sum = new Array<number>(n).fill(0);
-  for (let i = 0; i < raw.length; i++) sum[i % n]! += raw[i]!;
-  return sum.map((s) => s / (raw.length / n));
+  return channelMeans(await frameAt(file, seconds, crop, pixFmt), pixFmt === 'rgba' ? 4 : 3);
 }
 
 const FACE = 'crop=120:120:260:380';

@@ -8,7 +8,7 @@ import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { avatars, works } from '../../db/schema/index.js';
 import { screenOfPixel } from '../../engines/avatar/screen.js';
-import { frameAt, makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
+import { channelMeans, frameAt, makeClip, makeScreenClip } from '../../engines/avatar/testing/media.js';
 import { actorClip, screenActorClip, SMILING_ACTOR } from '../../engines/talking-face/testing/media.js';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
@@ -71,11 +71,7 @@ const multiEnded = (id: number) =>
     400_000,
   );
 
-const mean = (rgb: Buffer) => {
-  const sum = [0, 0, 0];
-  for (let i = 0; i < rgb.length; i++) sum[i % 3]! += rgb[i]!;
-  return sum.map((s) => s / (rgb.length / 3));
-};
+const mean = (rgb: Buffer) => channelMeans(rgb);
 
 /**
  * The frame's corners are `rgb` and hardly a pixel of the screen's green is left (`top`: only the top

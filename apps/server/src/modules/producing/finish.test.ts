@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, probe } from '../../platform/media/ffmpeg.js';
-import { frameAt, makeScreenClip } from '../../engines/avatar/testing/media.js';
+import { channelMeans, frameAt, makeScreenClip } from '../../engines/avatar/testing/media.js';
 import { screenOfPixel } from '../../engines/avatar/screen.js';
 import { fitIntoCanvas } from './canvas.js';
 import { finishVideo } from './finish.js';
@@ -12,13 +12,7 @@ let dir: string;
 let clip: string;
 
 /** The frame at `seconds` as RGB bytes, `w`×`h`. */
-/** Mean RGB of a block of bytes. */
-function mean(rgb: Buffer): [number, number, number] {
-  const sum = [0, 0, 0];
-  for (let i = 0; i < rgb.length; i++) sum[i % 3]! += rgb[i]!;
-  const n = rgb.length / 3;
-  return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
-}
+const mean = (rgb: Buffer) => channelMeans(rgb) as [number, number, number];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'finish-'));

@@ -146,6 +146,13 @@ export async function moovBeforeMdat(file: string): Promise<boolean> {
 }
 
 /** One frame of a video at `seconds` as raw pixels (`rgb24` or `rgba`), through an optional filter such as a crop. */
+/** The mean of each channel of raw interleaved pixels (`channels` 3 for rgb24, 4 for rgba). */
+export function channelMeans(raw: Buffer, channels: 3 | 4 = 3): number[] {
+  const sum = new Array<number>(channels).fill(0);
+  for (let i = 0; i < raw.length; i++) sum[i % channels]! += raw[i]!;
+  return sum.map((s) => s / (raw.length / channels));
+}
+
 export function frameAt(file: string, seconds: number, vf?: string, pixFmt: 'rgb24' | 'rgba' = 'rgb24'): Promise<Buffer> {
   const filter = vf ? ['-vf', vf] : [];
   return ffmpeg(['-ss', String(seconds), '-i', file, '-frames:v', '1', ...filter, '-f', 'rawvideo', '-pix_fmt', pixFmt, '-']);
