@@ -14,7 +14,7 @@ describe('launcher tiles', () => {
     const inGroup = (g: string) => tiles.filter((t) => t.group === g).map((t) => t.key);
     expect(TOOL_GROUPS.map(inGroup)).toEqual([
       ['copywrite', 'copyTrace', 'aiChat'],
-      ['wsImage', 'wsVideo', 'tsVideo', 'imageSpeak'],
+      ['wsImage', 'wsVideo', 'tsVideo', 'imageSpeak', 'live'],
       ['extraction', 'audioExtraction'],
       ['sea', 'music'],
     ]);
