@@ -10,7 +10,7 @@ import { requireNodeVersion } from './lib/node-version.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import { run, runCaptured } from './lib/run.mjs';
 import { ensureSystemPackages, testPackages } from './lib/system-packages.mjs';
-import { addSummaries, summarize, summaryLine } from './lib/vitest-summary.mjs';
+import { addSummaries, slowestFiles, summarize, summaryLine } from './lib/vitest-summary.mjs';
 
 const workspaces = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts'];
 const bin = (name) => fromRoot('node_modules', '.bin', name);
@@ -77,6 +77,10 @@ process.stdout.write(journeysRun.output);
 if (journeysRun.code !== 0) printTail(fromRoot('e2e', '.artifacts', 'server.log'), 120);
 const counts = addSummaries([summarize(path.join(reportDir, 'main.json')), summarize(path.join(reportDir, 'e2e.json'))]);
 const vitestCode = mainCode || journeysRun.code;
+header('the slowest test files (seconds)');
+for (const [report, count] of [['main.json', 15], ['e2e.json', 8]]) {
+  for (const file of slowestFiles(path.join(reportDir, report), count)) console.log(`${file.seconds.toFixed(0).padStart(6)}  ${file.name}`);
+}
 rmSync(reportDir, { recursive: true, force: true });
 
 // The failures again at the end, where a long log's tail shows them.

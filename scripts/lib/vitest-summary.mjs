@@ -49,6 +49,24 @@ export function addSummaries(parts) {
   );
 }
 
+/**
+ * The `count` test files that took longest in a report, longest first (a database file appears once per
+ * database it ran on): where the run's time goes, so the next change to CI time starts from figures.
+ */
+export function slowestFiles(reportPath, count) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  } catch {
+    return [];
+  }
+  return report.testResults
+    .map((file) => ({ name: path.relative(repoRoot, file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .filter((file) => Number.isFinite(file.seconds))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+}
+
 export function summaryLine({ passed, failed, skipped }) {
   return `tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
