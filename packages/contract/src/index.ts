@@ -46,3 +46,4 @@ export * from './endpoints/batch-messages.js';
 export * from './endpoints/batch.js';
 export * from './endpoints/live-messages.js';
 export * from './endpoints/live.js';
+export * from './endpoints/live-avatar.js';
