@@ -85,8 +85,11 @@ function checkPost(creds: Creds, fields: Record<string, string>, file: Buffer | 
   if (extra.length) throw new ServiceError(403, 'AccessDenied');
 }
 
-/** An S3-compatible service on loopback (path-style, one bucket), checking SigV4 like S3 and MinIO. */
-export async function startFakeS3(creds: Creds) {
+/**
+ * An S3-compatible service (path-style, one bucket), checking SigV4 like S3 and MinIO: on loopback, or on
+ * `host` when it plays a host of its own in the cluster test.
+ */
+export async function startFakeS3(creds: Creds, host?: string) {
   const objects = new Map<string, FakeObject>();
   const server = await listen(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -159,6 +162,6 @@ export async function startFakeS3(creds: Creds) {
     } else {
       sendObject(res, obj, req.headers.range, responseOverrides(query), req.method === 'HEAD');
     }
-  });
+  }, host);
   return { ...server, objects };
 }

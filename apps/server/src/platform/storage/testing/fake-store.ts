@@ -92,8 +92,9 @@ export function sendObject(
 }
 
 /** Starts the service on the loopback fake base; every error becomes the service's XML error reply. */
-export function listen(handler: (req: FakeRequest, res: http.ServerResponse) => Promise<void>) {
+export function listen(handler: (req: FakeRequest, res: http.ServerResponse) => Promise<void>, host?: string) {
   return startLoopbackFake({
+    host,
     handle: (req, _index, res) => handler(req, res),
     onError: (e, res) => {
       const err = e instanceof ServiceError ? e : new ServiceError(500, 'InternalError');
