@@ -337,8 +337,9 @@ async function main() {
     SEED_DEMO_ACTORS: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
-    // Talking videos longer than this are cut into chunks rendered by any worker.
-    LONG_VIDEO_CHUNK_SECONDS: process.env.CLUSTER_CHUNK_SECONDS ?? '8',
+    // Talking videos longer than 15 s are cut into chunks of about 10 s, rendered by any worker.
+    TALKING_CHUNK_AFTER_SECONDS: '15',
+    TALKING_CHUNK_SECONDS: '10',
   };
   delete appEnv.TEST_DATABASE_URL;
   delete appEnv.REDIS_URL;
