@@ -78,7 +78,8 @@ export type LiveAvatarAssets = z.infer<typeof liveAvatarAssets>;
 export const liveAvatar = endpoint({
   method: 'GET',
   path: '/api/user/live/avatar',
-  summary: 'What the browser needs to animate one of your avatars or a public actor live: its idle loop, mouth sprites and face track',
+  summary:
+    'What the browser needs to animate one of your avatars or a public actor live: its idle loop, mouth sprites and face track',
   tag: 'live',
   auth: 'user',
   params: z.strictObject({ avatar_id: id() }),

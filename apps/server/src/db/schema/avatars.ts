@@ -45,6 +45,11 @@ export const avatars = pgTable(
     matteKey: varchar('matte_key', { length: 512 }),
     /** Storage key of the cover's person cut out (a PNG with alpha) for backdrop previews; null for a screen or none. */
     cutoutKey: varchar('cutout_key', { length: 512 }),
+    /**
+     * Storage key of the live avatar's meta (its idle loop and mouth atlas beside it), made at
+     * preparation or the first time the avatar is used live; null until then.
+     */
+    liveKey: varchar('live_key', { length: 512 }),
     engineData: jsonb('engine_data').$type<AvatarEngineData>().notNull().default({}),
     /** Bytes of the derived files counted against the owner's storage (added once, freed on delete). */
     storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),

@@ -50,8 +50,21 @@ async function checkLoop(file: string, a: PreparedAvatar, meta: LiveAtlasMeta) {
   const info = await probe(file);
   expect(info.audio).toBeFalsy();
   expect(info.video).toMatchObject({ width: meta.loop.width, height: meta.loop.height });
-  const out = await runTool('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames,codec_name,pix_fmt', '-of', 'json', file]);
-  const s = (JSON.parse(out.toString()) as { streams: { nb_read_frames: string; codec_name: string; pix_fmt: string }[] }).streams[0]!;
+  const out = await runTool('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames,codec_name,pix_fmt',
+    '-of',
+    'json',
+    file,
+  ]);
+  const s = (
+    JSON.parse(out.toString()) as { streams: { nb_read_frames: string; codec_name: string; pix_fmt: string }[] }
+  ).streams[0]!;
   expect(s).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p' });
   expect(Number(s.nb_read_frames)).toBe(2 * a.frameCount);
   expect(meta.loop.frames).toBe(2 * a.frameCount);
@@ -91,9 +104,15 @@ describe('live avatar assets', () => {
 
   it('takes the mouths of a speaking presenter from the footage', async () => {
     // A presenter who speaks: the still face rendered speaking, then prepared as an avatar of its own.
-    const still = await engine.prepareAvatar(await prepareAvatarMedia(await faceClip(join(dir, 'face2.mp4'), 5.2), join(dir, 'still2')));
+    const still = await engine.prepareAvatar(
+      await prepareAvatarMedia(await faceClip(join(dir, 'face2.mp4'), 5.2), join(dir, 'still2')),
+    );
     const talking = join(dir, 'talking.mp4');
-    await engine.render({ avatar: still, audioFile: await speechWithPauses(join(dir, 'speech.wav')), outFile: talking });
+    await engine.render({
+      avatar: still,
+      audioFile: await speechWithPauses(join(dir, 'speech.wav')),
+      outFile: talking,
+    });
     const avatar = await engine.prepareAvatar(await prepareAvatarMedia(talking, join(dir, 'talking')));
     const { track, index } = trackOf(avatar);
     const out = join(dir, 'talking-live');
@@ -111,7 +130,10 @@ describe('live avatar assets', () => {
   }, 300_000);
 
   it('refuses footage without a face', async () => {
-    const media = await prepareAvatarMedia(await makeClip(join(dir, 'pattern.mp4'), { seconds: 5.2 }), join(dir, 'pattern'));
+    const media = await prepareAvatarMedia(
+      await makeClip(join(dir, 'pattern.mp4'), { seconds: 5.2 }),
+      join(dir, 'pattern'),
+    );
     const avatar = await engine.prepareAvatar(media);
     const d = avatar.engineData[LIPSYNC_ENGINE_ID]!;
     expect(d.noFace).toBe(true);
@@ -124,7 +146,8 @@ describe('atlasSelection', () => {
   const shape = (frame: number, open: number, width = 1, round = 0.3): MouthShape => ({ frame, open, width, round });
   it('starts with the rest mouth and spreads over openness, width and rounding', () => {
     const index: MouthShape[] = [];
-    for (let k = 0; k < 200; k++) index.push(shape(k * 5, (k % 10) * 0.03, 1 + ((k % 7) - 3) * 0.02, 0.3 + ((k % 5) - 2) * 0.03));
+    for (let k = 0; k < 200; k++)
+      index.push(shape(k * 5, (k % 10) * 0.03, 1 + ((k % 7) - 3) * 0.02, 0.3 + ((k % 5) - 2) * 0.03));
     const picked = atlasSelection(index, 24);
     expect(picked).toHaveLength(24);
     expect(picked[0]!.open).toBe(0);
@@ -134,7 +157,13 @@ describe('atlasSelection', () => {
     expect(new Set(picked.map((s) => s.frame)).size).toBe(24);
   });
   it('never takes the same shape twice and leaves out odd readings', () => {
-    const index = [shape(0, 0), shape(5, 0), shape(10, 0.2), shape(15, 0.2), ...Array.from({ length: 40 }, (_, k) => shape(20 + k * 5, 0.1))];
+    const index = [
+      shape(0, 0),
+      shape(5, 0),
+      shape(10, 0.2),
+      shape(15, 0.2),
+      ...Array.from({ length: 40 }, (_, k) => shape(20 + k * 5, 0.1)),
+    ];
     index.push(shape(999, 0.1, 3, 3));
     const picked = atlasSelection(index, 24);
     expect(picked.map((s) => s.frame)).not.toContain(999);

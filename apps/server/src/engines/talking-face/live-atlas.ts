@@ -65,11 +65,15 @@ export function atlasSelection(index: MouthShape[], max = LIVE_MAX_SPRITES): Mou
   const openUnit = openRange(pool) / 6;
   const roundMid = pct(rounds, 0.5);
   const coords = pool.map((s) => [s.open / openUnit, (s.width - 1) / 0.06, (s.round - roundMid) / 0.06] as const);
-  const d2 = (a: readonly number[], b: readonly number[]) => (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2;
+  const d2 = (a: readonly number[], b: readonly number[]) =>
+    (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2;
   // The rest: among the most closed tenth, the one of the most usual width.
   const byOpen = pool.map((_, k) => k).sort((a, b) => pool[a]!.open - pool[b]!.open);
   const closed = byOpen.slice(0, Math.max(1, Math.ceil(pool.length / 10)));
-  const rest = closed.reduce((best, k) => (Math.abs(pool[k]!.width - 1) < Math.abs(pool[best]!.width - 1) ? k : best), closed[0]!);
+  const rest = closed.reduce(
+    (best, k) => (Math.abs(pool[k]!.width - 1) < Math.abs(pool[best]!.width - 1) ? k : best),
+    closed[0]!,
+  );
   const taken = [rest];
   const nearest = coords.map((c) => d2(c, coords[rest]!));
   while (taken.length < Math.min(max, pool.length)) {
@@ -163,7 +167,16 @@ function planeAt(data: Buffer, offset: number, w: number, h: number, x: number, 
  * (ax, ay), scaled to SPRITE_SIDE, with the feathered mask in its alpha. Returns its steady points
  * in sprite pixels.
  */
-function cutSprite(frame: Buffer, width: number, height: number, m: MouthLandmarks, atlas: Uint8Array, atlasWidth: number, ax: number, ay: number) {
+function cutSprite(
+  frame: Buffer,
+  width: number,
+  height: number,
+  m: MouthLandmarks,
+  atlas: Uint8Array,
+  atlasWidth: number,
+  ax: number,
+  ay: number,
+) {
   const g = spriteGeometry(m);
   const k = SPRITE_SIDE / g.side;
   const cw = width / 2;
@@ -207,22 +220,58 @@ export interface LiveAtlasSource {
 export class LiveAtlasNoFace extends Error {}
 
 /** Writes the loop: the first forward frames, then the same played backwards (from the reversed copy), scaled, 25 fps. */
-async function writeLoop(src: LiveAtlasSource, size: { width: number; height: number }, forward: number, out: string, signal?: AbortSignal) {
+async function writeLoop(
+  src: LiveAtlasSource,
+  size: { width: number; height: number },
+  forward: number,
+  out: string,
+  signal?: AbortSignal,
+) {
   const skip = src.frameCount - forward;
   const chain = `trim=end_frame=${forward},setpts=PTS-STARTPTS,scale=${size.width}:${size.height}:flags=bicubic,setsar=1`;
   await ffmpeg(
     [
-      '-i', src.mezzanine,
+      '-i',
+      src.mezzanine,
       ...(skip > 0 ? ['-ss', (skip / src.fps).toFixed(6)] : []),
-      '-i', src.reversed,
-      '-filter_complex', `[0:v:0]${chain}[a];[1:v:0]${chain}[b];[a][b]concat=n=2:v=1:a=0,format=yuv420p[v]`,
-      '-map', '[v]',
-      '-frames:v', String(forward * 2),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-      '-r', String(src.fps), '-g', String(src.fps * 2),
+      '-i',
+      src.reversed,
+      '-filter_complex',
+      `[0:v:0]${chain}[a];[1:v:0]${chain}[b];[a][b]concat=n=2:v=1:a=0,format=yuv420p[v]`,
+      '-map',
+      '[v]',
+      '-frames:v',
+      String(forward * 2),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-r',
+      String(src.fps),
+      '-g',
+      String(src.fps * 2),
       // The atlas's colours are worked out with this matrix: the browser must decode the loop with it too.
-      '-colorspace', 'smpte170m', '-color_primaries', 'smpte170m', '-color_trc', 'smpte170m', '-color_range', 'tv',
-      '-an', '-sn', '-dn', '-map_metadata', '-1', '-movflags', '+faststart',
+      '-colorspace',
+      'smpte170m',
+      '-color_primaries',
+      'smpte170m',
+      '-color_trc',
+      'smpte170m',
+      '-color_range',
+      'tv',
+      '-an',
+      '-sn',
+      '-dn',
+      '-map_metadata',
+      '-1',
+      '-movflags',
+      '+faststart',
       out,
     ],
     { signal },
@@ -230,14 +279,30 @@ async function writeLoop(src: LiveAtlasSource, size: { width: number; height: nu
 }
 
 /** Reads the given mezzanine frames at the loop's size (yuv420p), in order. */
-async function readFrames(file: string, frames: number[], size: { width: number; height: number }, signal?: AbortSignal): Promise<Map<number, Buffer>> {
+async function readFrames(
+  file: string,
+  frames: number[],
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): Promise<Map<number, Buffer>> {
   const wanted = [...new Set(frames)].sort((a, b) => a - b);
   const out = new Map<number, Buffer>();
   if (wanted.length === 0) return out;
   const select = wanted.map((f) => `eq(n\\,${f})`).join('+');
   let k = 0;
   for await (const picture of readRawFrames(
-    ['-i', file, '-map', '0:v:0', '-vf', `select='${select}',scale=${size.width}:${size.height}:flags=bicubic`, '-fps_mode', 'passthrough', '-frames:v', String(wanted.length)],
+    [
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-vf',
+      `select='${select}',scale=${size.width}:${size.height}:flags=bicubic`,
+      '-fps_mode',
+      'passthrough',
+      '-frames:v',
+      String(wanted.length),
+    ],
     'yuv420p',
     yuvFrameBytes(size.width, size.height),
     signal,
@@ -271,7 +336,11 @@ export async function buildLiveAtlas(
   const sx = size.width / src.width;
   const sy = size.height / src.height;
   const forward = Math.min(src.frameCount, LIVE_MAX_FORWARD);
-  const files = { loop: join(outDir, LIVE_FILES.loop), atlas: join(outDir, LIVE_FILES.atlas), meta: join(outDir, LIVE_FILES.meta) };
+  const files = {
+    loop: join(outDir, LIVE_FILES.loop),
+    atlas: join(outDir, LIVE_FILES.atlas),
+    meta: join(outDir, LIVE_FILES.meta),
+  };
 
   const loopTrack: (number[] | null)[] = [];
   for (let f = 0; f < forward; f++) {
@@ -283,12 +352,24 @@ export async function buildLiveAtlas(
   const sources: SpriteSource[] = [];
   let openMax: number;
   if (footage) {
-    const chosen = atlasSelection(index.filter((s) => s.frame % track.every === 0 && track.samples[s.frame / track.every]));
-    const pictures = await readFrames(src.mezzanine, chosen.map((s) => s.frame), size, signal);
+    const chosen = atlasSelection(
+      index.filter((s) => s.frame % track.every === 0 && track.samples[s.frame / track.every]),
+    );
+    const pictures = await readFrames(
+      src.mezzanine,
+      chosen.map((s) => s.frame),
+      size,
+      signal,
+    );
     for (const s of chosen) {
       const picture = pictures.get(s.frame);
       const m = track.samples[s.frame / track.every];
-      if (picture && m) sources.push({ picture, landmarks: scaled(m, sx, sy), shape: { open: s.open, width: s.width, round: s.round } });
+      if (picture && m)
+        sources.push({
+          picture,
+          landmarks: scaled(m, sx, sy),
+          shape: { open: s.open, width: s.width, round: s.round },
+        });
     }
     openMax = openRange(sources.map((s, k) => ({ ...s.shape, frame: k })));
   } else {
@@ -308,7 +389,11 @@ export async function buildLiveAtlas(
       sources.push({
         picture: driven,
         landmarks: m,
-        shape: { open: v.open * MAX_JAW_GAP, width: 1 + 0.07 * v.i - 0.2 * v.u, round: restRound + v.open * MAX_JAW_GAP + 0.3 * v.u },
+        shape: {
+          open: v.open * MAX_JAW_GAP,
+          width: 1 + 0.07 * v.i - 0.2 * v.u,
+          round: restRound + v.open * MAX_JAW_GAP + 0.3 * v.u,
+        },
       });
     }
     openMax = MAX_JAW_GAP;
@@ -327,16 +412,42 @@ export async function buildLiveAtlas(
     const cut = cutSprite(s.picture, size.width, size.height, s.landmarks, atlas, atlasWidth, ax, ay);
     feather = Math.max(feather, cut.feather);
     const round3 = (n: number) => Math.round(n * 1000) / 1000;
-    sprites.push({ x: ax, y: ay, w: SPRITE_SIDE, h: SPRITE_SIDE, open: round3(s.shape.open), width: round3(s.shape.width), round: round3(s.shape.round), points: flat(cut.points) });
+    sprites.push({
+      x: ax,
+      y: ay,
+      w: SPRITE_SIDE,
+      h: SPRITE_SIDE,
+      open: round3(s.shape.open),
+      width: round3(s.shape.width),
+      round: round3(s.shape.round),
+      points: flat(cut.points),
+    });
   });
   // The rest: the most closed sprite (the first taken for footage, the undriven one for the jaw).
   const rest = sprites.reduce((best, s, k) => (s.open < sprites[best]!.open ? k : best), 0);
 
   await writeLoop(src, size, forward, files.loop, signal);
-  await ffmpeg(['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${atlasWidth}x${atlasHeight}`, '-i', 'pipe:0', '-frames:v', '1', '-pix_fmt', 'rgba', files.atlas], {
-    input: Buffer.from(atlas.buffer, atlas.byteOffset, atlas.byteLength),
-    signal,
-  });
+  await ffmpeg(
+    [
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgba',
+      '-s',
+      `${atlasWidth}x${atlasHeight}`,
+      '-i',
+      'pipe:0',
+      '-frames:v',
+      '1',
+      '-pix_fmt',
+      'rgba',
+      files.atlas,
+    ],
+    {
+      input: Buffer.from(atlas.buffer, atlas.byteOffset, atlas.byteLength),
+      signal,
+    },
+  );
   const meta: LiveAtlasMeta = {
     version: 1,
     loop: { width: size.width, height: size.height, fps: src.fps, frames: forward * 2, forward },

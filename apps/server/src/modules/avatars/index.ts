@@ -6,3 +6,4 @@ export { resendMissingJobs } from './resume.js';
 export type { StudioUploads, UploadedFile } from './ports.js';
 export { AvatarsService } from './service.js';
 export { ownedAvatarsCount } from './owned-count.js';
+export { liveAvatarAssets, ensureLiveAssets } from './live-assets.js';

@@ -106,6 +106,18 @@ export const avatarsRepo = {
       .returning({ id: avatars.id });
     return rows.length > 0;
   },
+  /**
+   * Records the live avatar's assets once: answers false when another build recorded them first (its
+   * bytes are then not counted twice).
+   */
+  async setLive(db: Db, id: number, liveKey: string, bytes: number): Promise<boolean> {
+    const rows = await db
+      .update(avatars)
+      .set({ liveKey, storedBytes: sql`${avatars.storedBytes} + ${bytes}`, updatedAt: new Date() })
+      .where(and(eq(avatars.id, id), isNull(avatars.liveKey)))
+      .returning({ id: avatars.id });
+    return rows.length > 0;
+  },
   async remove(db: Db, id: number): Promise<void> {
     await db.delete(avatars).where(eq(avatars.id, id));
   },

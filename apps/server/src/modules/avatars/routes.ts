@@ -1,4 +1,4 @@
-import { createAvatar, deleteAvatar, listAvatars, listPublicActors, studioMessages } from '@app/contract';
+import { createAvatar, deleteAvatar, listAvatars, listPublicActors, liveAvatar, studioMessages } from '@app/contract';
 import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import type { AvatarsService } from './service.js';
 
@@ -12,6 +12,7 @@ export function avatarRoutes(service: AvatarsService): RouteDef[] {
         studioMessages.cloneStarted,
       ),
     ),
+    route(liveAvatar, ({ params, user }) => service.liveAssets(user.id, params.avatar_id)),
     route(deleteAvatar, async ({ params, user }) => {
       await service.remove(user.id, params.id);
       return ok(null, studioMessages.deleted);

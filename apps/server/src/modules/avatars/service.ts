@@ -7,6 +7,7 @@ import { accountRows } from '../accounts/index.js';
 import { checkPreparationCost } from './preparation-cost.js';
 import type { StudioUploads } from './ports.js';
 import { matteFileKeys } from './footage.js';
+import { liveAvatarAssets, liveFileKeys } from './live-assets.js';
 import { presentActor, presentAvatar } from './present.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
@@ -103,6 +104,11 @@ export class AvatarsService {
     return row.id;
   }
 
+  /** The live avatar's loop, mouth atlas and meta: one of the user's own avatars or a public actor, built at first use. */
+  liveAssets(userId: number, avatarId: number) {
+    return liveAvatarAssets(this.ctx, userId, avatarId);
+  }
+
   /** Only the owner deletes; derived files go with the row and their bytes are freed. */
   async remove(userId: number, id: number): Promise<void> {
     const a = await avatarsRepo.find(this.db, id);
@@ -115,7 +121,7 @@ export class AvatarsService {
   }
 
   async removeDerived(a: AvatarRow): Promise<void> {
-    for (const key of [a.mezzanineKey, a.reversedKey, a.coverKey, a.coverSmallKey, a.cutoutKey, ...matteFileKeys(a)]) {
+    for (const key of [a.mezzanineKey, a.reversedKey, a.coverKey, a.coverSmallKey, a.cutoutKey, ...matteFileKeys(a), ...liveFileKeys(a)]) {
       if (key)
         await this.ctx.storage
           .delete(key)
