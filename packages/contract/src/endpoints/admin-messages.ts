@@ -34,6 +34,7 @@ export const roleLabels: Record<Role, string> = { user: '普通用户', operator
 
 /** Audit actions, with the label the audit screen shows. */
 export const auditActions = {
+  'live.settings': '修改实时互动设置',
   'user.credits': '调整积分',
   'user.vip': '设置VIP到期',
   'user.password': '重置密码',

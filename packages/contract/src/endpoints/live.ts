@@ -309,11 +309,21 @@ export const publishLiveConfig = endpoint({
   tag: 'live',
   auth: 'user',
   params: z.strictObject({ id: id(), enabled: int({ min: 0, max: 1 }), origins: optionalText({ max: 4000 }) }),
+  /**
+   * iframe_url: `${site}/live-embed.html?key=…#/embed/live/…` (that page may be framed by the listed origins
+   * only); script: a `<script src="${site}/embed/live.js" data-key="…">` tag that inserts the iframe.
+   */
   data: z.object({ key: z.string(), iframe_url: z.string(), script: z.string() }),
 });
 
 /** A widget's public key. */
 const embedKey = () => text({ min: 1, max: 64 });
+/**
+ * The widget's params: its key, and the origin of the page that embeds it (scheme://host[:port]), which the
+ * widget's own page (served from this site inside the iframe) reads from its parent and sends along; a call
+ * made from another site is judged by its Origin (or Referer) header instead.
+ */
+const embedParams = { key: embedKey(), host: optionalText({ max: 300 }) };
 
 export const embedLiveConfig = endpoint({
   method: 'GET',
@@ -321,7 +331,7 @@ export const embedLiveConfig = endpoint({
   summary: 'A published live widget as its page shows it (the embedding site must be one of its origins)',
   tag: 'live',
   auth: 'none',
-  params: z.strictObject({ key: embedKey() }),
+  params: z.strictObject(embedParams),
   data: z.object({ name: z.string(), greeting: z.string(), avatar_id: z.number().int(), voice_id: z.number().int() }),
 });
 
@@ -331,7 +341,7 @@ export const startEmbedLiveSession = endpoint({
   summary: 'Start a session of a published live widget, billed to its owner',
   tag: 'live',
   auth: 'none',
-  params: z.strictObject({ key: embedKey() }),
+  params: z.strictObject(embedParams),
   data: sessionStarted,
 });
 
@@ -342,7 +352,7 @@ export const askEmbedLive = endpoint({
   tag: 'live',
   auth: 'none',
   noSign: true,
-  params: z.strictObject({ key: embedKey(), ...askParams }),
+  params: z.strictObject({ ...embedParams, ...askParams }),
   data: liveAskEvents,
 });
 
@@ -352,7 +362,7 @@ export const beatEmbedLiveSession = endpoint({
   summary: 'Keep a widget session open',
   tag: 'live',
   auth: 'none',
-  params: z.strictObject({ key: embedKey(), session_id: sessionId() }),
+  params: z.strictObject({ ...embedParams, session_id: sessionId() }),
   data: beatData,
 });
 
@@ -362,7 +372,7 @@ export const stopEmbedLiveAnswer = endpoint({
   summary: 'Stop the answer a widget session is speaking',
   tag: 'live',
   auth: 'none',
-  params: z.strictObject({ key: embedKey(), session_id: sessionId() }),
+  params: z.strictObject({ ...embedParams, session_id: sessionId() }),
   data: z.object({}),
 });
 
@@ -372,7 +382,7 @@ export const endEmbedLiveSession = endpoint({
   summary: 'End a widget session',
   tag: 'live',
   auth: 'none',
-  params: z.strictObject({ key: embedKey(), session_id: sessionId() }),
+  params: z.strictObject({ ...embedParams, session_id: sessionId() }),
   data: endData,
 });
 

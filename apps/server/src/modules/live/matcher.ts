@@ -35,24 +35,39 @@ export interface QaMatch {
   coverage: number;
 }
 
-/**
- * The entry whose variants best answer a question: ranked by BM25 over the segmented variants, kept
- * only when the question's words are mostly there (a single shared word in a long question is not an answer).
- */
-export function bestQa(entries: readonly QaEntry[], question: string): QaMatch | null {
-  const asked = [...new Set(wordsOf(question))];
-  if (!asked.length || !entries.length) return null;
-  const index = new MiniSearch<{ id: string; qa: number; text: string }>({
-    fields: ['text'],
-    storeFields: ['qa'],
-    tokenize: wordsOf,
-    processTerm: (t) => t,
-  });
-  index.addAll(entries.flatMap((e) => e.questions.map((text, i) => ({ id: `${e.id}:${i}`, qa: e.id, text }))));
-  const found = index.search(asked.join(' '), { tokenize: (s) => s.split(' '), combineWith: 'OR' });
-  for (const hit of found) {
-    const coverage = new Set(hit.queryTerms).size / asked.length;
-    if (coverage >= MATCH_MIN_COVERAGE) return { id: hit.qa as number, coverage };
+/** A library's variants indexed once: questions are matched against it until the library changes. */
+export class QaIndex {
+  private readonly index: MiniSearch<{ id: string; qa: number; text: string }>;
+  readonly size: number;
+
+  constructor(entries: readonly QaEntry[]) {
+    this.size = entries.length;
+    this.index = new MiniSearch<{ id: string; qa: number; text: string }>({
+      fields: ['text'],
+      storeFields: ['qa'],
+      tokenize: wordsOf,
+      processTerm: (t) => t,
+    });
+    this.index.addAll(entries.flatMap((e) => e.questions.map((text, i) => ({ id: `${e.id}:${i}`, qa: e.id, text }))));
   }
-  return null;
+
+  /**
+   * The entry whose variants best answer a question: ranked by BM25 over the segmented variants, kept
+   * only when the question's words are mostly there (a single shared word in a long question is not an answer).
+   */
+  best(question: string): QaMatch | null {
+    const asked = [...new Set(wordsOf(question))];
+    if (!asked.length || !this.size) return null;
+    const found = this.index.search(asked.join(' '), { tokenize: (s) => s.split(' '), combineWith: 'OR' });
+    for (const hit of found) {
+      const coverage = new Set(hit.queryTerms).size / asked.length;
+      if (coverage >= MATCH_MIN_COVERAGE) return { id: hit.qa as number, coverage };
+    }
+    return null;
+  }
+}
+
+/** The best entry of `entries` for a question (an index built for this one question). */
+export function bestQa(entries: readonly QaEntry[], question: string): QaMatch | null {
+  return new QaIndex(entries).best(question);
 }

@@ -1,11 +1,30 @@
-import type { FeatureModule } from '../module.js';
-import { liveRoutes } from './routes.js';
-import { LiveQaService } from './service.js';
+import { handlersOf, type FeatureModule } from '../module.js';
+import { embedHttp } from './embed.js';
+import { liveJobs } from './jobs.js';
+import { livePartsOf } from './parts.js';
+import { liveConsole, liveRoutes } from './routes.js';
+import { livePriceKind } from './settings.js';
 
-/** The live digital human: so far its Q&A library, the offline source of its answers. */
-export const liveModule: FeatureModule = {
+/**
+ * The live digital human (/store/live): the Q&A library, configurations (avatar, voice, answer source,
+ * persona), sessions billed per started minute, answers streamed sentence by sentence with speech and
+ * mouth shapes, and configurations published as widgets other sites embed.
+ */
+export const liveModule: FeatureModule<typeof liveJobs> = {
   name: 'live',
+  channels: [livePriceKind],
   tools: [{ key: 'live' }],
-  routes: (ctx) => liveRoutes(new LiveQaService(ctx.database.db)),
+  // No capability: answers from the Q&A library need no engine beyond offline speech, so the tool always works
+  // (an offline tool is not listed); whether the chat model and the microphone work is in its options.
+  routes: (ctx) => liveRoutes(livePartsOf(ctx)),
+  console: (ctx, kit) => liveConsole(livePartsOf(ctx), kit),
+  http: (scope, ctx) => embedHttp(ctx, livePartsOf(ctx).configs)(scope),
+  jobs: handlersOf(liveJobs, (ctx) => ({
+    'live.sweep': async () => {
+      const { sessions, answering } = livePartsOf(ctx);
+      await sessions.sweep();
+      await answering.sweepOpenAnswers();
+    },
+  })),
   migrations: 'src/modules/live/migrations',
 };

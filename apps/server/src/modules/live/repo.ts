@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import { liveFallbacks, liveQas } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -20,6 +20,18 @@ export const liveRepo = {
   /** Every entry of the user's library: what a question is matched against. */
   all(db: Db, userId: number): Promise<LiveQaRow[]> {
     return db.select().from(liveQas).where(eq(liveQas.userId, userId));
+  },
+  /** What changes whenever the library does: its size and its latest change (a deletion lowers the size). */
+  async stamp(db: Db, userId: number): Promise<string> {
+    const [row] = await db
+      .select({ n: count(), at: max(liveQas.updatedAt), top: max(liveQas.id) })
+      .from(liveQas)
+      .where(eq(liveQas.userId, userId));
+    return `${row?.n ?? 0}:${row?.top ?? 0}:${row?.at?.getTime() ?? 0}`;
+  },
+  async count(db: Db, userId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(liveQas).where(eq(liveQas.userId, userId));
+    return row?.n ?? 0;
   },
   async create(db: Db, userId: number, questions: string[], answer: string): Promise<LiveQaRow> {
     const [row] = await db.insert(liveQas).values({ userId, questions, answer }).returning();

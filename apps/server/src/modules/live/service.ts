@@ -1,7 +1,7 @@
-import { LIVE_QUESTIONS_MAX, liveMessages as m, type LiveQa } from '@app/contract';
+import { LIVE_QA_MAX_ENTRIES, LIVE_QUESTIONS_MAX, liveMessages as m, liveSessionMessages, type LiveQa } from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { bestQa } from './matcher.js';
+import { QaIndex } from './matcher.js';
 import { liveRepo, type LiveQaRow } from './repo.js';
 
 const toQa = (r: LiveQaRow): LiveQa => ({
@@ -20,9 +20,29 @@ function cleanQuestions(lines: string): string[] {
   return kept;
 }
 
+/** Libraries kept indexed in memory at once (each at most LIVE_QA_MAX_ENTRIES entries). */
+const INDEX_CACHE_MAX = 1000;
+
 /** A user's live Q&A library: curated entries, a fallback, and the answer a question gets. */
 export class LiveQaService {
+  /** Each library's index by user, with the stamp of the library it was built from (see liveRepo.stamp). */
+  private readonly built = new Map<number, { stamp: string; index: QaIndex; entries: Map<number, LiveQaRow> }>();
+
   constructor(private readonly db: Db) {}
+
+  /** The user's library indexed: built again only when the library has changed since (on any process). */
+  private async indexOf(userId: number) {
+    const stamp = await liveRepo.stamp(this.db, userId);
+    const kept = this.built.get(userId);
+    if (kept?.stamp === stamp) return kept;
+    const rows = await liveRepo.all(this.db, userId);
+    const fresh = { stamp, index: new QaIndex(rows), entries: new Map(rows.map((r) => [r.id, r])) };
+    // A bounded cache: the least recently built library goes first.
+    this.built.delete(userId);
+    if (this.built.size >= INDEX_CACHE_MAX) this.built.delete(this.built.keys().next().value!);
+    this.built.set(userId, fresh);
+    return fresh;
+  }
 
   async list(userId: number, page: number, limit: number) {
     const { list, total } = await liveRepo.page(this.db, userId, page, limit);
@@ -33,7 +53,10 @@ export class LiveQaService {
     const questions = cleanQuestions(p.questions);
     const answer = p.answer.trim();
     if (!answer) throw new AppError(m.answerEmpty);
-    if (p.id === undefined) return toQa(await liveRepo.create(this.db, userId, questions, answer));
+    if (p.id === undefined) {
+      if ((await liveRepo.count(this.db, userId)) >= LIVE_QA_MAX_ENTRIES) throw new AppError(liveSessionMessages.qaFull);
+      return toQa(await liveRepo.create(this.db, userId, questions, answer));
+    }
     const row = await liveRepo.update(this.db, userId, p.id, questions, answer);
     if (!row) throw new AppError(m.qaNotFound);
     return toQa(row);
@@ -54,9 +77,9 @@ export class LiveQaService {
 
   /** The answer the user's library gives: its best entry, or the fallback when none holds the question's words. */
   async answer(userId: number, question: string) {
-    const entries = await liveRepo.all(this.db, userId);
-    const best = bestQa(entries, question);
-    const hit = best && entries.find((e) => e.id === best.id);
+    const { index, entries } = await this.indexOf(userId);
+    const best = index.best(question);
+    const hit = best && entries.get(best.id);
     if (!best || !hit) return { answer: await this.fallback(userId), qa_id: null, score: best?.coverage ?? 0 };
     return { answer: hit.answer, qa_id: hit.id, score: best.coverage };
   }

@@ -1,5 +1,5 @@
 import type { SpeechVoice } from '../../engines/speech/index.js';
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { voiceChannels, voices } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { voicesRepo } from './repo.js';
@@ -67,6 +67,24 @@ export const studioVoices = {
       gender: r.profile?.gender ?? '',
       languages: r.languages ?? [],
     }));
+  },
+  /**
+   * A ready voice the user may speak with now (their own clone, or a public one shown in the library), with
+   * its name and the delivery it was saved with; null otherwise.
+   */
+  async usableBy(db: Db, userId: number, voiceId: number) {
+    const v = await voicesRepo.byId(db, voiceId);
+    if (!v || v.generateStatus !== 2) return null;
+    const own = v.source === 1 && v.userId === userId;
+    const shared = v.source === 2 && v.userId === null && v.hidden === 0;
+    if (!own && !shared) return null;
+    return { id: v.id, name: v.name, api: v.api, speech: speechVoiceOf(v), rate: v.rate, volume: v.volume, pitch: v.pitch };
+  },
+  /** The names of voices by id (any owner: for rows that already name them). */
+  async names(db: Db, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: voices.id, name: voices.name }).from(voices).where(inArray(voices.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
   },
 };
 export type StudioVoices = typeof studioVoices;
