@@ -199,6 +199,13 @@ export const envSchema = z.object({
   SEED_DEMO_ACTORS: flag(true),
   /** Seconds a render job's lease lasts without renewal; after that (a dead worker) the minute sweep re-queues the job and frees its slot. */
   WORK_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  /**
+   * A talking video whose speech runs longer than this many seconds, on an engine that renders ranges of frames
+   * (the offline lip-sync), is rendered in chunks by several jobs at once, then joined; 0 renders every video whole.
+   */
+  TALKING_CHUNK_AFTER_SECONDS: z.coerce.number().min(0).default(60),
+  /** About how long each chunk of such a video is, in seconds: each cut is at the quietest moment within a quarter of it. */
+  TALKING_CHUNK_SECONDS: z.coerce.number().min(2).max(600).default(40),
   /** A work priced by an estimate holds this much more, in percent, so a result running longer is still covered (it is settled on the real duration). */
   CREDIT_HOLD_HEADROOM_PERCENT: z.coerce.number().int().min(0).max(200).default(25),
   // Section: Avatar video engines

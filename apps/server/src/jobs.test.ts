@@ -89,6 +89,7 @@ describe('job declarations', () => {
       'translate.run',
       'viral.analyse',
       'voice.clone',
+      'work.join',
       'work.render',
     ]);
     for (const [name, d] of held) {

@@ -11,6 +11,7 @@ export { avatarMessages, withVendorDetail } from './messages.js';
 export { checkAvatarSource, avatarSourceLimits } from './source-check.js';
 export { prepareAvatarMedia, AVATAR_FILES, type PrepareAvatarOptions } from './prepare.js';
 export { detectScreen, type ScreenFound } from './screen.js';
+export { concatList } from './mezzanine.js';
 export { cutoutOf, matteFootage, matteOnGreen, MATTE_FILES, MATTE_GREEN } from './matting.js';
 export { createLocalEngine, renderLocal, type LocalEngineConfig } from './local.js';
 export { createLipsyncEngine, renderLipsync, LIPSYNC_ENGINE_ID, type LipsyncEngineConfig } from './local-lipsync.js';
@@ -44,7 +45,7 @@ export function createAvatarEngines(config: AvatarEnginesConfig): AvatarEngineRe
   const built = new Map<AvatarProviderId, AvatarVideoEngine>();
   built.set('local', createLocalEngine(config.local));
   // Only when a channel uses it: its per-avatar preparation (face landmarks) costs CPU time.
-  if (Object.values(config.channels).includes('lipsync')) built.set('lipsync', createLipsyncEngine());
+  if (Object.values(config.channels).includes('lipsync')) built.set('lipsync', createLipsyncEngine({ maxConcurrency: config.local?.maxConcurrency }));
   if (config.duix) built.set('duix', createDuixEngine(config.duix));
   if (config.chanjing) built.set('chanjing', createChanjingEngine(config.chanjing));
 

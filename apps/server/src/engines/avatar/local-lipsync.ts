@@ -167,17 +167,19 @@ async function footageMouths(req: RenderRequest, track: FaceTrack, visemes: Vise
  */
 export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = {}): Promise<RenderResult> {
   const { avatar, audioFile, outFile, signal, onProgress } = req;
-  return renderWithPieces(req, async ({ frames, list }) => {
+  return renderWithPieces(req, async ({ frames, list, segment }) => {
     if (avatar.engineData[LIPSYNC_ENGINE_ID]?.noFace === true) throw new AvatarEngineError('lipsyncNoFace');
     const track = await faceTrackOf(req);
     if (trackData(track).noFace) throw new AvatarEngineError('lipsyncNoFace');
     const drive = config.drive ?? 'current';
-    const patch = mouthPatch(track, avatar, frames, drive);
+    // The patch, the visemes and the choice of mouths are the whole render's (a segment shows its frames of them).
+    const { start, total, skip } = segment;
+    const patch = mouthPatch(track, avatar, total, drive);
     if (!patch) throw new AvatarEngineError('lipsyncNoFace');
     const samples = await decodeSpeech(audioFile, signal);
-    const flat = drive === 'flat' ? mouthTrack(samples, avatar.fps, frames) : null;
-    const visemes = visemeTrack(samples, SPEECH_RATE, avatar.fps, frames);
-    const footage: { bank: LoadedBank; openMax: number; choice: Int32Array } | null = flat ? null : await footageMouths(req, track, visemes, frames);
+    const flat = drive === 'flat' ? mouthTrack(samples, avatar.fps, total) : null;
+    const visemes = visemeTrack(samples, SPEECH_RATE, avatar.fps, total);
+    const footage: { bank: LoadedBank; openMax: number; choice: Int32Array } | null = flat ? null : await footageMouths(req, track, visemes, total);
     const compositor = new MouthCompositor();
     let interior: Interior | null = null;
     /** The jaw drive on a patch whose mouth has landmarks `local` (patch pixels); the interior's colour from the first lips it sees. */
@@ -198,8 +200,10 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
     };
     const { fps } = avatar;
     const clip = ['-f', 'concat', '-safe', '0', '-i', list];
+    // A segment's list starts at its loop turn: the frames before the segment's first are dropped.
+    const from = skip > 0 ? `trim=start_frame=${skip},` : '';
     const source = readRawFrames(
-      [...clip, '-map', '0:v:0', '-vf', cropFilter(patch), '-frames:v', String(frames)],
+      [...clip, '-map', '0:v:0', '-vf', `${from}${cropFilter(patch)}`, '-frames:v', String(frames)],
       'yuv420p',
       yuvFrameBytes(patch.width, patch.height),
       signal,
@@ -207,7 +211,8 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
     // Both streams are numbered frame by frame, so patch i lands on clip frame i whatever the pieces' timestamps.
     const frameClock = `setpts=N/(${fps}*TB)`;
     // What the order asks beyond the lips (backdrop, captions, music) is drawn in this same encode.
-    const finish = req.finish?.(
+    const whole = !req.segment;
+    const finish = !whole ? undefined : req.finish?.(
       { video: '[lips]', audio: '[2:a:0]', width: avatar.width, height: avatar.height, fps, duration: frames / fps, hasVideo: true, hasAudio: true },
       3,
     );
@@ -215,13 +220,14 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
       { width: patch.width, height: patch.height, fps, pixFmt: 'yuv420p' },
       [
         ...clip,
-        '-i', audioFile,
+        ...(whole ? ['-i', audioFile] : []),
         ...(finish?.inputs ?? []),
         '-filter_complex',
-        [`[1:v:0]${frameClock}[clip];[0:v:0]${frameClock}[mouth];[clip][mouth]overlay=x=${patch.x}:y=${patch.y}:format=yuv420[lips]`, ...(finish?.filters ?? [])].join(';'),
-        '-map', finish?.video ?? '[lips]', '-map', finish?.audio ?? '2:a:0',
+        [`[1:v:0]${from}${frameClock}[clip];[0:v:0]${frameClock}[mouth];[clip][mouth]overlay=x=${patch.x}:y=${patch.y}:format=yuv420[lips]`, ...(finish?.filters ?? [])].join(';'),
+        '-map', finish?.video ?? '[lips]',
+        ...(whole ? ['-map', finish?.audio ?? '2:a:0'] : ['-an']),
         '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20), '-pix_fmt', 'yuv420p',
-        '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k',
+        ...(whole ? ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k'] : []),
         '-frames:v', String(frames),
         '-t', (frames / fps).toFixed(6),
         '-movflags', '+faststart',
@@ -233,13 +239,15 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
       let i = 0;
       for await (const piece of source) {
         if (i >= frames) break;
-        const face = landmarksAt(track, pingPongFrame(i, avatar.frameCount));
-        const viseme = visemeAt(visemes, i);
+        // `g`: the frame of the whole render this one is (the same as `i` unless this is a later segment).
+        const g = start + i;
+        const face = landmarksAt(track, pingPongFrame(g, avatar.frameCount));
+        const viseme = visemeAt(visemes, g);
         const open = viseme.open > 0.15;
         if (open) report.openFrames++;
-        if (face && flat) driveMouth(piece, patch.width, patch.height, inPatch(mouthFrame(face), patch), flat.open[i] ?? 0);
+        if (face && flat) driveMouth(piece, patch.width, patch.height, inPatch(mouthFrame(face), patch), flat.open[g] ?? 0);
         else if (face && footage) {
-          const k = footage.choice[i]!;
+          const k = footage.choice[g]!;
           const shape = footage.bank.shapes[k]!;
           const shown = compositor.composite(footage.bank, k, piece, patch, face);
           report.mouthSource[i] = shape.frame;
@@ -270,6 +278,7 @@ export function createLipsyncEngine(config: LipsyncEngineConfig = {}): AvatarVid
     lipSync: true,
     drawsGivenFootage: true,
     finishesInEncode: true,
+    segments: true,
     maxConcurrency: config.maxConcurrency ?? 1,
     // The face and its landmarks are found at preparation and stored with the avatar.
     async prepareAvatar(avatar, opts = {}) {

@@ -66,6 +66,16 @@ describe('local composition renderer', () => {
     expect(pingPongPieces(avatar, 150)).toEqual([{ file: avatar.mezzanine }]);
   });
 
+  it('starts a later segment of a render at the turn its first frame is in', () => {
+    // Frame 200 is frame 50 of the second (backward) turn: the list opens on that turn, 50 frames to skip.
+    expect(pingPongPieces(avatar, 100, 200)).toEqual([{ file: avatar.reversed }]);
+    expect(pingPongPieces(avatar, 100, 280)).toEqual([
+      { file: avatar.reversed },
+      { file: avatar.mezzanine, outpoint: 3.2 },
+    ]);
+    expect(pingPongPieces(avatar, 10, 300)).toEqual([{ file: avatar.mezzanine, outpoint: 0.4 }]);
+  });
+
   it('cuts the clip when the audio is shorter than it', async () => {
     const { outFile, audioFile, result, progress } = await renderFor(3.3, 'short');
     const out = await expectGoodVideo(outFile, audioFile);

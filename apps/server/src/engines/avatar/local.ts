@@ -18,12 +18,15 @@ export interface LoopPiece {
 
 /**
  * Covers `frames` frames by playing the mezzanine forward, then backward, then forward...
- * Each turn starts on the frame the previous one ended on, so there is never a jump cut.
+ * Each turn starts on the frame the previous one ended on, so there is never a jump cut. From output
+ * frame `from` on (a segment of a longer render), the list starts with the turn that frame is in: the
+ * caller skips `from % frameCount` decoded frames.
  */
-export function pingPongPieces(avatar: PreparedAvatar, frames: number): LoopPiece[] {
+export function pingPongPieces(avatar: PreparedAvatar, frames: number, from = 0): LoopPiece[] {
   const pieces: LoopPiece[] = [];
-  let left = Math.max(1, frames);
-  for (let i = 0; left > 0; i++) {
+  const turn = Math.floor(from / avatar.frameCount);
+  let left = Math.max(1, frames) + (from - turn * avatar.frameCount);
+  for (let i = turn; left > 0; i++) {
     const file = i % 2 === 0 ? avatar.mezzanine : avatar.reversed;
     const take = Math.min(left, avatar.frameCount);
     pieces.push(take < avatar.frameCount ? { file, outpoint: take / avatar.fps } : { file });
@@ -41,6 +44,16 @@ export function pieceList(pieces: LoopPiece[]): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Where the frames a body renders sit in the whole render: from output frame `start` of `total`; the
+ * piece list begins `skip` frames before it (at the start of the loop's turn).
+ */
+export interface PieceSegment {
+  start: number;
+  total: number;
+  skip: number;
+}
+
 const probeAudio = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
   probeSpeech(
     file,
@@ -55,18 +68,22 @@ const probeAudio = (file: string, signal?: AbortSignal): Promise<MediaInfo> =>
  */
 export async function renderWithPieces(
   req: RenderRequest,
-  body: (scratch: { work: string; frames: number; list: string }) => Promise<void>,
+  body: (scratch: { work: string; frames: number; list: string; segment: PieceSegment }) => Promise<void>,
 ): Promise<RenderResult> {
   const { avatar, audioFile, outFile, signal, onProgress } = req;
   onProgress?.(0);
   if (req.audioDuration !== undefined && !(req.audioDuration > 0)) throw new AvatarEngineError('audioEmpty');
-  const seconds = req.audioDuration ?? (await probeAudio(audioFile, signal)).duration;
-  const frames = Math.max(1, Math.round(seconds * avatar.fps));
+  const seg = req.segment;
+  const seconds = seg ? seg.total / avatar.fps : (req.audioDuration ?? (await probeAudio(audioFile, signal)).duration);
+  const total = seg?.total ?? Math.max(1, Math.round(seconds * avatar.fps));
+  const start = seg?.start ?? 0;
+  const frames = seg?.frames ?? total;
+  if (start < 0 || frames < 1 || start + frames > total) throw new AvatarEngineError('renderFailed');
   const work = await mkdtemp(join(dirname(outFile), '.render-'));
   try {
     const list = join(work, 'pieces.ffconcat');
-    await writeFile(list, pieceList(pingPongPieces(avatar, frames)));
-    await body({ work, frames, list });
+    await writeFile(list, pieceList(pingPongPieces(avatar, frames, start)));
+    await body({ work, frames, list, segment: { start, total, skip: start % avatar.frameCount } });
     const out = await probe(outFile, { signal });
     onProgress?.(1);
     return {

@@ -55,6 +55,20 @@ export interface RenderRequest {
    * that encode, so the video is encoded once.
    */
   finish?: FinishBuilder;
+  /**
+   * Only output frames `start` to `start + frames` of the video the whole `audioFile` drives (`total`
+   * frames at the avatar's rate), for an engine that renders segments (`segments`): the footage's loop
+   * and the mouths are where the whole render has them at those frames; no sound and no finish (the
+   * caller joins the segments and lays the whole speech under them).
+   */
+  segment?: RenderSegment;
+}
+
+/** A range of output frames of a whole render (see `RenderRequest.segment`). */
+export interface RenderSegment {
+  start: number;
+  frames: number;
+  total: number;
 }
 
 export interface RenderResult {
@@ -84,6 +98,11 @@ export interface AvatarVideoEngine {
   readonly drawsGivenFootage: boolean;
   /** Whether a render's `finish` is built into the engine's own encode; otherwise the caller finishes the file after. */
   readonly finishesInEncode?: boolean;
+  /**
+   * Whether a render may be asked for a range of its frames (`RenderRequest.segment`), so a long video is
+   * rendered in pieces by several workers and joined by stream copy.
+   */
+  readonly segments?: boolean;
   /** How many renders this engine accepts at once (a one-job remote service says 1). */
   readonly maxConcurrency: number;
   /** Returns the avatar with this engine's per-avatar data filled in. */

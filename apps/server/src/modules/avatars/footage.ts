@@ -62,6 +62,10 @@ async function makeMatte(ctx: AppContext, a: AvatarRow, scratch: string, signal?
   }
 }
 
+/** The screen a render of `a` leaves for the finishing pass to key out: the avatar's own, or (matted for a backdrop) green. */
+export const footageScreen = (a: Pick<AvatarRow, 'screen' | 'screenColor'>, backdrop: boolean): FootageScreen =>
+  !backdrop || a.screen ? { screen: a.screen, screenColor: a.screenColor } : { screen: 'green', screenColor: MATTE_GREEN };
+
 /**
  * The footage a render of `a` by `engine` draws on. An order with a backdrop behind an avatar not
  * recorded on a screen has its person matted: the engine is given the matted footage when it draws on
@@ -76,13 +80,8 @@ export async function renderFootage(
   o: { backdrop: boolean; scratch: string; signal?: AbortSignal },
 ): Promise<RenderFootage> {
   const asIs = async (f: string) => f;
-  if (!o.backdrop || a.screen)
-    return {
-      ...(await preparedAvatarOf(ctx, a, o.scratch)),
-      screen: { screen: a.screen, screenColor: a.screenColor },
-      finishable: asIs,
-    };
-  const screen = { screen: 'green', screenColor: MATTE_GREEN };
+  const screen = footageScreen(a, o.backdrop);
+  if (!o.backdrop || a.screen) return { ...(await preparedAvatarOf(ctx, a, o.scratch)), screen, finishable: asIs };
   if (!engine.drawsGivenFootage) {
     const finishable = async (rendered: string, signal?: AbortSignal) => {
       const out = path.join(path.dirname(rendered), `matted-${path.basename(rendered)}`);

@@ -1,7 +1,7 @@
 export { createAvatarsModule, type AvatarsModuleOptions } from './module.js';
 export { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 export { preparedAvatarOf } from './prepare-job.js';
-export { renderFootage, type RenderFootage } from './footage.js';
+export { footageScreen, renderFootage, type RenderFootage } from './footage.js';
 export { resendMissingJobs } from './resume.js';
 export type { StudioUploads, UploadedFile } from './ports.js';
 export { AvatarsService } from './service.js';

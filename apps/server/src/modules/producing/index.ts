@@ -1,5 +1,5 @@
 export * from './paid-job.js';
-export { sceneSlots, workSlots } from './slots.js';
+export { chunkSlots, sceneSlots, workSlots } from './slots.js';
 export {
   checkAudioCaptions,
   checkSpokenDrive,

@@ -96,11 +96,21 @@ export interface PaidRun {
    * producer's job comes back later, and this run ends holding nothing (neither settled nor refunded).
    */
   queueFor(engine: EngineSlot): Promise<never>;
+  /**
+   * The rest of the job runs in jobs this run has sent (parts rendered by any worker, then a join that
+   * settles): the slot is freed, the row stays running, and this run ends neither settled nor refunded.
+   */
+  handOff(): Promise<never>;
 }
 
 /** How a run that went back in line (`queueFor`) ends; the runner answers 'waiting'. */
 class BackInLine extends Error {
   override readonly name = 'BackInLine';
+}
+
+/** How a run whose rest was handed to other jobs (`handOff`) ends; the runner answers 'waiting'. */
+class HandedOff extends Error {
+  override readonly name = 'HandedOff';
 }
 
 export interface PaidResult {
@@ -169,10 +179,11 @@ export async function runPaidJob<R extends PaidResult>(
   }
   let progress = slot?.progress ?? 0;
   // Renewed at a third of the lease, so one missed beat never frees the slot of a live job.
+  let beat: Promise<void> = Promise.resolve();
   const heartbeat = slot
     ? setInterval(
         () => {
-          slot.slots
+          beat = slot.slots
             .renew(db, slot.rowId, lease, sql`, progress = ${progress}`)
             .catch((err: unknown) => job.log.warn({ err }, 'lease renewal failed'));
         },
@@ -189,6 +200,7 @@ export async function runPaidJob<R extends PaidResult>(
           job.later(slot.retrySeconds);
         throw new BackInLine();
       },
+      handOff: () => Promise.reject(new HandedOff()),
     });
     await db.transaction(async (tx) => {
       const charged = await settlePaidJob(tx, spec.bill, result.credits);
@@ -197,6 +209,13 @@ export async function runPaidJob<R extends PaidResult>(
     return 'done';
   } catch (e) {
     if (e instanceof BackInLine) return 'waiting';
+    if (e instanceof HandedOff) {
+      // No beat may renew the lease after it is dropped.
+      clearInterval(heartbeat);
+      await beat;
+      if (slot) await slot.slots.release(db, slot.rowId, job.id);
+      return 'waiting';
+    }
     if (job.signal.aborted) throw e;
     job.log.warn({ err: e, jobKey: spec.bill.jobKey }, 'paid job failed');
     await failPaidJob(ctx, spec, spec.reasonOf(e));

@@ -4,6 +4,7 @@ import { handlersOf, needsEngines, type FeatureModule } from '../module.js';
 import { workLedger } from '../works/index.js';
 import { chanjingCallbackRoute } from './callback.js';
 import { seedVideoChannels, videoChannelKind } from './channels.js';
+import { joinChunks, renderChunk } from './chunk-job.js';
 import { talkingVideoJobs } from './jobs.js';
 import { TALKING_KIND } from './labels.js';
 import { renderWork } from './render-job.js';
@@ -14,6 +15,7 @@ import { TalkingVideoService, type TalkingVideoDeps } from './service.js';
 export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule<typeof talkingVideoJobs> {
   return {
     name: 'talking-video',
+    migrations: 'src/modules/talking-video/migrations',
     channels: [videoChannelKind],
     // Captions of a work driven by a recording come from speech recognition; the studio greys the option without it.
     capabilities: [
@@ -22,6 +24,8 @@ export function createTalkingVideoModule(deps: TalkingVideoDeps): FeatureModule<
     routes: (ctx: AppContext) => talkingVideoRoutes(ctx, new TalkingVideoService(ctx, deps), deps),
     jobs: handlersOf(talkingVideoJobs, (ctx) => ({
       'work.render': ({ workId }, job) => renderWork(ctx, deps, workId, job),
+      'work.chunk': ({ chunkId }, job) => renderChunk(ctx, chunkId, job),
+      'work.join': ({ workId }, job) => joinChunks(ctx, workId, job),
     })),
     http: (scope, ctx) => chanjingCallbackRoute(scope, ctx),
     seed: async (ctx) => {

@@ -1,14 +1,13 @@
 import { rm } from 'node:fs/promises';
-import { AvatarEngineError, avatarMessages, type AvatarVideoEngine } from '../../engines/avatar/index.js';
-import { SpeechError } from '../../engines/speech/index.js';
+import { AvatarEngineError, type AvatarVideoEngine } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { studioMessages } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
-import { failPaidJob, runPaidJob, creditsFor, resultFacts, speechStep, workEndings, workSlot } from '../producing/index.js';
+import { failPaidJob, runPaidJob, creditsFor, resultFacts, speechStep, workSlot } from '../producing/index.js';
 import { WORK_STATUS, workLedger } from '../works/index.js';
+import { CHUNKS_FROM, readableReason, renderInChunks, talkingEndings } from './chunk-job.js';
 import { TALKING_KIND } from './labels.js';
 import { talkingWorkOf } from './params.js';
 import { renderStep, type StepContext } from './render-steps.js';
@@ -18,11 +17,6 @@ import type { TalkingVideoDeps } from './service.js';
 const SLOT_RETRY_SECONDS = 2;
 const AVATAR_RETRY_SECONDS = 3;
 
-/** Errors carrying a message written for the user; anything else is reported as a render failure. */
-const readableReason = (e: unknown) =>
-  e instanceof AvatarEngineError || e instanceof SpeechError || e instanceof AppError
-    ? e.message
-    : avatarMessages.renderFailed;
 
 /**
  * The synthesis job. Each step stores its output on the work row before the next begins, so a
@@ -38,7 +32,7 @@ export async function renderWork(
   const row = await workLedger.find(db, workId, TALKING_KIND);
   if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
   const work = talkingWorkOf(row);
-  const ends = workEndings(ctx, work);
+  const ends = talkingEndings(ctx, work);
   let engine: AvatarVideoEngine;
   try {
     engine = ctx.engines.avatar.forChannel(row.channel);
@@ -67,9 +61,14 @@ export async function renderWork(
       ...ends,
       slot: workSlot(row, engine, SLOT_RETRY_SECONDS),
       reasonOf: readableReason,
-      run: async ({ signal, progress }) => {
+      run: async ({ signal, progress, handOff }) => {
         const s: StepContext = { ctx, work, scratch, signal, progress };
         const audio = await speechStep(s, deps.voices);
+        // A long speech on an engine that renders ranges of frames: its chunks render in jobs of their own.
+        if (await renderInChunks(s, engine, audio)) {
+          s.progress(CHUNKS_FROM / 100);
+          return handOff();
+        }
         s.progress(0.2);
         const video = await renderStep(s, engine, audio);
         s.progress(0.95);

@@ -160,6 +160,17 @@ export function engineSlots(t: SlotTable) {
     },
 
     /**
+     * Frees the slot of a row this job runs without ending it: the row stays running, its lease dropped
+     * (its parts, rendered elsewhere, take slots of their own).
+     */
+    async release(db: Db, id: number, jobId: string): Promise<void> {
+      await db.execute(
+        sql`update ${tbl} set ${col(t.leaseUntil)} = null, updated_at = now()
+            where id = ${id} and ${col(t.status)} = ${t.running} and ${col(t.job)} = ${jobId}`,
+      );
+    },
+
+    /**
      * Puts a row this job runs back in line, for `engine` (a later step of the job runs there): it
      * waits again, keeping its place by submit order, and holds no slot until a job takes one.
      */

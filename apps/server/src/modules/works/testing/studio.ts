@@ -68,9 +68,14 @@ export async function studioOrderReady(
   ctx: AppContext,
   dir: string,
   credits: number,
+  /** The avatar's clip, when it must be another than the 6 s portrait pattern (e.g. a face for the lip-sync). */
+  makeAvatarClip?: (file: string) => Promise<string>,
 ): Promise<{ who: TestAccount; avatarId: number; voiceId: number }> {
   const who = await newAccount({ ctx }, { credits });
-  const clip = await makeClip(path.join(dir, 'avatar.mp4'), { width: 360, height: 640, seconds: 6 });
+  const file = path.join(dir, 'avatar.mp4');
+  const clip = makeAvatarClip
+    ? await makeAvatarClip(file)
+    : await makeClip(file, { width: 360, height: 640, seconds: 6 });
   const fileId = await registerUpload({ ctx }, who.id, 'video', clip);
   const avatarId = await new AvatarsService(ctx, uploadedFiles).create(who.id, '分身', fileId);
   await waitFor(
