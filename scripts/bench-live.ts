@@ -101,7 +101,8 @@ async function runClient() {
     const [s] = job.sessions;
     // One warm-up question (the first synthesis loads the dictionaries), not counted.
     await askOnce(job.server, s!.token, s!.session, ASKED[0]!);
-    for (let i = 0; i < QUESTIONS; i++) answers.push(await askOnce(job.server, s!.token, s!.session, ASKED[i % ASKED.length]!));
+    for (let i = 0; i < QUESTIONS; i++)
+      answers.push(await askOnce(job.server, s!.token, s!.session, ASKED[i % ASKED.length]!));
   } else {
     const each = await Promise.all(
       job.sessions.map(async (s, k) => {
@@ -233,7 +234,8 @@ async function runServer() {
       for (const [name, pass] of goals) console.log(`  ${pass ? 'PASS' : 'MISS'} ${name}; ${loadText()}`);
       return goals.every(([, pass]) => pass);
     };
-    const errorsOf = (answers: Answer[]) => [...new Set(answers.filter((a) => a.error).map((a) => a.error))].slice(0, 3);
+    const errorsOf = (answers: Answer[]) =>
+      [...new Set(answers.filter((a) => a.error).map((a) => a.error))].slice(0, 3);
 
     const sections: Section[] = [
       {
@@ -241,8 +243,12 @@ async function runServer() {
         async run() {
           const r = await runSection('latency', sessions.slice(0, 1));
           const ok = r.answers.filter((a) => a.ok).length;
-          console.log(`live answers on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, offline speech: ${QUESTIONS} questions in turn on one session`);
-          console.log(`  question sent -> first audio: p50 ${f(r.p50)} ms, p95 ${f(r.p95)} ms; ${ok}/${QUESTIONS} answered; ${loadText()}`);
+          console.log(
+            `live answers on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, offline speech: ${QUESTIONS} questions in turn on one session`,
+          );
+          console.log(
+            `  question sent -> first audio: p50 ${f(r.p50)} ms, p95 ${f(r.p95)} ms; ${ok}/${QUESTIONS} answered; ${loadText()}`,
+          );
           console.log(`  ${r.cpu}`);
           for (const e of errorsOf(r.answers)) console.log(`  error: ${e}`);
           return report([
@@ -258,8 +264,12 @@ async function runServer() {
           const r = await runSection('concurrent', sessions);
           const total = SESSIONS * PER_SESSION;
           const ok = r.answers.filter((a) => a.ok).length;
-          console.log(`live answers: ${SESSIONS} sessions at once, ${PER_SESSION} questions each in turn, one server process`);
-          console.log(`  question sent -> first audio: p50 ${f(r.p50)} ms, p95 ${f(r.p95)} ms; ${ok}/${total} answered; ${loadText()}`);
+          console.log(
+            `live answers: ${SESSIONS} sessions at once, ${PER_SESSION} questions each in turn, one server process`,
+          );
+          console.log(
+            `  question sent -> first audio: p50 ${f(r.p50)} ms, p95 ${f(r.p95)} ms; ${ok}/${total} answered; ${loadText()}`,
+          );
           console.log(`  ${r.cpu}`);
           for (const e of errorsOf(r.answers)) console.log(`  error: ${e}`);
           return report([

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** One entry of a user's live Q&A library: the ways a visitor may ask, and the answer spoken. */
@@ -119,5 +130,8 @@ export const liveAnswers = pgTable(
     credits: integer('credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('live_answers_session_idx').on(t.sessionId, t.id), index('live_answers_open_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('live_answers_session_idx').on(t.sessionId, t.id),
+    index('live_answers_open_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
-import {
-  LIVE_SOURCES,
-  LIVE_VISEME_FPS,
-  liveSessionMessages as m,
-  voiceMessages,
-  type askLive,
-} from '@app/contract';
+import { LIVE_SOURCES, LIVE_VISEME_FPS, liveSessionMessages as m, voiceMessages, type askLive } from '@app/contract';
 import { liveAnswers } from '../../db/schema/index.js';
 import { isSpeechError } from '../../engines/speech/index.js';
 import { TextModelError, type ChatTurn } from '../../engines/text/index.js';
@@ -22,7 +16,7 @@ import type { LiveConfigRow } from './configs.js';
 import { usableVoice } from './configs.js';
 import type { LiveQaService } from './service.js';
 import type { LiveSessionRow, LiveSessions } from './sessions.js';
-import { sentencesOf, SentenceSplitter, speakSentence, type LiveVoice } from './speaking.js';
+import { sentencesOf, SentenceSplitter, speakSentence, SpeechLine, type LiveVoice } from './speaking.js';
 
 type Events = EventWriter<EventsOf<typeof askLive>>;
 type AnswerRow = typeof liveAnswers.$inferSelect;
@@ -51,6 +45,9 @@ function turnsOf(config: LiveConfigRow, question: string): ChatTurn[] {
  * A new question on the session, or stop, aborts the answer in progress: it ends with `stopped` at once.
  */
 export class LiveAnswering {
+  /** Every session's syntheses on this process, first sentences first. */
+  readonly line = new SpeechLine();
+
   constructor(
     readonly ctx: AppContext,
     readonly sessions: LiveSessions,
@@ -68,7 +65,9 @@ export class LiveAnswering {
     const channel = await lookUpChannel(this.ctx, voiceChannelKind, row.api);
     if (channel.state !== 'ready') throw new AppError(voiceMessages.channelUnavailable);
     return {
-      engine: this.ctx.engines.speech.forChannel(row.api as Parameters<AppContext['engines']['speech']['forChannel']>[0]),
+      engine: this.ctx.engines.speech.forChannel(
+        row.api as Parameters<AppContext['engines']['speech']['forChannel']>[0],
+      ),
       voice: row.speech,
       rate: row.rate,
       volume: row.volume,
@@ -160,11 +159,13 @@ export class LiveAnswering {
       events.send('sentence', { message: sentence, index: i, text: sentence });
       speaking = speaking.then(async () => {
         signal.throwIfAborted();
-        const spoken = await speakSentence(scratch, a.voice, sentence, signal).catch((e: unknown) => {
-          if (signal.aborted) throw e;
-          if (isSpeechError(e)) this.ctx.log.warn({ err: e, session: s.id }, 'live speech failed');
-          throw new AppError(m.speechFailed);
-        });
+        const spoken = await this.line
+          .run(i, signal, () => speakSentence(scratch, a.voice, sentence, signal))
+          .catch((e: unknown) => {
+            if (signal.aborted) throw e;
+            if (isSpeechError(e)) this.ctx.log.warn({ err: e, session: s.id }, 'live speech failed');
+            throw new AppError(m.speechFailed);
+          });
         signal.throwIfAborted();
         events.send('audio', {
           message: '',
@@ -257,7 +258,9 @@ export class LiveAnswering {
     const rows = await this.db
       .select()
       .from(liveAnswers)
-      .where(and(eq(liveAnswers.status, 'open'), lt(liveAnswers.createdAt, new Date(now.getTime() - OPEN_ANSWER_MAX_MS))));
+      .where(
+        and(eq(liveAnswers.status, 'open'), lt(liveAnswers.createdAt, new Date(now.getTime() - OPEN_ANSWER_MAX_MS))),
+      );
     for (const row of rows) {
       if (row.jobKey) await this.closeAnswer(row, '', 'failed');
       else await this.db.update(liveAnswers).set({ status: 'stopped' }).where(eq(liveAnswers.id, row.id));

@@ -32,7 +32,10 @@ export const usableVoice = (db: Db, userId: number, id: number) => studioVoices.
  */
 export function parseOrigins(lines: string): string[] {
   const out: string[] = [];
-  for (const raw of lines.split(/[\r\n]+/).map((l) => l.trim()).filter(Boolean)) {
+  for (const raw of lines
+    .split(/[\r\n]+/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     let url: URL | null;
     try {
       url = new URL(raw);
@@ -40,7 +43,8 @@ export function parseOrigins(lines: string): string[] {
       url = null;
     }
     const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
-    if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new AppError(m.originInvalid(raw));
+    if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+      throw new AppError(m.originInvalid(raw));
     if (!out.includes(url.origin)) out.push(url.origin);
   }
   if (out.length > ORIGINS_MAX) throw new AppError(m.tooManyOrigins);
@@ -110,7 +114,15 @@ export class LiveConfigs {
 
   async save(
     userId: number,
-    p: { id?: number; name: string; avatar_id: number; voice_id: number; source: number; persona?: string; greeting?: string },
+    p: {
+      id?: number;
+      name: string;
+      avatar_id: number;
+      voice_id: number;
+      source: number;
+      persona?: string;
+      greeting?: string;
+    },
   ): Promise<LiveConfig> {
     const name = p.name.trim();
     if (!name) throw new AppError(m.nameEmpty);

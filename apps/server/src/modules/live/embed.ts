@@ -104,7 +104,8 @@ export function embedHttp(ctx: AppContext, configs: LiveConfigs) {
       const config = key ? await configs.byKey(key) : null;
       const origins = config?.embedEnabled ? config.embedOrigins : [];
       const html = await fsp.readFile(path.join(ctx.config.webDist, 'index.html'), 'utf8').catch(() => null);
-      if (html === null) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send(m.embedNotFound);
+      if (html === null)
+        return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send(m.embedNotFound);
       // Framed by the widget's sites only: the policy's frame-ancestors lists them, and the older header goes.
       const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
       const ancestors = ["'self'", ...origins].join(' ');

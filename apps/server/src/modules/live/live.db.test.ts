@@ -62,7 +62,11 @@ describe('the live Q&A library', () => {
     expect(await ask(alice, '今天天气怎么样')).toMatchObject({ qa_id: null, answer: m.defaultFallback });
     // One shared word in a question about something else is not a match.
     expect(await ask(alice, '明天的会议时间改到几点了，需要带电脑吗')).toMatchObject({ qa_id: null });
-    const set = await t.call<{ fallback: string }>(saveLiveFallback, { answer: ' 请稍等，客服马上回复您。 ' }, { token: alice.token });
+    const set = await t.call<{ fallback: string }>(
+      saveLiveFallback,
+      { answer: ' 请稍等，客服马上回复您。 ' },
+      { token: alice.token },
+    );
     expect(set.data.fallback).toBe('请稍等，客服马上回复您。');
     expect(await ask(alice, '今天天气怎么样')).toMatchObject({ qa_id: null, answer: '请稍等，客服马上回复您。' });
     await t.call(saveLiveFallback, { answer: '' }, { token: alice.token });

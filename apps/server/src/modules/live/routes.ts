@@ -98,10 +98,7 @@ export function liveRoutes(live: LiveParts): RouteDef[] {
       const row = await configs.publish(user.id, params);
       if (!row.embedEnabled) await sessions.endAllOf(row.id, 'deleted', 'embed');
       const key = row.embedKey!;
-      return ok(
-        { key, ...embedSnippets(siteOrigin(ctx, req), key) },
-        row.embedEnabled ? sm.published : sm.unpublished,
-      );
+      return ok({ key, ...embedSnippets(siteOrigin(ctx, req), key) }, row.embedEnabled ? sm.published : sm.unpublished);
     }),
     route(liveOptions, ({ user }) => options(user.id)),
 

@@ -1,4 +1,10 @@
-import { LIVE_QA_MAX_ENTRIES, LIVE_QUESTIONS_MAX, liveMessages as m, liveSessionMessages, type LiveQa } from '@app/contract';
+import {
+  LIVE_QA_MAX_ENTRIES,
+  LIVE_QUESTIONS_MAX,
+  liveMessages as m,
+  liveSessionMessages,
+  type LiveQa,
+} from '@app/contract';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { QaIndex } from './matcher.js';
@@ -13,7 +19,14 @@ const toQa = (r: LiveQaRow): LiveQa => ({
 
 /** The variants of the questions param (one per line), trimmed, distinct, non-empty: what the matcher indexes. */
 function cleanQuestions(lines: string): string[] {
-  const kept = [...new Set(lines.split(/\r?\n/).map((q) => q.trim()).filter(Boolean))];
+  const kept = [
+    ...new Set(
+      lines
+        .split(/\r?\n/)
+        .map((q) => q.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!kept.length) throw new AppError(m.questionsEmpty);
   if (kept.length > LIVE_QUESTIONS_MAX) throw new AppError(m.tooManyQuestions);
   if (kept.some((q) => q.length > 200)) throw new AppError(m.questionTooLong);
@@ -54,7 +67,8 @@ export class LiveQaService {
     const answer = p.answer.trim();
     if (!answer) throw new AppError(m.answerEmpty);
     if (p.id === undefined) {
-      if ((await liveRepo.count(this.db, userId)) >= LIVE_QA_MAX_ENTRIES) throw new AppError(liveSessionMessages.qaFull);
+      if ((await liveRepo.count(this.db, userId)) >= LIVE_QA_MAX_ENTRIES)
+        throw new AppError(liveSessionMessages.qaFull);
       return toQa(await liveRepo.create(this.db, userId, questions, answer));
     }
     const row = await liveRepo.update(this.db, userId, p.id, questions, answer);

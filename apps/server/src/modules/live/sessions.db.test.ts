@@ -129,7 +129,11 @@ function ask(
             continue;
           }
           const [name, data] = b.split('\n');
-          const e = { event: name!.slice(7), data: JSON.parse(data!.slice(6)) as Record<string, unknown>, at: Date.now() };
+          const e = {
+            event: name!.slice(7),
+            data: JSON.parse(data!.slice(6)) as Record<string, unknown>,
+            at: Date.now(),
+          };
           events.push(e);
           onEvent?.(e);
         }
@@ -189,7 +193,11 @@ describe('live configurations', () => {
     expect((await t.call<{ list: LiveConfig[] }>(listLiveConfigs, {}, { token: bob.token })).data.list).toEqual([]);
     expect((await saveConfig(bob, { id: mine.id })).msg).toBe(sm.configNotFound);
     expect((await start(bob, mine.id)).msg).toBe(sm.configNotFound);
-    const pub = await t.call(publishLiveConfig, { id: mine.id, enabled: 1, origins: 'https://a.example.com' }, { token: bob.token });
+    const pub = await t.call(
+      publishLiveConfig,
+      { id: mine.id, enabled: 1, origins: 'https://a.example.com' },
+      { token: bob.token },
+    );
     expect(pub.msg).toBe(sm.configNotFound);
     expect((await t.call(deleteLiveConfig, { id: mine.id }, { token: bob.token })).msg).toBe(sm.configNotFound);
     const listed = await t.call<{ list: LiveConfig[] }>(listLiveConfigs, {}, { token: alice.token });
@@ -206,7 +214,12 @@ describe('live sessions, billed per started minute', () => {
     const config = await configFor(m);
     const s = await start(m, config.id);
     expect(s.code, s.msg).toBe(0);
-    expect(s.data).toMatchObject({ minutes_charged: 1, price_per_minute: PRICE, max_minutes: 30, greeting: '欢迎光临。' });
+    expect(s.data).toMatchObject({
+      minutes_charged: 1,
+      price_per_minute: PRICE,
+      max_minutes: 30,
+      greeting: '欢迎光临。',
+    });
     expect(await balance(m)).toBe(100 - PRICE);
     now += 30_000;
     expect((await beat(m, s.data.session_id)).data).toMatchObject({ minutes_charged: 1, ended: false });
@@ -215,7 +228,11 @@ describe('live sessions, billed per started minute', () => {
     expect((await beat(m, s.data.session_id)).data).toMatchObject({ minutes_charged: 2, ended: false });
     expect(await balance(m)).toBe(90);
     now += 20_000;
-    const end = await t.call<{ minutes: number; credits: number }>(endLiveSession, { session_id: s.data.session_id }, { token: m.token });
+    const end = await t.call<{ minutes: number; credits: number }>(
+      endLiveSession,
+      { session_id: s.data.session_id },
+      { token: m.token },
+    );
     expect(end.data).toEqual({ minutes: 2, credits: 2 * PRICE });
     expect(await balance(m)).toBe(90);
     expect((await beat(m, s.data.session_id)).data.ended).toBe(true);
@@ -231,7 +248,11 @@ describe('live sessions, billed per started minute', () => {
     now += 61_000;
     expect(await livePartsOf(t.ctx).sessions.sweep()).toBeGreaterThanOrEqual(1);
     expect(await balance(m)).toBe(95);
-    const end = await t.call<{ minutes: number; credits: number }>(endLiveSession, { session_id: s.session_id }, { token: m.token });
+    const end = await t.call<{ minutes: number; credits: number }>(
+      endLiveSession,
+      { session_id: s.session_id },
+      { token: m.token },
+    );
     expect(end.data).toEqual({ minutes: 2, credits: PRICE });
   });
 
@@ -268,7 +289,12 @@ describe('live sessions, billed per started minute', () => {
     await t.ctx.database.db.update(users).set({ isTourist: 1 }).where(eq(users.id, g.id));
     const config = await configFor(g);
     const opts = await t.call<DataOf<typeof liveOptions>>(liveOptions, {}, { token: g.token });
-    expect(opts.data).toMatchObject({ guests_allowed: false, allowed_now: false, price_per_minute: PRICE, chat_ready: true });
+    expect(opts.data).toMatchObject({
+      guests_allowed: false,
+      allowed_now: false,
+      price_per_minute: PRICE,
+      chat_ready: true,
+    });
     expect((await start(g, config.id)).msg).toBe(sm.guestsRefused);
     expect(await balance(g)).toBe(100);
     await rules({ guests_allowed: 1 });
@@ -293,7 +319,11 @@ describe('answers, spoken sentence by sentence', () => {
   let sessionId: string;
   beforeAll(async () => {
     m = await newAccount(t, { credits: 1000 });
-    await t.call(saveLiveQa, { questions: '你们几点营业', answer: '我们早上九点开门。晚上九点关门！' }, { token: m.token });
+    await t.call(
+      saveLiveQa,
+      { questions: '你们几点营业', answer: '我们早上九点开门。晚上九点关门！' },
+      { token: m.token },
+    );
     await t.call(
       saveLiveQa,
       {
@@ -331,7 +361,11 @@ describe('answers, spoken sentence by sentence', () => {
       // The mouth opens somewhere in a spoken sentence.
       expect(visemes.some((v, i) => i % LIVE_VISEME_BYTES === 0 && v > 60)).toBe(true);
     }
-    expect(r.events.at(-1)!.data).toMatchObject({ answer: '我们早上九点开门。晚上九点关门！', source: 'qa', credits: 0 });
+    expect(r.events.at(-1)!.data).toMatchObject({
+      answer: '我们早上九点开门。晚上九点关门！',
+      source: 'qa',
+      credits: 0,
+    });
   }, 60_000);
 
   it('a new question stops the answer in progress at once', async () => {
@@ -379,14 +413,22 @@ describe('answers, spoken sentence by sentence', () => {
     const c = await configFor(m, { source: 2, persona: '你是茶叶店的店员小美' });
     const s = (await start(m, c.id)).data.session_id;
     plan = () => ({
-      chunks: [...textChunks('让我想想用户的问题', 4, 'reasoning'), ...textChunks('您好，我是小美。今天有新茶！', 4), finished],
+      chunks: [
+        ...textChunks('让我想想用户的问题', 4, 'reasoning'),
+        ...textChunks('您好，我是小美。今天有新茶！', 4),
+        finished,
+      ],
     });
     const before = await balance(m);
     const r = await askWeb(m, s, '你是谁');
     const sentences = r.events.filter((e) => e.event === 'sentence').map((e) => String(e.data.text));
     expect(sentences).toEqual(['您好，我是小美。', '今天有新茶！']);
     expect(JSON.stringify(r.events)).not.toContain('让我想想');
-    expect(r.events.at(-1)!.data).toMatchObject({ source: 'chat', answer: '您好，我是小美。今天有新茶！', credits: CHAT_PRICE });
+    expect(r.events.at(-1)!.data).toMatchObject({
+      source: 'chat',
+      answer: '您好，我是小美。今天有新茶！',
+      credits: CHAT_PRICE,
+    });
     expect(await balance(m)).toBe(before - CHAT_PRICE);
     const sent = fake.requests.at(-1)!.body.messages;
     expect(sent[0]!.role).toBe('system');
@@ -406,7 +448,11 @@ describe('published widgets', () => {
     const owner = await newAccount(t, { credits: 100 });
     await t.call(saveLiveQa, { questions: '你好', answer: '您好，欢迎光临。' }, { token: owner.token });
     const config = await configFor(owner);
-    const bad = await t.call(publishLiveConfig, { id: config.id, enabled: 1, origins: 'shop.example.com/path' }, { token: owner.token });
+    const bad = await t.call(
+      publishLiveConfig,
+      { id: config.id, enabled: 1, origins: 'shop.example.com/path' },
+      { token: owner.token },
+    );
     expect(bad.msg).toBe(sm.originInvalid('shop.example.com/path'));
     const pub = await t.call<DataOf<typeof publishLiveConfig>>(
       publishLiveConfig,
@@ -426,7 +472,9 @@ describe('published widgets', () => {
     const started = await fromSite<Started>(startEmbedLiveSession, { key }, 'http://localhost:5173');
     expect(started.code, started.msg).toBe(0);
     expect(await balance(owner)).toBe(100 - PRICE);
-    expect((await fromSite(startEmbedLiveSession, { key }, 'https://evil.example.com')).msg).toBe(sm.embedOriginRefused);
+    expect((await fromSite(startEmbedLiveSession, { key }, 'https://evil.example.com')).msg).toBe(
+      sm.embedOriginRefused,
+    );
     // The widget's own page (this site, in the iframe) names the page that frames it.
     const self = `http://127.0.0.1:${port}`;
     const r = await ask(
@@ -444,8 +492,20 @@ describe('published widgets', () => {
     // Another user's web session is not this widget's.
     const m = await newAccount(t, { credits: 100 });
     const web = (await start(m, (await configFor(m)).id)).data.session_id;
-    const foreign = await ask(askEmbedLive.path, { key, session_id: web, question: '你好' }, { origin: 'https://shop.example.com' });
+    const foreign = await ask(
+      askEmbedLive.path,
+      { key, session_id: web, question: '你好' },
+      { origin: 'https://shop.example.com' },
+    );
     expect(foreign.json?.msg).toBe(sm.sessionNotFound);
+
+    // The widget's own limits: sessions open at once, and starts a minute.
+    await rules({ embed_max_sessions: 1 });
+    expect((await fromSite(startEmbedLiveSession, { key }, 'https://shop.example.com')).msg).toBe(sm.embedBusy);
+    await rules({ embed_starts_per_minute: 1, embed_max_sessions: 5 });
+    expect((await fromSite(startEmbedLiveSession, { key }, 'https://shop.example.com')).msg).toBe(sm.embedBusy);
+    await rules();
+    expect(await balance(owner)).toBe(100 - PRICE);
 
     const off = await t.call(publishLiveConfig, { id: config.id, enabled: 0 }, { token: owner.token });
     expect(off.msg).toBe(sm.unpublished);

@@ -164,13 +164,20 @@ export class LiveSessions {
 
   /** Holds `minute` with the row moved to it (one transaction), then keeps the minutes before it. */
   private async holdMinute(s: LiveSessionRow, minute: number, now: Date): Promise<LiveSessionRow> {
-    const bill = { userId: s.userId, jobKey: minuteKey(s.id, minute), held: s.pricePerMinute, actionName: m.actionMinute };
+    const bill = {
+      userId: s.userId,
+      jobKey: minuteKey(s.id, minute),
+      held: s.pricePerMinute,
+      actionName: m.actionMinute,
+    };
     const moved = await paidStream
       .open(this.db, bill, async (tx) => {
         const [row] = await tx
           .update(liveSessions)
           .set({ minutesCharged: minute, lastBeatAt: now })
-          .where(and(eq(liveSessions.id, s.id), eq(liveSessions.status, 'open'), lt(liveSessions.minutesCharged, minute)))
+          .where(
+            and(eq(liveSessions.id, s.id), eq(liveSessions.status, 'open'), lt(liveSessions.minutesCharged, minute)),
+          )
           .returning();
         // Ended meanwhile, or another beat held it first: nothing is held here.
         if (!row) throw new StaleBeat();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { LIVE_VISEME_BYTES, LIVE_VISEME_FPS } from '@app/contract';
 import type { SpeechProvider, SpeechVoice } from '../../engines/speech/index.js';
@@ -135,6 +136,49 @@ export interface LiveVoice {
   rate: number;
   volume: number;
   pitch: number;
+}
+
+/**
+ * The syntheses of every session of this process, a few at a time (as many as the cores) and first
+ * sentences first: with many sessions answering at once, each avatar starts speaking before any of them
+ * goes on to its later sentences (which play while the first one is heard).
+ */
+export class SpeechLine {
+  private running = 0;
+  private readonly waiting: { priority: number; seq: number; start: () => void }[] = [];
+  private seq = 0;
+
+  /** Two per core: a synthesis waits on its engine process part of the time (spawn, pipes, a remote engine's reply). */
+  constructor(readonly slots = 2 * Math.max(1, os.availableParallelism())) {}
+
+  /** Runs `job` when a slot is free, lower `priority` (the sentence's index) first; a job aborted while it waits never runs. */
+  async run<T>(priority: number, signal: AbortSignal, job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.slots) {
+      await new Promise<void>((resolve, reject) => {
+        const entry = { priority, seq: this.seq++, start: () => resolve() };
+        this.waiting.push(entry);
+        this.waiting.sort((a, b) => a.priority - b.priority || a.seq - b.seq);
+        signal.addEventListener(
+          'abort',
+          () => {
+            const at = this.waiting.indexOf(entry);
+            if (at === -1) return;
+            this.waiting.splice(at, 1);
+            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+          },
+          { once: true },
+        );
+      });
+    } else this.running++;
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next job; only when none waits is it freed.
+      if (next) next.start();
+      else this.running--;
+    }
+  }
 }
 
 /**

@@ -78,7 +78,15 @@ export const studioVoices = {
     const own = v.source === 1 && v.userId === userId;
     const shared = v.source === 2 && v.userId === null && v.hidden === 0;
     if (!own && !shared) return null;
-    return { id: v.id, name: v.name, api: v.api, speech: speechVoiceOf(v), rate: v.rate, volume: v.volume, pitch: v.pitch };
+    return {
+      id: v.id,
+      name: v.name,
+      api: v.api,
+      speech: speechVoiceOf(v),
+      rate: v.rate,
+      volume: v.volume,
+      pitch: v.pitch,
+    };
   },
   /** The names of voices by id (any owner: for rows that already name them). */
   async names(db: Db, ids: number[]): Promise<Map<number, string>> {
