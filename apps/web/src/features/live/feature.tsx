@@ -6,7 +6,10 @@ import { liveLabels } from './messages';
 /** The live digital human: its page (menu entry and launcher tile), and the embeddable widget without the app around it. */
 export const feature = defineFeature({
   name: 'live',
-  routes: [{ path: '/live', page: lazy(() => import('./pages/LivePage')) }],
+  routes: [
+    { path: '/live', page: lazy(() => import('./pages/LivePage')) },
+    { path: '/embed/live/:key', page: lazy(() => import('./pages/EmbedLivePage')), layout: 'bare' },
+  ],
   nav: [
     {
       key: 'live',
