@@ -1,30 +1,24 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { liveAtlasMeta, liveAvatarMessages, type LiveAtlasMeta, type LiveAvatarAssets } from '@app/contract';
-import { createLipsyncEngine, LIPSYNC_ENGINE_ID } from '../../engines/avatar/index.js';
+import { createLipsyncEngine, LIPSYNC_ENGINE_ID, type PreparedAvatar } from '../../engines/avatar/index.js';
 import { scratchDir } from '../../engines/index.js';
-import { buildLiveAtlas, LIVE_FILES, LiveAtlasNoFace } from '../../engines/talking-face/live-atlas.js';
-import { indexMouths, unpackIndex } from '../../engines/talking-face/mouth-bank.js';
-import { unpackTrack } from '../../engines/talking-face/track.js';
+import { buildLiveAtlas, LiveAtlasNoFace } from '../../engines/talking-face/live-atlas.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/file-url.js';
 import { storageUsage } from '../storage-quota/index.js';
+import { liveFaceOf, liveKeysUnder } from './live-files.js';
 import { avatarPrefix, preparedAvatarOf } from './prepare-job.js';
 import { AVATAR_SOURCE, AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
 /**
  * The live avatar's assets (idle loop, mouth atlas, meta), made once per avatar and kept in storage
- * beside its mezzanine: at preparation when the lip-sync channel found its face, else the first time
- * it is used live.
+ * beside its mezzanine: at preparation when the lip-sync channel found its face (see prepare-job), else
+ * the first time it is used live.
  */
 
-/** Where the assets are kept: beside the mezzanine. */
-const liveKeys = (a: Pick<AvatarRow, 'id' | 'userId' | 'seedKey'>) => ({
-  meta: avatarPrefix(a) + LIVE_FILES.meta,
-  loop: avatarPrefix(a) + LIVE_FILES.loop,
-  atlas: avatarPrefix(a) + LIVE_FILES.atlas,
-});
+const liveKeys = (a: Pick<AvatarRow, 'id' | 'userId' | 'seedKey'>) => liveKeysUnder(avatarPrefix(a));
 
 /** Every stored file of the avatar's live assets (for removal with the avatar). */
 export const liveFileKeys = (a: AvatarRow): string[] => {
@@ -41,26 +35,19 @@ const metaCache = new Map<string, LiveAtlasMeta>();
 const META_CACHE_MAX = 200;
 
 /** The face track and mouth index of the avatar, from the lip-sync channel's data (found now when it has none). */
-async function faceOf(
-  ctx: AppContext,
-  a: AvatarRow,
-  avatar: Awaited<ReturnType<typeof preparedAvatarOf>>['avatar'],
-  signal?: AbortSignal,
-) {
-  let d = a.engineData[LIPSYNC_ENGINE_ID];
-  if (!d || (d.noFace !== true && (typeof d.track !== 'string' || d.frames !== a.frameCount))) {
+async function faceOf(ctx: AppContext, a: AvatarRow, avatar: PreparedAvatar, signal?: AbortSignal) {
+  let face = liveFaceOf(a.engineData, a.frameCount);
+  if (face === null) {
     const prepared = await createLipsyncEngine().prepareAvatar(avatar, { signal, key: `avatar-${a.id}` });
-    d = prepared.engineData[LIPSYNC_ENGINE_ID];
+    const d = prepared.engineData[LIPSYNC_ENGINE_ID];
     if (!d) throw new Error('face tracking failed');
     // Kept, so the lip-sync channel does not look for the face again.
     const fresh = await avatarsRepo.find(ctx.database.db, a.id);
     if (fresh) await avatarsRepo.setEngineData(ctx.database.db, a.id, { ...fresh.engineData, [LIPSYNC_ENGINE_ID]: d });
+    face = liveFaceOf(prepared.engineData, a.frameCount);
   }
-  if (d.noFace === true) throw new LiveAtlasNoFace('no face');
-  const track = unpackTrack(String(d.track), Number(d.every), a.frameCount, Number(d.faces) || 1);
-  const index =
-    typeof d.mouths === 'string' ? unpackIndex(d.mouths, track.every) : indexMouths(track.samples, track.every);
-  return { track, index };
+  if (face === 'none' || face === null) throw new LiveAtlasNoFace('no face');
+  return face;
 }
 
 /** Makes the assets from the avatar's mezzanine, stores them and records them, their bytes counted to the owner once. */
@@ -155,24 +142,4 @@ export async function liveAvatarAssets(
   const a = await avatarsRepo.find(ctx.database.db, avatarId);
   if (!a || !mayUseLive(a, ownerId)) throw new AppError(liveAvatarMessages.avatarMissing);
   return ensureLiveAssets(ctx, a, signal);
-}
-
-/**
- * At preparation: builds the assets of an avatar whose face the lip-sync channel found, so its first
- * live use starts at once. Never fails the preparation: a failure is logged and the first use tries again.
- */
-export async function buildLiveAssetsAfterPrepare(
-  ctx: AppContext,
-  avatarId: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  try {
-    const a = await avatarsRepo.find(ctx.database.db, avatarId);
-    const d = a?.engineData[LIPSYNC_ENGINE_ID];
-    if (!a || a.status !== AVATAR_STATUS.ready || a.liveKey || typeof d?.track !== 'string' || d.noFace === true)
-      return;
-    await ensureBuilt(ctx, a, signal);
-  } catch (e) {
-    ctx.log.warn({ err: e, avatarId }, 'live avatar assets not made at preparation');
-  }
 }

@@ -2,7 +2,6 @@ import type { AppContext } from '../../platform/context.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { avatarsJobs } from './jobs.js';
 import { publicAvatarLibrary } from './library.js';
-import { buildLiveAssetsAfterPrepare } from './live-assets.js';
 import type { StudioUploads } from './ports.js';
 import { prepareAvatar, retryEnginePrepare } from './prepare-job.js';
 import { avatarsRepo } from './repo.js';
@@ -23,11 +22,7 @@ export function createAvatarsModule(opts: AvatarsModuleOptions): FeatureModule<t
     routes: (ctx: AppContext) => avatarRoutes(new AvatarsService(ctx, opts.uploads)),
     libraries: { avatar: publicAvatarLibrary },
     jobs: handlersOf(avatarsJobs, (ctx) => ({
-      'avatar.prepare': async ({ avatarId }, job) => {
-        await prepareAvatar(ctx, avatarId, job);
-        // The live avatar's assets, so its first live use starts at once (never fails the preparation).
-        await buildLiveAssetsAfterPrepare(ctx, avatarId, job.signal);
-      },
+      'avatar.prepare': ({ avatarId }, job) => prepareAvatar(ctx, avatarId, job),
       'avatar.engine-retry': (payload, job) => retryEnginePrepare(ctx, payload, job),
       'avatar.seed-demo': ({ seedKey }) => seedDemoActor(ctx, seedKey),
     })),
