@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -153,7 +156,15 @@ const askWeb = (m: TestAccount, sessionId: string, question: string, onEvent?: (
 
 beforeAll(async () => {
   fake = await startFakeChatStream(() => plan());
-  t = await buildTestApp({ CHAT_MODEL_URL: fake.url, PAID_CALLS_PER_MINUTE: '0', CHAT_CREDITS: String(CHAT_PRICE) });
+  // A built web app of one page: what the widget's iframe page serves.
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'live-web-'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>web app</title>');
+  t = await buildTestApp({
+    CHAT_MODEL_URL: fake.url,
+    PAID_CALLS_PER_MINUTE: '0',
+    CHAT_CREDITS: String(CHAT_PRICE),
+    WEB_DIST: web,
+  });
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
   admin = await loginAs(t, 'admin', 'admin12345');
   actor = await addAvatar(null);
@@ -519,5 +530,23 @@ describe('published widgets', () => {
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
     expect(js.body).toContain('/live-embed.html?key=');
+    const owner = await newAccount(t);
+    const config = await configFor(owner);
+    const pub = await t.call<DataOf<typeof publishLiveConfig>>(
+      publishLiveConfig,
+      { id: config.id, enabled: 1, origins: 'https://shop.example.com' },
+      { token: owner.token },
+    );
+    const page = await t.app.inject({ method: 'GET', url: `/live-embed.html?key=${pub.data.key}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('web app');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://shop.example.com");
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    // Any other page of the site, or an unknown widget's, is framed by the site alone.
+    const other = await t.app.inject({ method: 'GET', url: '/live-embed.html?key=nope' });
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(other.headers['content-security-policy']).not.toContain('shop.example.com');
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['content-security-policy']).not.toContain('shop.example.com');
   });
 });
