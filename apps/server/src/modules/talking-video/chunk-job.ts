@@ -216,7 +216,7 @@ export async function joinChunks(ctx: AppContext, workId: number, job: JobContex
   const work = talkingWorkOf(row);
   const scratch = await scratchDir(ctx.config.dataDir, `work-${row.id}-join-${job.id}`);
   try {
-    const outcome = await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
+    await runPaidJob<{ duration: number; bytes: number; credits: number }>(ctx, job, {
       ...talkingEndings(ctx, work),
       reasonOf: readableReason,
       run: async ({ signal, progress }) => {
@@ -226,10 +226,11 @@ export async function joinChunks(ctx: AppContext, workId: number, job: JobContex
         s.progress(CHUNKS_TO / 100);
         const video = await joinStep(s, chunks, speech);
         const facts = await resultFacts(s, video, () => new AvatarEngineError('resultInvalid'));
+        // The joined video is stored (a rerun keeps it): the chunks' clips were steps.
+        await removeChunkClips(ctx, workId);
         return { ...facts, credits: creditsFor(facts.duration, work.p.creditsPerSecond) };
       },
     });
-    if (outcome === 'done') await removeChunkClips(ctx, workId);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
