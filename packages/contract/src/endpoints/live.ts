@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { id, int, optionalFlag, optionalId, optionalText, paging, text } from '../fields.js';
+import { liveAvatarAssets } from './live-avatar.js';
 import { LIVE_ANSWER_MAX, LIVE_QUESTIONS_MAX } from './live-messages.js';
 
 /** One entry of the live Q&A library: the ways a visitor may ask, and the answer spoken. */
@@ -335,6 +336,16 @@ export const embedLiveConfig = endpoint({
   data: z.object({ name: z.string(), greeting: z.string(), avatar_id: z.number().int(), voice_id: z.number().int() }),
 });
 
+export const embedLiveAvatar = endpoint({
+  method: 'GET',
+  path: '/api/embed/live/avatar',
+  summary: 'What the widget page needs to animate its avatar: idle loop, mouth sprites and face track (the embedding site must be one of its origins)',
+  tag: 'live',
+  auth: 'none',
+  params: z.strictObject(embedParams),
+  data: liveAvatarAssets,
+});
+
 export const startEmbedLiveSession = endpoint({
   method: 'POST',
   path: '/api/embed/live/session/start',
@@ -445,6 +456,7 @@ export const liveEndpoints = {
   endLiveSession,
   publishLiveConfig,
   embedLiveConfig,
+  embedLiveAvatar,
   startEmbedLiveSession,
   askEmbedLive,
   beatEmbedLiveSession,

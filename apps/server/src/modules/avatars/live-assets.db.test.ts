@@ -5,13 +5,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deleteAvatar,
+  embedLiveAvatar,
+  publishLiveConfig,
+  saveLiveConfig,
+  type Envelope,
+  type LiveConfig,
   liveAtlasMeta,
   liveAvatar,
   liveAvatarMessages,
   type Avatar,
   type LiveAvatarAssets,
 } from '@app/contract';
-import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, signedParams, waitFor, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
@@ -170,6 +175,34 @@ describe('live avatar assets', () => {
     await t.ctx.database.db.update(avatars).set({ hidden: 1 }).where(eq(avatars.id, actor.id));
     expect(await live(bob, actor.id)).toMatchObject({ code: 1, msg: liveAvatarMessages.avatarMissing });
   }, 180_000);
+
+  it("hands a published widget's avatar to the sites it lists, without a login", async () => {
+    const { rows } = (await t.ctx.database.executor.executeSql(
+      'select id from voices where user_id is null order by id limit 1',
+      [],
+    )) as { rows: { id: number }[] };
+    const config = await t.call<LiveConfig>(
+      saveLiveConfig,
+      { name: '前台', avatar_id: face.id, voice_id: rows[0]!.id, source: 1 },
+      { token: alice.token },
+    );
+    expect(config.code, config.msg).toBe(0);
+    const pub = await t.call<{ key: string }>(
+      publishLiveConfig,
+      { id: config.data.id, enabled: 1, origins: 'https://shop.example.com' },
+      { token: alice.token },
+    );
+    expect(pub.code, pub.msg).toBe(0);
+    // Called from the shop's page (its Origin), as the widget's loader does.
+    const signed = new URLSearchParams(signedParams({ key: pub.data.key }, t.config.SIGN_SECRET)).toString();
+    const asked = (origin: string) =>
+      t.app.inject({ method: 'GET', url: `${embedLiveAvatar.path}?${signed}`, headers: { origin } });
+    const r = (await asked('https://shop.example.com')).json<Envelope<LiveAvatarAssets>>();
+    expect(r.code, r.msg).toBe(0);
+    expect((await asked('https://evil.example.com')).json<Envelope<unknown>>().code).toBe(1);
+    expect(r.data.meta.sprites.length).toBeGreaterThanOrEqual(8);
+    expect((await live(alice, face.id)).data.meta).toEqual(r.data.meta);
+  }, 120_000);
 
   it('says so for footage without a face', async () => {
     const pattern = await cloneAvatar(

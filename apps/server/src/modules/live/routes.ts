@@ -6,6 +6,7 @@ import {
   consoleLiveSettings,
   deleteLiveConfig,
   deleteLiveQa,
+  embedLiveAvatar,
   embedLiveConfig,
   endEmbedLiveSession,
   endLiveSession,
@@ -30,6 +31,7 @@ import { TRANSCRIPTION_CHANNEL } from '../../engines/transcription/index.js';
 import { AppError } from '../../platform/errors.js';
 import { ok, route, streamRoute, type RouteDef } from '../../platform/protocol/route.js';
 import { accountRows } from '../accounts/index.js';
+import { liveAvatarAssets } from '../avatars/index.js';
 import { chatPrices } from '../chat/index.js';
 import type { ConsoleKit } from '../module.js';
 import { embedSnippets, siteOrigin, takeEmbedStart, widgetFor } from './embed.js';
@@ -126,6 +128,11 @@ export function liveRoutes(live: LiveParts): RouteDef[] {
     route(embedLiveConfig, async ({ params, req }) => {
       const config = await widgetFor(ctx, configs, req, params);
       return { name: config.name, greeting: config.greeting, avatar_id: config.avatarId, voice_id: config.voiceId };
+    }),
+    // The owner's avatar as the owner may use it: the widget speaks with it on the owner's behalf.
+    route(embedLiveAvatar, async ({ params, req }) => {
+      const config = await widgetFor(ctx, configs, req, params);
+      return liveAvatarAssets(ctx, config.userId, config.avatarId);
     }),
     route(startEmbedLiveSession, async ({ params, req }) => {
       const config = await widgetFor(ctx, configs, req, params);

@@ -10,6 +10,7 @@ import {
   askLive,
   beatLiveSession,
   deleteLiveConfig,
+  embedLiveAvatar,
   embedLiveConfig,
   endLiveSession,
   LIVE_VISEME_BYTES,
@@ -479,6 +480,9 @@ describe('published widgets', () => {
     expect((await fromSite(embedLiveConfig, { key }, 'https://evil.example.com')).msg).toBe(sm.embedOriginRefused);
     expect((await fromSite(embedLiveConfig, { key })).msg).toBe(sm.embedOriginRefused);
     expect((await fromSite(embedLiveConfig, { key: 'nope' }, 'https://shop.example.com')).msg).toBe(sm.embedNotFound);
+    // Its avatar's assets go to the listed sites only (served in live-assets.db.test.ts).
+    expect((await fromSite(embedLiveAvatar, { key }, 'https://evil.example.com')).msg).toBe(sm.embedOriginRefused);
+    expect((await fromSite(embedLiveAvatar, { key: 'nope' }, 'https://shop.example.com')).msg).toBe(sm.embedNotFound);
 
     const started = await fromSite<Started>(startEmbedLiveSession, { key }, 'http://localhost:5173');
     expect(started.code, started.msg).toBe(0);

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   beatEmbedLiveSession,
+  embedLiveAvatar,
   endEmbedLiveSession,
   liveSessionMessages as m,
   startEmbedLiveSession,
@@ -16,7 +17,7 @@ import { QuestionBox } from '../components/QuestionBox';
 import { useLiveAsk } from '../hooks/use-live-ask';
 import { useLiveSession, type SessionCalls } from '../hooks/use-live-session';
 import { liveLabels as t } from '../messages';
-import { LivePlayer, type LivePlayerHandle } from '../player/LivePlayer';
+import { LivePlayer, type LiveAssetsLoader, type LivePlayerHandle } from '../player/LivePlayer';
 
 /**
  * A published widget (#/embed/live/:key) as another site's iframe shows it: no app around it and no login, only
@@ -36,6 +37,11 @@ export default function EmbedLivePage() {
       end: (session_id) => call(endEmbedLiveSession, { key, host, session_id }, { quiet: true }),
     };
   }, [key]);
+  // The owner's avatar, fetched by the widget's key: the visitor has no login of their own.
+  const loadAssets: LiveAssetsLoader = useMemo(
+    () => () => call(embedLiveAvatar, { key, host: embedHost() }, { quiet: true }),
+    [key],
+  );
   const live = useLiveSession(calls, () => {
     speaker.current?.stop();
     setEnded(m.sessionEnded);
@@ -73,7 +79,13 @@ export default function EmbedLivePage() {
   return (
     <Flex vertical gap={12} style={{ padding: 12, height: '100dvh', boxSizing: 'border-box' }}>
       <LiveStage speaking={speaking} running={!!live.session}>
-        <LivePlayer ref={speaker} avatarId={widget.data.avatar_id} embedKey={key} onSpeakingChange={setSpeaking} />
+        <LivePlayer
+          ref={speaker}
+          avatarId={widget.data.avatar_id}
+          embedKey={key}
+          loadAssets={loadAssets}
+          onSpeakingChange={setSpeaking}
+        />
         {!live.session ? (
           <Flex vertical align="center" justify="center" gap={8} style={{ position: 'absolute', inset: 0 }}>
             <Button
