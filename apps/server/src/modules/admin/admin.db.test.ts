@@ -522,7 +522,7 @@ describe('channels', () => {
   it('lists voice, video and photo channels and saves a price, switch and sort, audited', async () => {
     const r = await t.call<{ list: ConsoleChannel[] }>(listConsoleChannels, {}, { token: operator });
     expect(new Set(r.data.list.map((c) => c.kind))).toEqual(
-      new Set(['voice', 'video', 'photo', 'image', 'aivideo', 'chat', 'translate', 'viral']),
+      new Set(['voice', 'video', 'photo', 'image', 'aivideo', 'chat', 'translate', 'viral', 'live']),
     );
     const video = r.data.list.find((c) => c.kind === 'video')!;
     expect(
