@@ -115,7 +115,7 @@ describe('console prices', () => {
   it('lists every kind with the shipped prices; an ordinary user is refused, an operator and an admin may save', async () => {
     const list = await channels();
     expect(new Set(list.map((c) => c.kind))).toEqual(
-      new Set(['voice', 'video', 'photo', 'image', 'aivideo', 'chat', 'translate', 'viral']),
+      new Set(['voice', 'video', 'photo', 'image', 'aivideo', 'chat', 'translate', 'viral', 'live']),
     );
     expect(list.find((c) => c.kind === 'image')).toMatchObject({ api: 'image', credits: 10, enabled: 1 });
     expect(list.filter((c) => c.kind === 'aivideo').map((c) => [c.api, c.credits, c.enabled])).toEqual([
