@@ -65,8 +65,9 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
     const cutout = screen ? null : path.join(outDir, AVATAR_CUTOUT);
     if (cutout) await cutoutOf(prepared.cover, cutout, signal);
     // The live avatar's idle loop and mouth atlas, so its first live use starts at once (outside the
-    // preparation's budget: they never fail it).
-    const live = await liveAssetsAtPreparation(prepared, outDir, job);
+    // preparation's budget: they never fail it). A public actor gets them at its first live use instead:
+    // the demo actors of a first start are ready as soon as their videos are.
+    const live = a.userId === null ? null : await liveAssetsAtPreparation(prepared, outDir, job);
     const prefix = avatarPrefix(a);
     const liveKeys = liveKeysUnder(prefix);
     const keys = {
