@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, waitFor, type TestApp } from '../../../test/helper.js';
 import { systemJobs } from '../../modules/system/jobs.js';
 import { JobQueue, MissingJobHandlerError, risingJobId } from './queue.js';
@@ -94,5 +95,34 @@ describe('job queue', () => {
       20_000,
       100,
     );
+  });
+
+  it('keeps every retry of a job for real failures, however often it waited for later', async () => {
+    // A job waiting for an engine slot comes back many times; then its render fails once, then succeeds.
+    const jobs = { 'test.waits': { payload: z.object({}), retryLimit: 1, expireInSeconds: 60, concurrency: 1 } };
+    const q = new JobQueue(jobs, t.ctx.database.executor, t.ctx.log, 0.5);
+    let runs = 0;
+    q.handle('test.waits', async (_payload, job) => {
+      runs += 1;
+      if (runs <= 4) return job.later(0.05);
+      if (runs === 5) throw new Error('render failed');
+    });
+    await q.prepare();
+    await q.work();
+    try {
+      const id = await q.send('test.waits', {});
+      const state = await waitFor(
+        `the job to end (runs ${runs})`,
+        async () => {
+          const j = await q.boss.getJobById('test.waits', id!);
+          return (j?.state === 'completed' || j?.state === 'failed') && j.state;
+        },
+        60_000,
+        100,
+      );
+      expect({ state, runs }).toEqual({ state: 'completed', runs: 6 });
+    } finally {
+      await q.stop(t.ctx.database.executor, 1);
+    }
   });
 });

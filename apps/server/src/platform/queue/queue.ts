@@ -304,9 +304,11 @@ export class JobQueue<J extends JobDefinitions<J> = RegisteredJobs> {
       await done;
       this.running.delete(job.id);
       // Back in line for later: the job leaves 'active' first, so pg-boss's completion finds nothing to complete.
+      // It was not tried: without a start time pg-boss's next fetch does not count a retry, so a job that
+      // waited for a slot many times still has every retry for a real failure.
       if (laterSeconds !== null)
         await this.executor.executeSql(
-          "update pgboss.job set state = 'retry', start_after = now() + make_interval(secs => $2::double precision) where id = $1 and state = 'active'",
+          "update pgboss.job set state = 'retry', started_on = null, start_after = now() + make_interval(secs => $2::double precision) where id = $1 and state = 'active'",
           [job.id, laterSeconds],
         );
       await this.unclaim(job.id);
