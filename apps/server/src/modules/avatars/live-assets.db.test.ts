@@ -16,7 +16,7 @@ import {
   type Avatar,
   type LiveAvatarAssets,
 } from '@app/contract';
-import { buildTestApp, signedParams, waitFor, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
@@ -40,7 +40,7 @@ const live = (who: TestAccount, avatarId: number) =>
 const keyOf = (url: string) => decodeURIComponent(new URL(url, 'http://x').pathname).replace(/^\/files\//, '');
 
 beforeAll(async () => {
-  // The lip-sync channel on: preparation finds the face, and with it makes the live assets.
+  // The lip-sync channel on: preparation finds the face the live assets are made from.
   t = await buildTestApp({ AVATAR_CHANNELS: 'local=local,lipsync=lipsync' });
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'live-assets-'));
   alice = await newAccount(t);
@@ -53,18 +53,17 @@ afterAll(async () => {
 });
 
 describe('live avatar assets', () => {
-  it('are made at preparation, counted to the owner, and handed to the owner', async () => {
+  it('are made at the first live use, counted to the owner, and handed to the owner', async () => {
     expect(face.status).toBe(AVATAR_STATUS.ready);
-    const row = await waitFor(
-      'live assets',
-      async () => ((await rowOf(face.id)).liveKey ? rowOf(face.id) : null),
-      120_000,
-    );
-    expect(row.liveKey).toBe(`users/${alice.id}/avatars/${face.id}/live-meta.json`);
-    expect(await usedBytes(alice.id)).toBe(row.storedBytes);
-
+    // Preparation leaves them to the first live use: most avatars are never used live.
+    expect((await rowOf(face.id)).liveKey).toBeNull();
+    const bytesBefore = (await rowOf(face.id)).storedBytes;
     const r = await live(alice, face.id);
     expect(r.code).toBe(0);
+    const row = await rowOf(face.id);
+    expect(row.liveKey).toBe(`users/${alice.id}/avatars/${face.id}/live-meta.json`);
+    expect(row.storedBytes).toBeGreaterThan(bytesBefore);
+    expect(await usedBytes(alice.id)).toBe(row.storedBytes);
     const { meta, loop, atlas } = r.data;
     expect(liveAtlasMeta.parse(meta)).toEqual(meta);
     expect(meta.sprites.length).toBeGreaterThanOrEqual(8);

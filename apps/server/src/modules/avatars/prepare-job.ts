@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AVATAR_FILES,
@@ -13,9 +13,7 @@ import { studioMessages } from '@app/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { scratchDir } from '../../engines/index.js';
-import { buildLiveAtlas } from '../../engines/talking-face/live-atlas.js';
 import { storageUsage } from '../storage-quota/index.js';
-import { liveFaceOf, liveKeysUnder } from './live-files.js';
 import { AVATAR_STATUS, avatarsRepo, type AvatarRow } from './repo.js';
 
 /** The cover's person cut out, beside the cover. */
@@ -64,19 +62,15 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
     // Any other presenter is matted for a backdrop; its cover's cutout shows it in the backdrop preview.
     const cutout = screen ? null : path.join(outDir, AVATAR_CUTOUT);
     if (cutout) await cutoutOf(prepared.cover, cutout, signal);
-    // The live avatar's idle loop and mouth atlas, so its first live use starts at once (outside the
-    // preparation's budget: they never fail it). A public actor gets them at its first live use instead:
-    // the demo actors of a first start are ready as soon as their videos are.
-    const live = a.userId === null ? null : await liveAssetsAtPreparation(prepared, outDir, job);
+    // The live avatar's idle loop and mouth atlas are made at its first live use, off this path: most
+    // avatars are never used live, and a second encode here would keep preparation from real time.
     const prefix = avatarPrefix(a);
-    const liveKeys = liveKeysUnder(prefix);
     const keys = {
       mezzanineKey: prefix + AVATAR_FILES.mezzanine,
       reversedKey: prefix + AVATAR_FILES.reversed,
       coverKey: prefix + AVATAR_FILES.cover,
       coverSmallKey: prefix + AVATAR_FILES.coverSmall,
       ...(cutout ? { cutoutKey: prefix + AVATAR_CUTOUT } : {}),
-      ...(live ? { liveKey: liveKeys.meta } : {}),
     };
     const files = [
       prepared.mezzanine,
@@ -84,14 +78,8 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
       prepared.cover,
       prepared.coverSmall,
       ...(cutout ? [cutout] : []),
-      ...(live ? [live.meta] : []),
     ];
-    const stored: [string, string][] = [
-      ...Object.values(keys).map((key, i): [string, string] => [key, files[i] as string]),
-      ...(live
-        ? [[liveKeys.loop, live.loop] as [string, string], [liveKeys.atlas, live.atlas] as [string, string]]
-        : []),
-    ];
+    const stored = Object.values(keys).map((key, i): [string, string] => [key, files[i] as string]);
     let bytes = 0;
     for (const [key, file] of stored) {
       bytes += (await stat(file)).size;
@@ -127,26 +115,6 @@ export async function prepareAvatar(ctx: AppContext, avatarId: number, job: JobC
     await avatarsRepo.finish(db, a.id, { status: AVATAR_STATUS.failed, failReason: reason });
   } finally {
     await rm(outDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * The live assets of a freshly prepared avatar whose face the lip-sync channel found, made from its
- * local files; null when there is no face to animate, or when making them failed (logged: the first
- * live use tries again), so the preparation never fails for them.
- */
-async function liveAssetsAtPreparation(prepared: PreparedAvatar, outDir: string, job: JobContext) {
-  const { signal } = job;
-  const face = liveFaceOf(prepared.engineData, prepared.frameCount);
-  if (face === null || face === 'none') return null;
-  try {
-    const dir = path.join(outDir, 'live');
-    await mkdir(dir, { recursive: true });
-    return (await buildLiveAtlas(prepared, face.track, face.index, dir, signal)).files;
-  } catch (e) {
-    if (signal.aborted) throw e;
-    job.log.warn({ err: e }, 'live avatar assets not made at preparation');
-    return null;
   }
 }
 
