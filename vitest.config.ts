@@ -10,6 +10,37 @@ const pg = process.env.TEST_DATABASE_URL;
 process.env.TEST_CACHE_DIR ??= path.join(os.tmpdir(), `test-cache-${process.pid}`);
 
 // Database tests run once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
+// The media pipelines among them (renders, syntheses, crash-and-resume runs: minutes of ffmpeg and
+// speech each, through the same repositories every other test exercises on both) run once: on
+// PostgreSQL when it is set, on PGlite otherwise. What concerns the database itself (money, limits,
+// the queue, sessions, the protocol, migrations, every module's rows) keeps running on both.
+const mediaPipelines = [
+  'modules/ai-media/ai-media',
+  'modules/avatars/live-assets',
+  'modules/batch/*',
+  'modules/extraction/*',
+  'modules/live/sessions',
+  'modules/multi-scene/*',
+  'modules/open-api/generate',
+  'modules/open-api/talking-photo',
+  'modules/open-api/webhook-crash',
+  'modules/photo-video/*',
+  'modules/producing/backdrop',
+  'modules/producing/captions',
+  'modules/producing/crash',
+  'modules/producing/fairness',
+  'modules/producing/media-bounds',
+  'modules/talking-video/chunk-crash',
+  'modules/talking-video/concurrency',
+  'modules/talking-video/crash-resume',
+  'modules/talking-video/engines',
+  'modules/talking-video/lipsync',
+  'modules/talking-video/long-video',
+  'modules/video-translation/*',
+  'modules/viral/*',
+  'modules/voices/auditions',
+  'modules/voices/remote-channel',
+].map((f) => `apps/server/src/${f}.db.test.ts`);
 // Two files at a time (TEST_WORKERS to change): database tests spend much of their time waiting on
 // the database and ffmpeg, so a second worker keeps both cores busy.
 const workers = Number(process.env.TEST_WORKERS ?? 2);
@@ -38,6 +69,7 @@ export default defineConfig({
         test: {
           name: 'db-pglite',
           include: ['apps/server/src/**/*.db.test.ts'],
+          exclude: pg ? mediaPipelines : [],
           env: { TEST_DB_BACKEND: 'pglite' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
