@@ -2,6 +2,8 @@
 export const LIVE_QUESTIONS_MAX = 20;
 /** The longest answer one Q&A entry speaks. */
 export const LIVE_ANSWER_MAX = 2000;
+/** The longest spoken question heard at once, in seconds. */
+export const LIVE_HEAR_MAX_SECONDS = 30;
 /** The most entries one Q&A library holds: the matcher keeps each library in memory. */
 export const LIVE_QA_MAX_ENTRIES = 500;
 
@@ -52,4 +54,8 @@ export const liveSessionMessages = {
   embedBusy: '当前访问人数较多，请稍后再试',
   embedUnavailable: '该数字人挂件暂时无法使用，请联系网站管理员',
   settingsSaved: '实时互动设置已保存',
+  hearOff: '语音提问暂未开通，请输入文字提问',
+  heard: '已听清',
+  heardNothing: '没有听清，请再说一次',
+  hearTooLong: `一次最多说 ${LIVE_HEAR_MAX_SECONDS} 秒，请说得简短一些`,
 };

@@ -290,6 +290,17 @@ export const stopLiveAnswer = endpoint({
   data: z.object({}),
 });
 
+export const hearLiveQuestion = endpoint({
+  method: 'POST',
+  path: '/api/user/live/session/hear',
+  summary:
+    'Hear a spoken question (multipart field `file`: a recording of at most 30 s, signature over the query) and answer its text',
+  tag: 'live',
+  auth: 'user',
+  params: z.strictObject({ session_id: sessionId() }),
+  data: z.object({ text: z.string() }),
+});
+
 const endData = z.object({ minutes: z.number().int(), credits: z.number().int() });
 
 export const endLiveSession = endpoint({

@@ -1,5 +1,6 @@
 import { handlersOf, type FeatureModule } from '../module.js';
 import { embedHttp } from './embed.js';
+import { hearHttp } from './hear.js';
 import { liveJobs } from './jobs.js';
 import { livePartsOf } from './parts.js';
 import { liveConsole, liveRoutes } from './routes.js';
@@ -18,7 +19,11 @@ export const liveModule: FeatureModule<typeof liveJobs> = {
   // (an offline tool is not listed); whether the chat model and the microphone work is in its options.
   routes: (ctx) => liveRoutes(livePartsOf(ctx)),
   console: (ctx, kit) => liveConsole(livePartsOf(ctx), kit),
-  http: (scope, ctx) => embedHttp(ctx, livePartsOf(ctx).configs)(scope),
+  http: async (scope, ctx) => {
+    const parts = livePartsOf(ctx);
+    await embedHttp(ctx, parts.configs)(scope);
+    await scope.register(hearHttp(ctx, parts.sessions));
+  },
   jobs: handlersOf(liveJobs, (ctx) => ({
     'live.sweep': async () => {
       const { sessions, answering } = livePartsOf(ctx);

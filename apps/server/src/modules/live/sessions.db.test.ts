@@ -13,6 +13,7 @@ import {
   embedLiveAvatar,
   embedLiveConfig,
   endLiveSession,
+  hearLiveQuestion,
   LIVE_VISEME_BYTES,
   listLiveConfigs,
   liveOptions,
@@ -39,7 +40,13 @@ import {
   type FakeChatPlan,
   type FakeChatService,
 } from '../../engines/text/testing/fake-chat-stream.js';
+import {
+  startFakeOpenAiTranscription,
+  type FakeOpenAiTranscription,
+} from '../../engines/transcription/testing/fake-openai-transcription.js';
+import { ffmpeg } from '../../platform/media/ffmpeg.js';
 import { testLedger } from '../billing/testing/ledger.js';
+import { multipart } from '../files/test-support.js';
 import { addVoice } from '../works/testing/studio.js';
 import { livePartsOf } from './parts.js';
 
@@ -51,6 +58,8 @@ const CHAT_PRICE = 10;
 let t: TestApp;
 let port: number;
 let fake: FakeChatService;
+/** The speech recogniser the spoken questions go to: it hears 几点开门. */
+let stt: FakeOpenAiTranscription;
 let plan: () => FakeChatPlan = () => ({ chunks: [...textChunks('好的。'), finished] });
 let admin: string;
 let actor: number;
@@ -157,6 +166,7 @@ const askWeb = (m: TestAccount, sessionId: string, question: string, onEvent?: (
 
 beforeAll(async () => {
   fake = await startFakeChatStream(() => plan());
+  stt = await startFakeOpenAiTranscription({ duration: 2, segments: [{ start: 0, end: 1.6, text: ' 几点开门 ' }] });
   // A built web app of one page: what the widget's iframe page serves.
   const web = fs.mkdtempSync(path.join(os.tmpdir(), 'live-web-'));
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>web app</title>');
@@ -165,6 +175,9 @@ beforeAll(async () => {
     PAID_CALLS_PER_MINUTE: '0',
     CHAT_CREDITS: String(CHAT_PRICE),
     WEB_DIST: web,
+    TRANSCRIPTION_ENGINE: 'openai',
+    TRANSCRIPTION_OPENAI_URL: stt.baseUrl,
+    TRANSCRIPTION_OPENAI_KEY: 'sk-test',
   });
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
   admin = await loginAs(t, 'admin', 'admin12345');
@@ -175,6 +188,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await stt?.close();
 });
 beforeEach(() => {
   now = Date.now();
@@ -552,5 +566,56 @@ describe('published widgets', () => {
     expect(other.headers['content-security-policy']).not.toContain('shop.example.com');
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.headers['content-security-policy']).not.toContain('shop.example.com');
+  });
+});
+
+describe('spoken questions', () => {
+  /** A recording as the browser sends it: WebM/Opus made by ffmpeg from a tone (sound) or from nothing (silence). */
+  const recording = (seconds: number, sound: boolean) =>
+    ffmpeg([
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i'],
+      sound ? `sine=frequency=300:duration=${seconds}` : `anullsrc=r=48000:cl=mono:d=${seconds}`,
+      ...(sound ? [] : ['-t', String(seconds)]),
+      ...['-c:a', 'libopus', '-f', 'webm', 'pipe:1'],
+    ]);
+  const hear = async (m: TestAccount, sessionId: string, content: Buffer) => {
+    const query = new URLSearchParams(signedParams({ session_id: sessionId }, t.config.SIGN_SECRET)).toString();
+    const { body, contentType } = multipart({}, { content, filename: 'question.webm' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${hearLiveQuestion.path}?${query}`,
+      headers: { 'content-type': contentType, 'x-token': m.token },
+      payload: body,
+    });
+    return res.json<Envelope<{ text: string }>>();
+  };
+
+  it('are heard as text by the speech recogniser, as 16 kHz WAV, and nothing more is charged', async () => {
+    const m = await newAccount(t, { credits: 100 });
+    const opened = await start(m, (await configFor(m)).id);
+    expect(opened.code, opened.msg).toBe(0);
+    expect(
+      (await t.call<{ transcribe_ready: boolean }>(liveOptions, {}, { token: m.token })).data.transcribe_ready,
+    ).toBe(true);
+    const before = await balance(m);
+    const asked = stt.requests.length;
+    const r = await hear(m, opened.data.session_id, await recording(2, true));
+    expect(r).toMatchObject({ code: 0, data: { text: '几点开门' } });
+    // The recogniser got the question turned into WAV.
+    expect(stt.requests.length).toBe(asked + 1);
+    expect(stt.requests.at(-1)!.raw.includes(Buffer.from('WAVEfmt '))).toBe(true);
+    expect(await balance(m)).toBe(before);
+  });
+
+  it('refuse silence and recordings over 30 s before the recogniser hears them, and another’s session', async () => {
+    const m = await newAccount(t, { credits: 100 });
+    const other = await newAccount(t, { credits: 100 });
+    const id = (await start(m, (await configFor(m)).id)).data.session_id;
+    const asked = stt.requests.length;
+    expect(await hear(m, id, await recording(2, false))).toMatchObject({ code: 1, msg: sm.heardNothing });
+    expect(await hear(m, id, await recording(35, true))).toMatchObject({ code: 1, msg: sm.hearTooLong });
+    expect(await hear(m, id, Buffer.from('not a recording'))).toMatchObject({ code: 1, msg: sm.heardNothing });
+    expect(stt.requests.length).toBe(asked);
+    expect(await hear(other, id, await recording(2, true))).toMatchObject({ code: 1, msg: sm.sessionNotFound });
   });
 });
