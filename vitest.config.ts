@@ -16,6 +16,7 @@ process.env.TEST_CACHE_DIR ??= path.join(os.tmpdir(), `test-cache-${process.pid}
 // the queue, sessions, the protocol, migrations, every module's rows) keeps running on both.
 const mediaPipelines = [
   'modules/ai-media/ai-media',
+  'modules/avatars/demo-actors',
   'modules/avatars/live-assets',
   'modules/batch/*',
   'modules/extraction/*',
