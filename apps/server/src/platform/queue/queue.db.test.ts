@@ -43,7 +43,7 @@ describe('job queue', () => {
     await waitFor(
       'the sweep job to complete',
       async () => (await t.ctx.queue.boss.getJobById('storage.sweep-temp', id!))?.state === 'completed',
-      20_000,
+      60_000,
       100,
     );
     expect(fs.existsSync(stale)).toBe(false);
