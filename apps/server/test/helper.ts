@@ -73,6 +73,8 @@ export interface CallOptions {
   sign?: 'ok' | 'none' | 'bad' | 'stale';
   rawBody?: string | Buffer;
   contentType?: string;
+  /** Sent as the Origin header: a call a page of that site makes. */
+  origin?: string;
 }
 
 export function signedParams(
@@ -119,6 +121,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Build
       url: isGet ? `${ep.path}?${qs}` : ep.path,
       headers: {
         ...(o.token ? { 'x-token': o.token } : {}),
+        ...(o.origin ? { origin: o.origin } : {}),
         ...(!isGet ? { 'content-type': o.contentType ?? 'application/x-www-form-urlencoded' } : {}),
       },
       payload: isGet ? undefined : (o.rawBody ?? qs),

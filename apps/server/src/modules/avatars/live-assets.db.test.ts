@@ -8,7 +8,6 @@ import {
   embedLiveAvatar,
   publishLiveConfig,
   saveLiveConfig,
-  type Envelope,
   type LiveConfig,
   liveAtlasMeta,
   liveAvatar,
@@ -16,7 +15,7 @@ import {
   type Avatar,
   type LiveAvatarAssets,
 } from '@app/contract';
-import { buildTestApp, signedParams, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { newAccount, type TestAccount } from '../../../test/accounts.js';
 import { avatars, users } from '../../db/schema/index.js';
 import { makeClip } from '../../engines/avatar/testing/media.js';
@@ -193,12 +192,10 @@ describe('live avatar assets', () => {
     );
     expect(pub.code, pub.msg).toBe(0);
     // Called from the shop's page (its Origin), as the widget's loader does.
-    const signed = new URLSearchParams(signedParams({ key: pub.data.key }, t.config.SIGN_SECRET)).toString();
-    const asked = (origin: string) =>
-      t.app.inject({ method: 'GET', url: `${embedLiveAvatar.path}?${signed}`, headers: { origin } });
-    const r = (await asked('https://shop.example.com')).json<Envelope<LiveAvatarAssets>>();
+    const asked = <T>(origin: string) => t.call<T>(embedLiveAvatar, { key: pub.data.key }, { origin });
+    const r = await asked<LiveAvatarAssets>('https://shop.example.com');
     expect(r.code, r.msg).toBe(0);
-    expect((await asked('https://evil.example.com')).json<Envelope<unknown>>().code).toBe(1);
+    expect((await asked('https://evil.example.com')).code).toBe(1);
     expect(r.data.meta.sprites.length).toBeGreaterThanOrEqual(8);
     expect((await live(alice, face.id)).data.meta).toEqual(r.data.meta);
   }, 120_000);
