@@ -29,6 +29,8 @@ export interface SpokenChunk {
 export interface Speaker {
   speak(chunk: SpokenChunk): void;
   stop(): void;
+  /** Whether a sentence is sounding or queued. */
+  speaking(): boolean;
 }
 
 const parse = <T>(e: Event): T | null => {
@@ -60,15 +62,24 @@ export function useLiveAsk(o: {
   const update = (id: number, change: (t: LiveTurn) => LiveTurn) =>
     setTurns((all) => all.map((t) => (t.id === id ? change(t) : t)));
 
-  /** Cuts the open answer short: the stream closes, the avatar falls silent, the server stops it. */
+  /**
+   * Cuts the answer short: the stream closes, the avatar falls silent, the server stops it. An answer
+   * whose text has all arrived but is still being spoken counts as cut short too.
+   */
   const silence = useCallback(() => {
     const es = source.current;
-    opts.current.speaker()?.stop();
-    if (!es) return;
-    es.close();
+    const speaker = opts.current.speaker();
+    const speaking = speaker?.speaking() ?? false;
+    speaker?.stop();
+    if (!es && !speaking) return;
+    es?.close();
     source.current = null;
-    setTurns((all) => all.map((t) => (t.state === 'open' ? { ...t, state: 'stopped' } : t)));
-    void opts.current.interrupt().catch(() => undefined);
+    setTurns((all) =>
+      all.map((t, i) =>
+        t.state === 'open' || (speaking && t.state === 'done' && i === all.length - 1) ? { ...t, state: 'stopped' } : t,
+      ),
+    );
+    if (es) void opts.current.interrupt().catch(() => undefined);
   }, []);
 
   const ask = useCallback(
