@@ -75,6 +75,7 @@ describe('live digital human journey', () => {
   it('answers two typed questions aloud with moving lips, is interrupted by a third, and charges the minutes used', async () => {
     const { baseURL } = appUnderTest();
     context = await newVisitorContext(browser, baseURL);
+    await context.grantPermissions(['microphone'], { origin: baseURL });
     page = await context.newPage();
     problems = watchPage(page);
     const token = await registerWithCode(page, 'live_', await redeemCode(300));
@@ -180,6 +181,19 @@ describe('live digital human journey', () => {
     await eventually(() => answers.nth(2).textContent()).toBe(HOURS.answer);
     await page.getByTestId('live-state').getByText(t.idle).waitFor({ timeout: 60_000 });
     await settledScreenshot(page, 'live-interrupted');
+
+    // By voice: held down, 按住说话 records the microphone (a fake device saying 请问你们几点开门); let go, the
+    // words heard become the next question, answered aloud like a typed one.
+    const mic = button(page, t.speak);
+    await mic.hover();
+    await page.mouse.down();
+    await button(page, t.speakRelease).waitFor();
+    await page.waitForTimeout(2500);
+    await page.mouse.up();
+    await eventually(() => page.getByTestId('live-question').count()).toBe(4);
+    expect((await page.getByTestId('live-question').nth(3).textContent())?.trim()).not.toBe('');
+    await eventually(() => answers.nth(3).textContent()).not.toBe('');
+    await page.getByTestId('live-state').getByText(t.idle).waitFor({ timeout: 60_000 });
 
     // End: the minutes started are charged, no more.
     await button(page, t.end).click();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +81,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!startupError) {
     try {
       project.provide('adminToken', await adminToken(baseURL, e2eAdminPassword));
-      browserServer = await chromium.launchServer(chromiumLaunchOptions);
+      // The microphone is a fake device playing a spoken question (the live journey asks by voice).
+      const question = path.join(fakeDir, 'spoken-question.wav');
+      execFileSync('espeak-ng', ['-v', 'cmn', '-w', question, '请问你们几点开门']);
+      browserServer = await chromium.launchServer({
+        ...chromiumLaunchOptions,
+        args: [
+          ...(chromiumLaunchOptions.args ?? []),
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${question}`,
+        ],
+      });
       project.provide('browserEndpoint', browserServer.wsEndpoint());
     } catch (error) {
       sharedError = `the journeys' shared set-up failed: ${error instanceof Error ? error.message : String(error)}`;

@@ -4,8 +4,11 @@ import {
   ReplyCode,
   signUpload,
   uploadVoice,
+  type DataOf,
+  type Endpoint,
   type Envelope,
   type FileType,
+  type ParamsOf,
   type RegisteredFile,
   type UploadPurpose,
   type UploadSignature,
@@ -13,7 +16,7 @@ import {
 import { call } from '../../lib/api';
 import { env } from '../../lib/env';
 import { feedback } from '../../lib/feedback';
-import { signParams } from '../../lib/request-signature';
+import { signParams, toWireParams } from '../../lib/request-signature';
 import { clearToken, currentRoute, loginRoute, readToken } from '../../lib/session';
 import { objectKey } from './check-file';
 
@@ -64,20 +67,27 @@ export async function uploadToStorage(
 }
 
 /**
- * A recording posted to /api/upload/voice (multipart, token header, signed query). Code 100 shows the
- * message and goes to login with the current page as redirect (spec 000 §7).
+ * A recording posted to a multipart API call (field `file`, token header, params in the signed query).
+ * Code 100 shows the message and goes to login with the current page as redirect (spec 000 §7).
  */
-export async function uploadRecording(recording: Blob, fileName: string): Promise<RegisteredFile> {
+export async function postRecording<E extends Endpoint>(
+  ep: E,
+  params: ParamsOf<E>,
+  recording: Blob,
+  fileName: string,
+): Promise<DataOf<E>> {
   const form = new FormData();
   form.append('file', recording, fileName);
-  const query = new URLSearchParams(signParams({}, env.VITE_SIGN_SECRET)).toString();
+  const query = new URLSearchParams(
+    signParams(toWireParams(params as Record<string, unknown>), env.VITE_SIGN_SECRET),
+  ).toString();
   const token = readToken();
-  const res = await fetch(`${env.VITE_API_BASE}${uploadVoice.path}?${query}`, {
+  const res = await fetch(`${env.VITE_API_BASE}${ep.path}?${query}`, {
     method: 'POST',
     body: form,
     headers: token ? { 'x-token': token } : {},
   });
-  const reply = (await res.json()) as Envelope<RegisteredFile>;
+  const reply = (await res.json()) as Envelope<DataOf<E>>;
   if (reply.code === ReplyCode.login) {
     feedback.error(reply.msg);
     const redirect = currentRoute();
@@ -87,3 +97,7 @@ export async function uploadRecording(recording: Blob, fileName: string): Promis
   if (reply.code !== ReplyCode.ok) throw new Error(reply.msg || filesMessages.uploadFailed);
   return reply.data;
 }
+
+/** A recording posted to /api/upload/voice and registered. */
+export const uploadRecording = (recording: Blob, fileName: string): Promise<RegisteredFile> =>
+  postRecording(uploadVoice, {}, recording, fileName);

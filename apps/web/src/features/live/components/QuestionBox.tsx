@@ -1,12 +1,25 @@
 import { SendOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Flex, Input, Space } from 'antd';
 import { useState } from 'react';
 import { liveSessionMessages as m } from '@app/contract';
 import { feedback } from '../../../lib/feedback';
 import { liveLabels as t } from '../messages';
+import { MicButton } from './MicButton';
 
-/** The question box: Enter or 发送 asks (interrupting the answer being spoken); blank questions are refused. */
-export function QuestionBox({ disabled, onAsk }: { disabled: boolean; onAsk: (question: string) => void }) {
+/**
+ * The question box: Enter or 发送 asks (interrupting the answer being spoken); blank questions are refused.
+ * When the site can hear speech, 按住说话 below it asks by voice.
+ */
+export function QuestionBox({
+  disabled,
+  onAsk,
+  mic,
+}: {
+  disabled: boolean;
+  onAsk: (question: string) => void;
+  /** The running session to hear spoken questions in, when speech can be heard; null hides the button. */
+  mic: { sessionId: string; onListen: () => void } | null;
+}) {
   const [value, setValue] = useState('');
   const send = () => {
     const q = value.trim();
@@ -14,7 +27,7 @@ export function QuestionBox({ disabled, onAsk }: { disabled: boolean; onAsk: (qu
     onAsk(q);
     setValue('');
   };
-  return (
+  const typed = (
     <Space.Compact style={{ width: '100%' }}>
       <Input
         size="large"
@@ -32,5 +45,12 @@ export function QuestionBox({ disabled, onAsk }: { disabled: boolean; onAsk: (qu
         {t.send}
       </Button>
     </Space.Compact>
+  );
+  if (!mic) return typed;
+  return (
+    <Flex vertical gap={8}>
+      {typed}
+      <MicButton sessionId={mic.sessionId} disabled={disabled} onHeard={onAsk} onListen={mic.onListen} />
+    </Flex>
   );
 }

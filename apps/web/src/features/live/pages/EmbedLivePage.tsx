@@ -120,7 +120,7 @@ export default function EmbedLivePage() {
           </div>
         ) : null}
       </LiveStage>
-      <QuestionBox disabled={!live.session} onAsk={(question) => ask.ask({ question })} />
+      <QuestionBox disabled={!live.session} onAsk={(question) => ask.ask({ question })} mic={null} />
     </Flex>
   );
 }

@@ -169,7 +169,20 @@ export default function LivePage() {
       cover={chosen && readyAvatar !== chosen.avatar_id ? chosen.avatar_cover : undefined}
       speaking={speaking}
       running={running}
-      footer={<QuestionBox disabled={!running} onAsk={(question) => ask.ask({ question })} />}
+      footer={
+        <Flex vertical gap={4}>
+          <QuestionBox
+            disabled={!running}
+            onAsk={(question) => ask.ask({ question })}
+            mic={opts?.transcribe_ready && running ? { sessionId, onListen: ask.silence } : null}
+          />
+          {opts && !opts.transcribe_ready ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="live-mic-off">
+              {t.micUnavailable}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      }
     >
       {chosen ? (
         <LivePlayer
