@@ -83,7 +83,7 @@ describe('live digital human journey', () => {
     await eventually(async () => {
       const list = await apiData(baseURL, listAvatars, { source: '2', page: 1, limit: 0 }, token);
       return list.list.some((a) => a.name === '林溪' && a.status === 2);
-    }, 300_000).toBe(true);
+    }, 600_000).toBe(true);
 
     // From the navigation.
     await page.getByRole('menuitem', { name: t.navLabel }).click();
@@ -96,7 +96,10 @@ describe('live digital human journey', () => {
       await button(page, t.addQa).click();
       await page.getByLabel(t.questions).fill(qa.questions);
       await page.getByLabel(t.answer, { exact: true }).fill(qa.answer);
-      await page.getByRole('dialog', { name: t.addQa }).getByRole('button', { name: /确\s*定/ }).click();
+      await page
+        .getByRole('dialog', { name: t.addQa })
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await toast(page, liveMessages.saved).waitFor();
     }
     await page.getByRole('group', { name: '营业时间是几点' }).getByText(t.variants(2)).waitFor();
@@ -121,7 +124,16 @@ describe('live digital human journey', () => {
     await page.getByTestId('live-balance').getByText(t.balance(before)).waitFor();
     // The player loads the actor's idle loop (made at its first live use).
     const video = page.getByTestId('live-stage').locator('video');
-    await eventually(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2), 120_000).toBe(true);
+    /** 'playing', or what the player shows instead (its message, or the video's state). */
+    const playerState = () =>
+      video.evaluate((v: HTMLVideoElement) => {
+        if (!v.paused && v.readyState >= 2) return 'playing';
+        const alert = v.parentElement?.querySelector('[role="alert"]')?.textContent ?? '';
+        return (
+          alert || `paused=${v.paused} ready=${v.readyState} network=${v.networkState} error=${v.error?.code ?? ''}`
+        );
+      });
+    await eventually(() => playerState(), 200_000).toBe('playing');
     await settledScreenshot(page, 'live-ready');
 
     await button(page, t.start).click();
@@ -202,15 +214,18 @@ describe('live digital human journey', () => {
     expect(Number(minutes)).toBeGreaterThanOrEqual(1);
     expect(Number(charged)).toBe(Number(minutes) * options.price_per_minute);
     expect(await credits(token)).toBe(before - Number(charged));
-    await page.getByTestId('live-balance').getByText(t.balance(before - Number(charged))).waitFor();
+    await page
+      .getByTestId('live-balance')
+      .getByText(t.balance(before - Number(charged)))
+      .waitFor();
     await settledScreenshot(page, 'live-ended');
 
     // On a phone: the page stacked, the avatar and the question box on screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByRole('radio', { name: '门店客服' }).waitFor();
-    await eventually(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2), 60_000).toBe(true);
+    await eventually(() => playerState(), 60_000).toBe('playing');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await settledScreenshot(page, 'live-phone');
-  });
+  }, 900_000);
 });

@@ -34,16 +34,24 @@ export interface CallOptions {
   success?: boolean | string;
   /** Do not toast failures; the caller handles them. */
   quiet?: boolean;
+  /** How long to wait for the reply, for a call that makes something before it answers (30 s otherwise). */
+  timeoutMs?: number;
 }
 
-function send(method: string, path: string, params: Record<string, string>, token: string | null): Promise<Response> {
+function send(
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  token: string | null,
+  timeoutMs = TIMEOUT_MS,
+): Promise<Response> {
   const form = new URLSearchParams(params).toString();
   const headers: Record<string, string> = {};
   if (token) headers['x-token'] = token;
   const init: RequestInit = {
     method,
     headers,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   };
   let url = `${env.VITE_API_BASE}${path}`;
   if (method === 'GET') url += `?${form}`;
@@ -137,7 +145,7 @@ export async function call<E extends Endpoint>(
   const wire = signParams(plain, env.VITE_SIGN_SECRET);
   let reply: Envelope;
   try {
-    reply = await readEnvelope(await send(endpoint.method, endpoint.path, wire, token));
+    reply = await readEnvelope(await send(endpoint.method, endpoint.path, wire, token, options.timeoutMs));
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const text = timedOut

@@ -17,7 +17,7 @@ import { QuestionBox } from '../components/QuestionBox';
 import { useLiveAsk } from '../hooks/use-live-ask';
 import { useLiveSession, type SessionCalls } from '../hooks/use-live-session';
 import { liveLabels as t } from '../messages';
-import { LivePlayer, type LiveAssetsLoader, type LivePlayerHandle } from '../player/LivePlayer';
+import { LIVE_ASSETS_TIMEOUT_MS, LivePlayer, type LiveAssetsLoader, type LivePlayerHandle } from '../player/LivePlayer';
 
 /**
  * A published widget (#/embed/live/:key) as another site's iframe shows it: no app around it and no login, only
@@ -39,7 +39,7 @@ export default function EmbedLivePage() {
   }, [key]);
   // The owner's avatar, fetched by the widget's key: the visitor has no login of their own.
   const loadAssets: LiveAssetsLoader = useMemo(
-    () => () => call(embedLiveAvatar, { key, host: embedHost() }, { quiet: true }),
+    () => () => call(embedLiveAvatar, { key, host: embedHost() }, { quiet: true, timeoutMs: LIVE_ASSETS_TIMEOUT_MS }),
     [key],
   );
   const live = useLiveSession(calls, () => {

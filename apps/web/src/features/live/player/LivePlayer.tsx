@@ -6,8 +6,12 @@ import { playerMessages } from './messages';
 
 export type { LiveAssetsLoader, LiveChunk, LivePlayerHandle, LivePlayerProps } from './LiveRenderer';
 
+/** How long the first live use of an avatar may take: its idle loop and mouth atlas are made then. */
+export const LIVE_ASSETS_TIMEOUT_MS = 180_000;
+
 /** The signed-in user's avatar or a public actor. An embed page passes `loadAssets` (fetching by its key). */
-const loadOwn: LiveAssetsLoader = (avatarId) => call(liveAvatar, { avatar_id: avatarId }, { quiet: true });
+const loadOwn: LiveAssetsLoader = (avatarId) =>
+  call(liveAvatar, { avatar_id: avatarId }, { quiet: true, timeoutMs: LIVE_ASSETS_TIMEOUT_MS });
 
 /** What the page shows when the assets cannot be had: the server's message, or a general one. */
 const loadError = (e: unknown) => (e instanceof ApiError && e.message ? e.message : playerMessages.loadFailed);
