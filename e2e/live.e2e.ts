@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getCredits, listAvatars, liveMessages, liveOptions } from '@app/contract';
-import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
+import { getCredits, listAvatars, liveOptions } from '@app/contract';
+import { connectBrowser, newVisitorContext, settledScreenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
@@ -100,7 +100,7 @@ describe('live digital human journey', () => {
         .getByRole('dialog', { name: t.addQa })
         .getByRole('button', { name: /确\s*定/ })
         .click();
-      await toast(page, liveMessages.saved).waitFor();
+      await page.getByRole('group', { name: qa.questions.split('\n')[0] }).waitFor();
     }
     await page.getByRole('group', { name: '营业时间是几点' }).getByText(t.variants(2)).waitFor();
     await page.getByRole('group', { name: '怎么退货' }).waitFor();

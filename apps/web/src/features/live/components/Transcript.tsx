@@ -15,7 +15,10 @@ export function Transcript({ turns }: { turns: LiveTurn[] }) {
   const bottom = useRef<HTMLDivElement>(null);
   const last = turns.at(-1);
   const size = `${turns.length}:${last?.sentences.length ?? 0}:${last?.state ?? ''}`;
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'nearest' }), [size]);
+  // A block body: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'nearest' });
+  }, [size]);
   if (!turns.length)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.emptyTranscript} style={{ margin: 'auto' }} />;
   return (
