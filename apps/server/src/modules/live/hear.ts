@@ -31,12 +31,10 @@ async function hear(ctx: AppContext, sessions: LiveSessions, userId: number, ses
     const recording = await receiveRecording(req, dir);
     const wav = path.join(dir, 'question.wav');
     // One second past the limit is kept, so a recording that runs over is told apart from one that fits.
-    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', recording.path];
-    await ffmpeg([...args, '-t', String(LIVE_HEAR_MAX_SECONDS + 1), '-vn', '-ac', '1', '-ar', '16000', wav]).catch(
-      () => {
-        throw new AppError(m.heardNothing);
-      },
-    );
+    const limit = String(LIVE_HEAR_MAX_SECONDS + 1);
+    await ffmpeg(['-i', recording.path, '-t', limit, '-vn', '-ac', '1', '-ar', '16000', wav]).catch(() => {
+      throw new AppError(m.heardNothing);
+    });
     const seconds = ((await stat(wav)).size - 44) / WAV_BYTES_PER_SECOND;
     if (seconds > LIVE_HEAR_MAX_SECONDS + 0.5) throw new AppError(m.hearTooLong);
     if (seconds < 0.2 || (await audioLevels(wav)).maxDb < SILENCE_DB) throw new AppError(m.heardNothing);
