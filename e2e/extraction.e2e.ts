@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyseMessages, filesMessages, getSiteSettings, listMaterials, listVideoAnalyse } from '@app/contract';
-import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage, button } from './support/browser';
 import { appUnderTest } from './support/context';
 import { makeShortClip, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -15,8 +15,6 @@ import { themeMessages } from '../apps/web/src/features/theme/messages';
 import { viralText } from '../apps/web/src/features/viral/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
 
 const TITLE = '春日樱花下的街头舞蹈表演完整版';
 

@@ -1,15 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getCredits, listAvatars, liveOptions } from '@app/contract';
-import { connectBrowser, newVisitorContext, settledScreenshot, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, settledScreenshot, watchPage, button } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
 import { liveLabels as t } from '../apps/web/src/features/live/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 200 });
-const button = (page: Page | Locator, text: string) =>
-  page.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
 
 const HOURS = { questions: '营业时间是几点\n几点开门', answer: '我们每天早上九点开门，晚上九点关门。' };
 const RETURNS = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, listMaterials, saveMaterial, type MaterialItem, type MaterialType } from '@app/contract';
-import { connectBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
+import { button, connectBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { inspectMedia, makePicture, makeShortClip, makeToneM4a, mediaTempDir, probeCodecs } from './support/media';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -14,9 +14,6 @@ import { commonLabels } from '../apps/web/src/lib/messages';
 import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 500 });
-// Two-character antd buttons get a space between the characters; match either way.
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
 
 /** The uploads of this journey: what the library calls them, under which tab, and the file on disk. */
 interface Upload {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listCopyTrace, listViralProjects, viralMessages } from '@app/contract';
-import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, settledScreenshot, toast, watchPage, button } from './support/browser';
 import { appUnderTest } from './support/context';
 import { answerLeave, redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
@@ -14,8 +14,6 @@ import { viralText as t } from '../apps/web/src/features/viral/messages';
 import { multiplesText } from '../apps/web/src/features/multiples/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 200 });
-const button = (page: Page, text: string) =>
-  page.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
 
 let browser: Browser;
 let context: BrowserContext;

@@ -5,15 +5,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesMessages, studioMessages, voiceMessages } from '@app/contract';
-import { connectBrowser, newVisitorContext, screenshot, toast, watchPage } from './support/browser';
+import { connectBrowser, newVisitorContext, screenshot, toast, watchPage, button } from './support/browser';
 import { appUnderTest } from './support/context';
 import { cloneMessages } from '../apps/web/src/features/voices/messages';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { themeMessages } from '../apps/web/src/features/theme/messages';
 
 // Two-character antd buttons get a space between the characters; match either way.
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
 
 let browser: Browser;
 let context: BrowserContext;

@@ -65,6 +65,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * The button whose name ends with `text`; antd puts a space between the two characters of a two-character
+ * label (确 定), so any spacing between characters matches.
+ */
+export function button(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
+}
+
 /** An antd toast (message) showing exactly this text. */
 export function toast(page: Page, text: string): Locator {
   return page.locator('.ant-message').getByText(text, { exact: true });
