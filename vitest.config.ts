@@ -74,6 +74,8 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // A page redraws after its calls answer: on a busy machine that takes longer than poll's 1 s default.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

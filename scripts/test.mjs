@@ -69,8 +69,12 @@ const vitestEnv = { ...process.env, E2E_BUILD_FAILED: failedBuilds.join(',') };
 // printed whole when they end.
 const journeys = runCaptured(bin('vitest'), vitestArgs('e2e', 'e2e.json'), { env: vitestEnv });
 header('tests: vitest run (unit and database projects; the browser journeys run alongside)');
+const testsStarted = Date.now();
+const minutesSince = (start) => ((Date.now() - start) / 60_000).toFixed(1);
 const mainCode = await run(bin('vitest'), vitestArgs('!e2e', 'main.json'), { env: vitestEnv });
+note(`unit and database tests ended after ${minutesSince(testsStarted)} min`);
 const journeysRun = await journeys;
+note(`browser journeys ended after ${minutesSince(testsStarted)} min`);
 header('tests: vitest run --project e2e (browser journeys)');
 process.stdout.write(journeysRun.output);
 // What the app under the journeys logged (warnings and errors), when a journey failed.
