@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'db-pglite',
           include: pg ? databaseLayer : ['apps/server/src/**/*.db.test.ts'],
-          // Ten simultaneous starts of two processes: about how PostgreSQL takes concurrent migrations.
+          // Simultaneous starts of two processes: about how PostgreSQL takes concurrent migrations.
           exclude: pg ? ['apps/server/src/platform/db/split-start.db.test.ts'] : [],
           env: { TEST_DB_BACKEND: 'pglite' },
           testTimeout: 120_000,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { backend, freshDatabase } from '../../../test/helper.js';
 
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const TRIALS = 10;
+const TRIALS = 4;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
