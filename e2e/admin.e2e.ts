@@ -27,6 +27,10 @@ import {
   saveConsoleWorkflow,
   videoPrompt,
   workflowMessages,
+  consoleLiveSettings,
+  saveConsoleLiveSettings,
+  liveSessionMessages,
+  type LiveSettings,
 } from '@app/contract';
 import { connectBrowser, newVisitorContext, screenshot, toast, toastsGone, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
@@ -40,6 +44,7 @@ import { codesConsoleText } from '../apps/web/src/features/credits/console/messa
 import { usersConsoleText } from '../apps/web/src/features/account/console/messages';
 import { noticeMessages } from '../apps/web/src/features/notices/messages';
 import { aiMediaLabels } from '../apps/web/src/features/ai-media/messages';
+import { liveConsoleLabels, liveLabels } from '../apps/web/src/features/live/messages';
 
 /** antd puts a space between the two characters of a two-character button label. */
 const button = (scope: Page | Locator, text: string) =>
@@ -62,6 +67,7 @@ const NOTICE = `五一活动公告${Date.now().toString(36)}`;
 let original: { site_title: string; logo: string; head_logo: string } | null = null;
 let originalChannel: ConsoleChannel | null = null;
 let originalImagePrice: ConsoleChannel | null = null;
+let originalLive: LiveSettings | null = null;
 
 beforeAll(async () => {
   const app = appUnderTest();
@@ -75,8 +81,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (!original && !originalChannel && !originalImagePrice) return;
+  if (!original && !originalChannel && !originalImagePrice && !originalLive) return;
   const token = appUnderTest().adminToken;
+  if (originalLive)
+    await signedCall(
+      baseURL,
+      saveConsoleLiveSettings,
+      { ...originalLive, guests_allowed: originalLive.guests_allowed ? 1 : 0 },
+      token,
+    );
   if (original) await signedCall(baseURL, saveConsoleSite, original, token);
   if (originalChannel) await signedCall(baseURL, saveConsoleChannel, originalChannel, token);
   if (originalImagePrice) await signedCall(baseURL, saveConsoleChannel, originalImagePrice, token);
@@ -454,6 +467,35 @@ describe('operator console journey', () => {
     await dialog.getByRole('button', { name: /取\s*消|Cancel/ }).click();
   });
 
+  it('sets the rules of live sessions: a refused number keeps its reason, a saved one is what the server keeps', async () => {
+    const token = appUnderTest().adminToken;
+    originalLive = (await signedCall(baseURL, consoleLiveSettings, {}, token)).data;
+    await admin.getByRole('menuitem', { name: liveConsoleLabels.menu }).click();
+    await admin.waitForURL(/#\/admin\/live/);
+    const minutes = admin.getByLabel(liveConsoleLabels.maxMinutes);
+    await expect.poll(() => minutes.inputValue()).toBe(String(originalLive.max_minutes));
+    await minutes.fill('900');
+    await button(admin, liveConsoleLabels.save).click();
+    await admin.getByText(rangeMessage(liveConsoleLabels.maxMinutes, 1, 600)).waitFor();
+    expect(await toast(admin, liveSessionMessages.settingsSaved).count()).toBe(0);
+    await minutes.fill('45');
+    await admin.getByLabel(liveConsoleLabels.maxSessions).fill('3');
+    const guests = admin.getByRole('switch', { name: liveConsoleLabels.guests });
+    const guestsBefore = (await guests.getAttribute('aria-checked')) === 'true';
+    await guests.click();
+    await button(admin, liveConsoleLabels.save).click();
+    await toast(admin, liveSessionMessages.settingsSaved).waitFor();
+    await screenshot(admin, 'admin-live-settings');
+    const saved = (await signedCall(baseURL, consoleLiveSettings, {}, token)).data;
+    expect(saved).toEqual({ ...originalLive, max_minutes: 45, max_sessions: 3, guests_allowed: !guestsBefore });
+    await admin.reload();
+    await expect.poll(() => admin.getByLabel(liveConsoleLabels.maxMinutes).inputValue()).toBe('45');
+    // What a user is told on the live page before starting follows the new length.
+    await admin.goto(`${baseURL}/#/live`);
+    await admin.getByText(liveLabels.maxMinutes(45)).waitFor();
+    await admin.goto(`${baseURL}/#/admin/live`);
+  });
+
   it('lists every console action in the audit log', async () => {
     await admin.getByRole('menuitem', { name: adminText.menuAudit }).click();
     await admin.waitForURL(/#\/admin\/audit/);
@@ -469,6 +511,7 @@ describe('operator console journey', () => {
       '修改运营内容',
       '新增运营内容',
       '修改工作流模板',
+      '修改实时互动设置',
     ])
       await admin.getByRole('cell', { name: label }).first().waitFor();
     await screenshot(admin, 'admin-audit');

@@ -1,9 +1,12 @@
 import { InteractionOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { defineFeature } from '../../lib/feature';
-import { liveLabels } from './messages';
+import { liveConsoleLabels, liveLabels } from './messages';
 
-/** The live digital human: its page (menu entry and launcher tile), and the embeddable widget without the app around it. */
+/**
+ * The live digital human: its page (menu entry and launcher tile), the embeddable widget without the app
+ * around it, and the console's screen of its rules.
+ */
 export const feature = defineFeature({
   name: 'live',
   routes: [
@@ -18,6 +21,15 @@ export const feature = defineFeature({
       label: liveLabels.navLabel,
       icon: <InteractionOutlined />,
       tool: 'live',
+    },
+  ],
+  console: [
+    {
+      path: '/admin/live',
+      label: liveConsoleLabels.menu,
+      icon: <InteractionOutlined />,
+      page: lazy(() => import('./console/LiveConsolePage')),
+      rank: 65,
     },
   ],
   tools: [{ key: 'live', group: 'aiMedia', ...liveLabels.tile, icon: <InteractionOutlined />, path: '/live', rank: 9 }],

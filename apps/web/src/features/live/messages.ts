@@ -113,3 +113,23 @@ export const liveLabels = {
   embedGone: '这个挂件已关闭或不存在',
   embedStart: '点击开始对话',
 } as const;
+
+/** The console's screen of live sessions' rules. */
+export const liveConsoleLabels = {
+  menu: '实时互动',
+  rules: '互动规则',
+  priceNote: '每分钟的积分价格和开关在渠道管理的“实时互动数字人”里设置',
+  toChannels: '去渠道管理',
+  maxMinutes: '单次最长时间（分钟）',
+  maxMinutesHelp: '到时自动结束，不足一分钟按一分钟计费',
+  maxSessions: '每个账号同时进行的互动',
+  maxSessionsHelp: '同一账号超过这个数量时，新的互动无法开始',
+  guests: '允许游客使用',
+  guestsHelp: '关闭后，游客需要注册登录才能开始互动',
+  embedStarts: '每个嵌入组件每分钟可开始的互动',
+  embedStartsHelp: '网站访客通过嵌入组件开始互动的频率上限，费用由组件的主人承担',
+  embedSessions: '每个嵌入组件同时进行的互动',
+  embedSessionsHelp: '同一个嵌入组件超过这个数量时，新的访客需要稍后再试',
+  required: '请填写',
+  save: '保存',
+};
