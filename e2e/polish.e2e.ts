@@ -1,79 +1,25 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeUpload,
-  getConsoleSite,
-  listAvatars,
-  saveConsoleSite,
-  signUpload,
-  siteDefaults,
-  studioMessages,
-  voiceMessages,
-} from '@app/contract';
+import { listAvatars, studioMessages, voiceMessages } from '@app/contract';
+import { brand, rebrand, type Rebranded } from './support/brand';
 import { connectBrowser, newVisitorContext, screenshot, toast, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { apiData } from './support/studio-api';
 import { redeemCode, registerWithCode } from './support/journeys';
-import { registeredRoutes } from './support/layout-checks';
-import { mediaTempDir } from './support/media';
 import { commonLabels } from '../apps/web/src/lib/messages';
 import { studioText } from '../apps/web/src/features/studio/messages';
 
-const featuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'src', 'features');
-
-/** The brand the operator gives the site in this journey, through the console's own calls. */
-const brand = { name: '小美数字人', browserTitle: '小美数字人 · 口播视频工作台' };
-
 let browser: Browser;
 let context: BrowserContext;
-/** The console's settings before the journey, put back after it so other journeys see the shipped brand. */
-let originalSettings: Record<string, string | number> = {};
-let logoUrl = '';
+/** The site re-branded for this journey; put back after it so other journeys see the shipped brand. */
+let rebranded: Rebranded | undefined;
 let page: Page;
 /** What went wrong in the page without failing a step (see watchPage). */
 let problems: string[] = [];
 
-/**
- * An 800×200 logo uploaded as the console uploads site pictures, then the console's save as its form sends
- * it: every field read back unchanged, with the new name, browser title and logo. The copyright and login
- * heading are left as they were read (the shipped name's defaults): they must follow the new name.
- */
-async function rebrand(): Promise<void> {
-  const { baseURL, adminToken } = appUnderTest();
-  const dir = mediaTempDir();
-  try {
-    const file = path.join(dir, 'logo.png');
-    spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=0xff5c8a:s=800x200', '-frames:v', '1', file]);
-    const sig = await apiData(baseURL, signUpload, { file_type: 'image' }, adminToken);
-    const key = `${sig.dir}${Date.now()}.png`;
-    const form = new FormData();
-    form.append('key', key);
-    for (const [name, value] of Object.entries(sig.fields)) form.append(name, value);
-    form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), 'logo.png');
-    const posted = await fetch(new URL(sig.host, baseURL), { method: 'POST', body: form });
-    expect(posted.ok).toBe(true);
-    const url = `${sig.host}/${key}`;
-    logoUrl = (await apiData(baseURL, completeUpload, { file_type: 'image', url, purpose: 'site' }, adminToken)).url;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  originalSettings = (await apiData(baseURL, getConsoleSite, {}, adminToken)).settings;
-  const sent = Object.fromEntries(Object.entries(originalSettings).map(([k, v]) => [k, String(v)]));
-  await apiData(
-    baseURL,
-    saveConsoleSite,
-    { ...sent, site_title: brand.name, title: brand.browserTitle, logo: logoUrl, head_logo: '' },
-    adminToken,
-  );
-}
-
 beforeAll(async () => {
   const { baseURL } = appUnderTest();
-  await rebrand();
+  rebranded = await rebrand();
   browser = await connectBrowser();
   context = await newVisitorContext(browser, baseURL);
   page = await context.newPage();
@@ -94,11 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  const { baseURL, adminToken } = appUnderTest();
-  if (Object.keys(originalSettings).length) {
-    const sent = Object.fromEntries(Object.entries(originalSettings).map(([k, v]) => [k, String(v)]));
-    await apiData(baseURL, saveConsoleSite, sent, adminToken);
-  }
+  await rebranded?.restore();
 });
 
 afterEach(() => {
@@ -166,47 +108,21 @@ describe('the studio', () => {
   });
 });
 
-/** Agreements take their type from the query (and title the tab with the agreement); the others need nothing. */
-const withQuery: Record<string, string> = { '/protocol': '/protocol?type=user' };
-const routes = registeredRoutes(featuresDir).map((r) => withQuery[r] ?? r);
-
-/** Waits until the page has drawn its data: no spinner, and the network quiet for a moment. */
-async function settle(): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect
-    .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]').count(), {
-      timeout: 15_000,
-    })
-    .toBe(0);
-}
-
 describe('a re-branded site', () => {
   it('shows its own name, logo, login heading and copyright', async () => {
     await page.goto('/#/home');
-    await settle();
     const logo = page.locator('header img').first();
-    await expect.poll(() => logo.getAttribute('src')).toBe(logoUrl);
+    await expect.poll(() => logo.getAttribute('src')).toBe(rebranded!.logoUrl);
     // The 800×200 logo is drawn, scaled into the bar.
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
     expect((await logo.boundingBox())?.height).toBe(32);
     await page.locator('footer').getByText(`Copyright © ${brand.name}`).waitFor();
     expect(await page.title()).toBe(brand.browserTitle);
-    await expect.poll(() => page.locator('link[rel="icon"]').getAttribute('href')).toBe(logoUrl);
+    await expect.poll(() => page.locator('link[rel="icon"]').getAttribute('href')).toBe(rebranded!.logoUrl);
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(brand.browserTitle);
     await screenshot(page, 'polish-brand-home');
     await page.goto('/#/login');
     await page.getByRole('heading', { name: `欢迎使用 ${brand.name}` }).waitFor();
     await screenshot(page, 'polish-brand-login');
-  });
-
-  it.each(routes)('%s never shows the shipped name', async (route) => {
-    await page.goto(`/#${route}`);
-    await page.reload();
-    await settle();
-    const text = await page.locator('body').innerText();
-    expect(text.includes(siteDefaults.siteTitle), `${route} shows ${siteDefaults.siteTitle}`).toBe(false);
-    const title = await page.title();
-    expect(title).not.toContain(siteDefaults.siteTitle);
-    if (!route.startsWith('/protocol')) expect(title).toBe(brand.browserTitle);
   });
 });

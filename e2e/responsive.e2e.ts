@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDefaults } from '@app/contract';
+import { brand, rebrand, type Rebranded } from './support/brand';
 import { connectBrowser, screenshot, watchPage } from './support/browser';
 import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
@@ -110,39 +112,58 @@ describe.each(viewports)('every console screen at $name ($width×$height), signe
   });
 });
 
+/**
+ * On the laptop every page is visited signed in, on a site the operator re-branded: besides its layout,
+ * no page may show the shipped name. On the phone they are visited as a visitor of the shipped site.
+ */
 describe.each(viewports)('every page at $name ($width×$height)', (viewport) => {
+  const branded = !viewport.mobile;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  let rebranded: Rebranded | undefined;
 
   beforeAll(async () => {
+    if (branded) rebranded = await rebrand();
     context = await sizedContext(viewport);
     page = await context.newPage();
     problems = watchPage(page);
+    if (branded) await registerWithCode(page, 'wide', await redeemCode(100));
     await page.goto('/#/home');
     await settle(page);
   });
 
   afterAll(async () => {
     await context?.close();
+    await rebranded?.restore();
   });
 
   it('has registered routes to visit', () => {
     expect(routes.length).toBeGreaterThan(8);
   });
 
-  it.each(routes)('%s fits the screen with every control reachable', async (route) => {
-    problems.length = 0;
-    await page.goto(`/#${route}`);
-    await page.reload();
-    await settle(page);
-    const report = await checkLayout(page);
-    await screenshot(page, `responsive-${viewport.name}-${shotName(route)}`);
-    expect({ route, problems, covered: report.covered }).toEqual({ route, problems: [], covered: [] });
-    // An agreement page is text only; every other page has controls, so an empty count means it never drew.
-    if (!route.startsWith('/protocol')) expect(report.checked, `${route} shows no controls`).toBeGreaterThan(0);
-    expect(report.scrollWidth, `${route} scrolls sideways`).toBeLessThanOrEqual(report.viewportWidth);
-  });
+  it.each(routes)(
+    `%s fits the screen with every control reachable${branded ? ' and never shows the shipped name' : ''}`,
+    async (route) => {
+      problems.length = 0;
+      await page.goto(`/#${route}`);
+      await page.reload();
+      await settle(page);
+      const report = await checkLayout(page);
+      await screenshot(page, `responsive-${viewport.name}-${shotName(route)}`);
+      expect({ route, problems, covered: report.covered }).toEqual({ route, problems: [], covered: [] });
+      // An agreement page is text only; every other page has controls, so an empty count means it never drew.
+      if (!route.startsWith('/protocol')) expect(report.checked, `${route} shows no controls`).toBeGreaterThan(0);
+      expect(report.scrollWidth, `${route} scrolls sideways`).toBeLessThanOrEqual(report.viewportWidth);
+      if (!branded) return;
+      const text = await page.locator('body').innerText();
+      expect(text.includes(siteDefaults.siteTitle), `${route} shows ${siteDefaults.siteTitle}`).toBe(false);
+      const title = await page.title();
+      expect(title).not.toContain(siteDefaults.siteTitle);
+      // An agreement titles the tab with its own name.
+      if (!route.startsWith('/protocol')) expect(title).toBe(brand.browserTitle);
+    },
+  );
 
   if (viewport.mobile)
     it('opens the navigation as a drawer over the page, not beside it', async () => {
