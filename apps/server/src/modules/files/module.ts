@@ -1,10 +1,11 @@
 import type { AppContext } from '../../platform/context.js';
+import { multipartRoutes } from '../../platform/protocol/route.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { MaterialsService, noExtractionResults, type ExtractionResults } from './materials-service.js';
 import { filesJobs } from './jobs.js';
 import { admitLanding } from './landings.js';
 import { sweepUnregistered } from './sweep-unregistered.js';
-import { filesRoutes, voiceUploadRoute } from './routes.js';
+import { filesRoutes, voiceUploadRoutes } from './routes.js';
 import { FilesService } from './service.js';
 
 export interface FilesModuleOptions {
@@ -32,7 +33,9 @@ export function createFilesModule(opts: FilesModuleOptions = {}): FeatureModule<
         new MaterialsService(ctx.database.db, service, opts.extraction ?? noExtractionResults),
       );
     },
-    http: (scope, ctx) => voiceUploadRoute(scope, ctx, filesOf(ctx)),
+    http: async (scope, ctx) => {
+      await scope.register(multipartRoutes(ctx, voiceUploadRoutes(filesOf(ctx))));
+    },
     jobs: handlersOf(filesJobs, (ctx) => ({
       'files.sweep-unregistered': async ({ olderThanSeconds }, job) => {
         const removed = await sweepUnregistered(ctx, olderThanSeconds);

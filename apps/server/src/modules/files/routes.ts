@@ -7,10 +7,8 @@ import {
   signUpload,
   uploadVoice,
 } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { ok, registerRoutes, route, type RouteDef } from '../../platform/protocol/route.js';
+import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import type { MaterialsService } from './materials-service.js';
 import type { FilesService } from './service.js';
 
@@ -35,10 +33,7 @@ export function filesRoutes(files: FilesService, materials: MaterialsService): R
   ];
 }
 
-/** The recording upload reads its own multipart body as a stream; only this scope lets multipart through. */
-export async function voiceUploadRoute(scope: FastifyInstance, ctx: AppContext, files: FilesService): Promise<void> {
-  scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
-  registerRoutes(scope, ctx, [
-    route(uploadVoice, async ({ user, req }) => ok(await files.uploadRecording(user.id, req), filesMessages.uploaded)),
-  ]);
-}
+/** The recording upload, which reads its own multipart body as a stream (see multipartRoutes). */
+export const voiceUploadRoutes = (files: FilesService): RouteDef[] => [
+  route(uploadVoice, async ({ user, req }) => ok(await files.uploadRecording(user.id, req), filesMessages.uploaded)),
+];

@@ -1,13 +1,13 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { hearLiveQuestion, LIVE_HEAR_MAX_SECONDS, LIVE_QUESTION_MAX, liveSessionMessages as m } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
 import { TRANSCRIPTION_CHANNEL, TranscriptionError } from '../../engines/transcription/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { audioLevels, ffmpeg } from '../../platform/media/ffmpeg.js';
-import { ok, registerRoutes, route } from '../../platform/protocol/route.js';
+import { ok, route, type RouteDef } from '../../platform/protocol/route.js';
 import { receiveRecording } from '../files/index.js';
 import type { LiveSessions } from './sessions.js';
 
@@ -51,14 +51,9 @@ async function hear(ctx: AppContext, sessions: LiveSessions, userId: number, ses
   }
 }
 
-/** The spoken-question call reads its own multipart body; only this scope lets multipart through. */
-export function hearHttp(ctx: AppContext, sessions: LiveSessions) {
-  return async (scope: FastifyInstance) => {
-    scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
-    registerRoutes(scope, ctx, [
-      route(hearLiveQuestion, async ({ params, user, req }) =>
-        ok(await hear(ctx, sessions, user.id, params.session_id, req), m.heard),
-      ),
-    ]);
-  };
-}
+/** The spoken-question call, which reads its own multipart body (see multipartRoutes). */
+export const hearRoutes = (sessions: LiveSessions, ctx: AppContext): RouteDef[] => [
+  route(hearLiveQuestion, async ({ params, user, req }) =>
+    ok(await hear(ctx, sessions, user.id, params.session_id, req), m.heard),
+  ),
+];

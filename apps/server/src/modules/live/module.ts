@@ -1,6 +1,7 @@
+import { multipartRoutes } from '../../platform/protocol/route.js';
 import { handlersOf, type FeatureModule } from '../module.js';
 import { embedHttp } from './embed.js';
-import { hearHttp } from './hear.js';
+import { hearRoutes } from './hear.js';
 import { liveJobs } from './jobs.js';
 import { livePartsOf } from './parts.js';
 import { liveConsole, liveRoutes } from './routes.js';
@@ -22,7 +23,7 @@ export const liveModule: FeatureModule<typeof liveJobs> = {
   http: async (scope, ctx) => {
     const parts = livePartsOf(ctx);
     await embedHttp(ctx, parts.configs)(scope);
-    await scope.register(hearHttp(ctx, parts.sessions));
+    await scope.register(multipartRoutes(ctx, hearRoutes(parts.sessions, ctx)));
   },
   jobs: handlersOf(liveJobs, (ctx) => ({
     'live.sweep': async () => {

@@ -146,6 +146,17 @@ async function admit(
   return { params, user: user as SessionUser, token, req, reply };
 }
 
+/**
+ * A plugin of routes that read their own multipart body as a stream (recordings): only its scope lets
+ * multipart through, so every other route still refuses it. Register it with `scope.register`.
+ */
+export function multipartRoutes(ctx: AppContext, routes: RouteDef[]) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
+    registerRoutes(scope, ctx, routes);
+  };
+}
+
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
   const streams: OpenStreams = new Set();
   for (const def of routes) {
