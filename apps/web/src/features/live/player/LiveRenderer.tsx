@@ -7,6 +7,7 @@ import {
   loopFrameAt,
   SpriteChooser,
   spriteBox,
+  spriteToDraw,
   trackAt,
   visemeAt,
   type Similarity,
@@ -74,7 +75,7 @@ interface Queued {
  * The live digital human, drawn in the browser: the avatar's idle loop plays muted under a canvas;
  * while a sentence sounds, each shown frame gets the mouth sprite its viseme asks for, aligned on the
  * frame's mouth by the steady points and feathered by the sprite's own mask. Between answers the loop
- * idles with its own closed mouth.
+ * idles with a closed mouth: its own when the footage never opens it (a photo), else the atlas's rest sprite.
  */
 export const LiveRenderer = forwardRef<
   LivePlayerHandle,
@@ -207,8 +208,7 @@ export const LiveRenderer = forwardRef<
       if (item && audio && !audio.paused)
         sprite = chooser.choose(visemeAt(item.visemes, Math.floor(audio.currentTime * item.fps)));
       else chooser.reset();
-      // Photo-like footage is closed-mouthed throughout: its own mouth is the closed one.
-      if (sprite === meta.rest && meta.source === 'jaw') sprite = -1;
+      sprite = spriteToDraw(meta, sprite);
       // Nothing new to show: the same loop frame with the same mouth.
       const key = sprite < 0 ? 'idle' : `${frame}:${sprite}`;
       if (key === lastKey && lastBox) return;

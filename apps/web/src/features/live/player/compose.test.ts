@@ -7,6 +7,7 @@ import {
   loopFrameAt,
   SpriteChooser,
   spriteBox,
+  spriteToDraw,
   trackAt,
   visemeAt,
 } from './compose';
@@ -102,5 +103,19 @@ describe('live player arithmetic', () => {
     // Closed lips: closed at once.
     expect(c.choose({ open: 0, a: 0, i: 0, u: 0, m: 1 })).toBe(0);
     expect(c.choose({ open: 1, a: 0, i: 0, u: 0, m: 0 })).toBe(5);
+  });
+});
+
+describe('spriteToDraw', () => {
+  it('lays the rest mouth over a speaking clip between answers, and nothing over a photo', () => {
+    expect(spriteToDraw({ rest: 2, source: 'footage' }, -1)).toBe(2);
+    expect(spriteToDraw({ rest: 2, source: 'jaw' }, -1)).toBe(-1);
+  });
+
+  it('draws what the sound chose, except a photo’s own closed mouth', () => {
+    expect(spriteToDraw({ rest: 2, source: 'footage' }, 5)).toBe(5);
+    expect(spriteToDraw({ rest: 2, source: 'footage' }, 2)).toBe(2);
+    expect(spriteToDraw({ rest: 2, source: 'jaw' }, 2)).toBe(-1);
+    expect(spriteToDraw({ rest: 2, source: 'jaw' }, 4)).toBe(4);
   });
 });

@@ -151,6 +151,16 @@ export class SpriteChooser {
   }
 }
 
+/**
+ * The sprite laid over the loop frame (−1: none) for the one the sound chose (−1 between answers).
+ * Photo-like footage is closed-mouthed throughout: its own mouth is the closed one. A clip of the person
+ * speaking moves its mouth in the loop: between answers its rest mouth is laid over it.
+ */
+export function spriteToDraw(meta: Pick<LiveAtlasMeta, 'rest' | 'source'>, chosen: number): number {
+  if (meta.source === 'jaw') return chosen === meta.rest ? -1 : chosen;
+  return chosen < 0 ? meta.rest : chosen;
+}
+
 /** The box (loop pixels, whole) a sprite covers once laid by `t`. */
 export function spriteBox(s: Pick<LiveSprite, 'w' | 'h'>, t: Similarity): [number, number, number, number] {
   const corners = [
