@@ -16,7 +16,8 @@ export interface Result {
   non2xx: number;
   /**
    * Server CPU time per answered request: this process and every process it started during the run
-   * (measure()), less the load generator's own: steadier than req/s on a busy machine.
+   * (measure()), and the database server's when it is another process, less the load generator's own:
+   * steadier than req/s on a busy machine.
    */
   cpuUs: number;
   /** Load average when the run ended. */
@@ -37,7 +38,9 @@ function autocannonProcess(url: string, connections: number, duration: number, h
       const mark = stderr.split('\n').find((l) => l.startsWith(CPU_MARK));
       if (err || !mark) {
         const said = stderr.replace(CPU_MARK, '').trim().split('\n').slice(-3).join(' / ');
-        reject(new Error(`the load generator failed on ${url.split('?')[0]}: ${err?.message ?? 'no CPU figure'} ${said}`));
+        reject(
+          new Error(`the load generator failed on ${url.split('?')[0]}: ${err?.message ?? 'no CPU figure'} ${said}`),
+        );
         return;
       }
       const cpu = JSON.parse(mark.slice(CPU_MARK.length)) as NodeJS.CpuUsage;
@@ -50,12 +53,22 @@ function autocannonProcess(url: string, connections: number, duration: number, h
 export async function loadRun(
   name: string,
   url: string,
-  o: { connections: number; duration: number; headers?: Record<string, string>; goal?: boolean },
+  o: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    goal?: boolean;
+    /** Command names of the database server the run reads from, whose CPU counts as the server's. */
+    database?: readonly string[];
+  },
 ): Promise<Result> {
   const headers = o.headers ?? {};
   await autocannonProcess(url, 10, 2, headers);
   // No walk of /proc during the run: its cost would land on the server being measured.
-  const m = await measure(() => autocannonProcess(url, o.connections, o.duration, headers), { sample: false });
+  const m = await measure(() => autocannonProcess(url, o.connections, o.duration, headers), {
+    sample: false,
+    alsoCount: o.database,
+  });
   const r = m.value.result;
   if (!r.requests.total) throw new Error(`${name}: no request was answered in ${o.duration} s (${url.split('?')[0]})`);
   return {

@@ -13,6 +13,10 @@
  *   A descendant that ends during the step drops out of the sum: its whole time reaches its parent's
  *   cutime/cstime, which is counted there. Not counted: a process orphaned (reparented away from this
  *   tree) before the step ends.
+ * - with `alsoCount`, processes of those command names that are not in the tree (a database server the
+ *   step talks to): each one's utime + stime + cutime + cstime at the end minus at the start (the server's
+ *   main process reaps the backends that end, so their time is counted there; a backend that was already
+ *   running when the step began and ends during it is counted whole).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -37,6 +41,22 @@ function parseStat(stat: string): Proc | null {
   const f = stat.slice(end + 2).split(' ').map(Number);
   const [utime = 0, stime = 0, cutime = 0, cstime = 0] = f.slice(11, 15);
   return { ppid: f[1] ?? 0, ticks: utime + stime + cutime + cstime, childTicks: cutime + cstime, rssPages: f[21] ?? 0 };
+}
+
+/** Ticks (utime + stime + cutime + cstime) of every process whose command is one of `names`. */
+async function namedProcesses(names: readonly string[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!names.length) return out;
+  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((n) => /^\d+$/.test(n));
+  await Promise.all(
+    pids.map(async (n) => {
+      const stat = await readFile(`/proc/${n}/stat`, 'utf8').catch(() => '');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const p = names.includes(comm) ? parseStat(stat) : null;
+      if (p) out.set(Number(n), p.ticks);
+    }),
+  );
+  return out;
 }
 
 /** Every process under `root` (not root itself), from one walk of /proc. */
@@ -95,6 +115,8 @@ export interface MeasureOptions {
    * cstime, one still running through the walk at the end); peakMb is then only the larger of the two ends.
    */
   sample?: boolean;
+  /** Command names of other processes whose CPU the step causes (e.g. `postgres`, the database server). */
+  alsoCount?: readonly string[];
 }
 
 /**
@@ -106,6 +128,7 @@ export async function measure<T>(
   options: MeasureOptions = {},
 ): Promise<Measured<T>> {
   const pid = process.pid;
+  const others = await namedProcesses(options.alsoCount ?? []);
   const base = new Map<number, number>();
   for (const [p, s] of await descendants(pid)) base.set(p, s.ticks);
   const selfStart = await self();
@@ -145,7 +168,9 @@ export async function measure<T>(
     const seconds = (performance.now() - t) / 1000;
     sampling = false;
     await sampler;
-    const cpu = await cpuSince();
+    let otherTicks = 0;
+    for (const [p, ticks] of await namedProcesses(options.alsoCount ?? [])) otherTicks += ticks - (others.get(p) ?? 0);
+    const cpu = (await cpuSince()) + otherTicks / TICKS;
     return { value, seconds, cpu, peakMb, load: loadText() };
   } finally {
     sampling = false;
