@@ -92,6 +92,11 @@ export const liveSessions = pgTable(
     endReason: varchar('end_reason', { length: 8 }),
     /** Credits its minutes cost once ended (answers of the chat model are charged apart). */
     credits: integer('credits').notNull().default(0),
+    /**
+     * Raised by every new question and every stop: an answer began at the value it raised, and any process
+     * speaking an answer of a lower value stops it when it hears the new one (see LiveSessions.stopAnswer).
+     */
+    stopEpoch: integer('stop_epoch').notNull().default(0),
   },
   (t) => [
     index('live_sessions_open_idx').on(t.status, t.lastBeatAt),

@@ -15,7 +15,7 @@ import { voiceChannelKind } from '../voices/index.js';
 import type { LiveConfigRow } from './configs.js';
 import { usableVoice } from './configs.js';
 import type { LiveQaService } from './service.js';
-import type { LiveSessionRow, LiveSessions } from './sessions.js';
+import { STOPPED, type LiveSessionRow, type LiveSessions } from './sessions.js';
 import { sentencesOf, SentenceSplitter, speakSentence, SpeechLine, type LiveVoice } from './speaking.js';
 
 type Events = EventWriter<EventsOf<typeof askLive>>;
@@ -25,8 +25,6 @@ type Source = 'qa' | 'fallback' | 'chat' | 'greeting';
 /** An answer still open this long after it began belongs to a process that stopped: the sweep closes it. */
 export const OPEN_ANSWER_MAX_MS = 10 * 60_000;
 
-/** Why an answer's own controller was aborted: a newer question or stop, or the client went away. */
-const REPLACED = 'replaced';
 
 /** How the chat model is asked: the persona, then the question. */
 function turnsOf(config: LiveConfigRow, question: string): ChatTurn[] {
@@ -98,12 +96,14 @@ export class LiveAnswering {
       if (!p3?.enabled) throw new AppError(m.chatNotReady);
       price = p3.credits;
     }
-    this.sessions.speaking.get(s.id)?.abort(REPLACED);
+    // The answer this one replaces stops, on whichever process speaks it.
+    const epoch = await this.sessions.stopAnswer(s.id);
     const stop = new AbortController();
-    this.sessions.speaking.set(s.id, stop);
+    const answer = { stop, epoch };
+    this.sessions.speaking.set(s.id, answer);
     return (events, signal) =>
       this.run(s, config, { greet, question, chat, price, voice }, stop, events, signal).finally(() => {
-        if (this.sessions.speaking.get(s.id) === stop) this.sessions.speaking.delete(s.id);
+        if (this.sessions.speaking.get(s.id) === answer) this.sessions.speaking.delete(s.id);
       });
   }
 
@@ -125,10 +125,10 @@ export class LiveAnswering {
     const work = this.answer(s, config, a, stop.signal, events);
     try {
       const first = await Promise.race([work.then(() => 'done' as const), stopped]);
-      if (first === 'stopped' && stop.signal.reason === REPLACED) events.send('stopped', { message: '' });
+      if (first === 'stopped' && stop.signal.reason === STOPPED) events.send('stopped', { message: '' });
     } catch (e) {
       if (stop.signal.aborted) {
-        if (stop.signal.reason === REPLACED) events.send('stopped', { message: '' });
+        if (stop.signal.reason === STOPPED) events.send('stopped', { message: '' });
         return;
       }
       const msg = e instanceof AppError || e instanceof TextModelError ? e.message : m.answerFailed;

@@ -5,6 +5,7 @@ import { hearRoutes } from './hear.js';
 import { liveJobs } from './jobs.js';
 import { livePartsOf } from './parts.js';
 import { liveConsole, liveRoutes } from './routes.js';
+import { LIVE_STOP_CHANNEL } from './sessions.js';
 import { livePriceKind } from './settings.js';
 
 /**
@@ -22,6 +23,9 @@ export const liveModule: FeatureModule<typeof liveJobs> = {
   console: (ctx, kit) => liveConsole(livePartsOf(ctx), kit),
   http: async (scope, ctx) => {
     const parts = livePartsOf(ctx);
+    // A stop or a new question may reach another process than the one speaking the answer.
+    const unlisten = await ctx.database.listen(LIVE_STOP_CHANNEL, (payload) => parts.sessions.heardStop(payload));
+    scope.addHook('onClose', async () => unlisten());
     await embedHttp(ctx, parts.configs)(scope);
     await scope.register(multipartRoutes(ctx, hearRoutes(parts.sessions, ctx)));
   },

@@ -116,7 +116,7 @@ export function liveRoutes(live: LiveParts): RouteDef[] {
     }),
     route(stopLiveAnswer, async ({ params, user }) => {
       const s = await sessions.openOf(params.session_id, { userId: user.id, via: 'web' });
-      sessions.stopAnswer(s.id);
+      await sessions.stopAnswer(s.id);
       return {};
     }),
     route(endLiveSession, async ({ params, user }) => {
@@ -153,7 +153,7 @@ export function liveRoutes(live: LiveParts): RouteDef[] {
     route(stopEmbedLiveAnswer, async ({ params, req }) => {
       const config = await widgetFor(ctx, configs, req, params);
       const s = await sessions.openOf(params.session_id, { userId: config.userId, via: 'embed', configId: config.id });
-      sessions.stopAnswer(s.id);
+      await sessions.stopAnswer(s.id);
       return {};
     }),
     route(endEmbedLiveSession, async ({ params, req }) => {

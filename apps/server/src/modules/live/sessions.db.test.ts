@@ -410,6 +410,45 @@ describe('answers, spoken sentence by sentence', () => {
     expect(r.endedAt - stoppedAt).toBeLessThan(1000);
   }, 60_000);
 
+  it('a stop another process sends reaches the answer this one speaks; a stop older than the answer does not', async () => {
+    const executor = t.ctx.database.executor;
+    const epochNow = async () =>
+      Number(
+        (
+          (await executor.executeSql('select stop_epoch from live_sessions where id = $1', [sessionId])).rows[0] as {
+            stop_epoch: number;
+          }
+        ).stop_epoch,
+      );
+    // Another API process's stop: it raises the session's stop epoch and says so on the channel.
+    const notify = (epoch: number) =>
+      executor.executeSql('select pg_notify($1, $2)', ['live_stop', `${sessionId}:${epoch}`]);
+    const stopFromElsewhere = async () => {
+      await executor.executeSql('update live_sessions set stop_epoch = stop_epoch + 1 where id = $1', [sessionId]);
+      await notify(await epochNow());
+    };
+    let stoppedAt = 0;
+    const stopped = await askWeb(m, sessionId, '介绍一下你们的产品', (e) => {
+      if (e.event === 'sentence' && !stoppedAt) {
+        stoppedAt = Date.now();
+        void stopFromElsewhere();
+      }
+    });
+    expect(stopped.events.at(-1)!.event).toBe('stopped');
+    expect(stopped.endedAt - stoppedAt).toBeLessThan(1000);
+
+    // A stop heard late, from before this answer began, leaves it speaking to the end.
+    let late = false;
+    const whole = await askWeb(m, sessionId, '介绍一下你们的产品', (e) => {
+      if (e.event === 'sentence' && !late) {
+        late = true;
+        void epochNow().then(notify);
+      }
+    });
+    expect(late).toBe(true);
+    expect(whole.events.at(-1)!.event).toBe('done');
+  }, 60_000);
+
   it('answers the fallback when the library has nothing, and refuses an empty question or another’s session', async () => {
     const r = await askWeb(m, sessionId, '今天天气怎么样');
     expect(r.events.at(-1)!.data).toMatchObject({ source: 'fallback', qa_id: null });

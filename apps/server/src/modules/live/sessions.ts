@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, lt, or } from 'drizzle-orm';
+import { and, count, eq, lt, or, sql } from 'drizzle-orm';
 import { liveSessionMessages as m } from '@app/contract';
 import { liveSessions } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -41,6 +41,18 @@ export const sessionView = (s: LiveSessionRow): SessionView => ({
   paid_until: new Date(s.startedAt.getTime() + s.minutesCharged * MINUTE_MS).toISOString(),
 });
 
+/** Where every process hears that a session's answer is to stop: `<session id>:<stop epoch>`. */
+export const LIVE_STOP_CHANNEL = 'live_stop';
+
+/** Why an answer's controller was aborted by a newer question or a stop (the answer ends `stopped`). */
+export const STOPPED = 'replaced';
+
+/** An answer a session speaks on this process: its controller, and the stop epoch it began at. */
+export interface SpokenAnswer {
+  stop: AbortController;
+  epoch: number;
+}
+
 /**
  * Live sessions and their minutes, through the paid API's streamed-answer shape: each minute is one
  * hold, written with the session row that names it. Minute 1 is held at the start; a beat in a new
@@ -49,8 +61,8 @@ export const sessionView = (s: LiveSessionRow): SessionView => ({
  */
 export class LiveSessions {
   readonly db: Db;
-  /** The answer each session of this process is speaking: a new question or stop aborts it. */
-  readonly speaking = new Map<string, AbortController>();
+  /** The answer each session of this process is speaking, with the stop epoch it began at. */
+  readonly speaking = new Map<string, SpokenAnswer>();
   /** Injectable clock: the tests move time. */
   now: () => Date = () => new Date();
 
@@ -202,9 +214,34 @@ export class LiveSessions {
     return this.beat(s);
   }
 
-  /** Stops the answer the session is speaking on this process, if any. */
-  stopAnswer(sessionId: string): void {
-    this.speaking.get(sessionId)?.abort('replaced');
+  /**
+   * Stops the answer the session is speaking, on whichever process streams it: raises the session's stop
+   * epoch, stops this process's answer at once and tells the others (LIVE_STOP_CHANNEL), each of which
+   * stops its answer of the session that began at a lower epoch. Returns the new epoch, which the answer
+   * a new question begins is tagged with, so that this stop never reaches it.
+   */
+  async stopAnswer(sessionId: string): Promise<number> {
+    const [row] = await this.db
+      .update(liveSessions)
+      .set({ stopEpoch: sql`${liveSessions.stopEpoch} + 1` })
+      .where(eq(liveSessions.id, sessionId))
+      .returning({ epoch: liveSessions.stopEpoch });
+    const epoch = row?.epoch ?? 0;
+    this.stopBefore(sessionId, epoch);
+    await this.db.execute(sql`select pg_notify(${LIVE_STOP_CHANNEL}, ${`${sessionId}:${epoch}`})`);
+    return epoch;
+  }
+
+  /** A stop heard on LIVE_STOP_CHANNEL (`<session>:<epoch>`; empty after a lost connection: nothing to do). */
+  heardStop(payload: string): void {
+    const at = payload.lastIndexOf(':');
+    const epoch = Number(payload.slice(at + 1));
+    if (at > 0 && Number.isInteger(epoch)) this.stopBefore(payload.slice(0, at), epoch);
+  }
+
+  private stopBefore(sessionId: string, epoch: number): void {
+    const answer = this.speaking.get(sessionId);
+    if (answer && answer.epoch < epoch) answer.stop.abort(STOPPED);
   }
 
   /** Notes that an answer was given now: the sweep keeps a minute in which one was. */
@@ -222,7 +259,7 @@ export class LiveSessions {
    * minutes and the credits they cost.
    */
   async end(s: LiveSessionRow, reason: EndReason): Promise<{ minutes: number; credits: number }> {
-    this.speaking.get(s.id)?.abort();
+    this.speaking.get(s.id)?.stop.abort();
     const current = (await this.find(s.id)) ?? s;
     const last = current.minutesCharged;
     for (let k = 1; k < last; k++) await this.keepMinute(s.id, k);

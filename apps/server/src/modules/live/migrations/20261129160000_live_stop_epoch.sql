@@ -1,0 +1,1 @@
+ALTER TABLE "live_sessions" ADD COLUMN "stop_epoch" integer DEFAULT 0 NOT NULL;
