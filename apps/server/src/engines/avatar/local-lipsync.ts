@@ -227,6 +227,7 @@ export function renderLipsync(req: RenderRequest, config: LipsyncEngineConfig = 
         '-map', finish?.video ?? '[lips]',
         ...(whole ? ['-map', finish?.audio ?? '2:a:0'] : ['-an']),
         '-c:v', 'libx264', '-preset', config.preset ?? 'veryfast', '-crf', String(config.crf ?? 20), '-pix_fmt', 'yuv420p',
+        '-x264-params', 'sliced-threads=1',
         ...(whole ? ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', config.audioBitrate ?? '128k'] : []),
         '-frames:v', String(frames),
         '-t', (frames / fps).toFixed(6),
