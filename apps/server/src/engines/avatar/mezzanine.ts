@@ -74,44 +74,67 @@ export function concatList(files: string[]): string {
  */
 export const REVERSE_CHUNK_FRAMES = MEZZANINE_GOP / 2;
 
+/** Reverse chunks encoded at once: each is a short single-threaded ffmpeg whose wall time is mostly start-up. */
+export const REVERSE_CONCURRENCY = 2;
+
 /**
  * Writes the mezzanine played backwards. The `reverse` filter holds every frame in memory, so the
  * clip is reversed one chunk at a time and the chunks are joined in reverse order by stream copy:
- * memory stays bounded whatever the length.
+ * memory stays bounded whatever the length. REVERSE_CONCURRENCY chunks are made at once, each by one
+ * decoding and one encoding thread (frame threads would each hold frames of their own beside the filter's).
  */
 export async function reverseBySegments(
   mezzanine: string,
   output: string,
   frameCount: number,
   workDir: string,
-  opts: { chunkFrames?: number; signal?: AbortSignal; onChunk?: (done: number, total: number) => void } = {},
+  opts: {
+    chunkFrames?: number;
+    concurrency?: number;
+    signal?: AbortSignal;
+    onChunk?: (done: number, total: number) => void;
+  } = {},
 ): Promise<void> {
   const chunkFrames = opts.chunkFrames ?? REVERSE_CHUNK_FRAMES;
   const total = Math.ceil(frameCount / chunkFrames);
-  const chunks: string[] = [];
-  try {
-    for (let i = 0; i < total; i++) {
-      const first = i * chunkFrames;
-      const frames = Math.min(chunkFrames, frameCount - first);
-      const chunk = join(workDir, `rev-${String(i).padStart(5, '0')}.mp4`);
-      // Input-side -ss/-t decode only this chunk (accurate seek from the previous keyframe); one
-      // decoding thread, as frame threads each hold frames of their own beside the filter's.
-      await ffmpeg(
-        [
-          '-threads', '1',
-          '-ss', (first / MEZZANINE_FPS).toFixed(6),
-          '-t', (frames / MEZZANINE_FPS).toFixed(6),
-          '-i', mezzanine,
-          '-vf', 'reverse',
-          '-frames:v', String(frames),
-          ...MEZZANINE_ENCODE_ARGS,
-          chunk,
-        ],
-        { signal: opts.signal },
-      );
-      chunks.push(chunk);
-      opts.onChunk?.(i + 1, total);
+  const chunks = Array.from({ length: total }, (_, i) => join(workDir, `rev-${String(i).padStart(5, '0')}.mp4`));
+  let next = 0;
+  let done = 0;
+  const reverseChunk = async (i: number) => {
+    const first = i * chunkFrames;
+    const frames = Math.min(chunkFrames, frameCount - first);
+    // Input-side -ss/-t decode only this chunk (accurate seek from the previous keyframe).
+    await ffmpeg(
+      [
+        '-threads', '1',
+        '-ss', (first / MEZZANINE_FPS).toFixed(6),
+        '-t', (frames / MEZZANINE_FPS).toFixed(6),
+        '-i', mezzanine,
+        '-vf', 'reverse',
+        '-frames:v', String(frames),
+        ...MEZZANINE_ENCODE_ARGS,
+        '-threads', '1',
+        chunks[i]!,
+      ],
+      { signal: opts.signal },
+    );
+    opts.onChunk?.(++done, total);
+  };
+  let failed = false;
+  const worker = async () => {
+    try {
+      while (next < total && !failed) await reverseChunk(next++);
+    } catch (e) {
+      failed = true;
+      throw e;
     }
+  };
+  try {
+    const lanes = Math.max(1, Math.min(opts.concurrency ?? REVERSE_CONCURRENCY, total));
+    // Every lane ends before the chunks are removed; the first failure is the one reported.
+    const ended = await Promise.allSettled(Array.from({ length: lanes }, worker));
+    const failure = ended.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
     const list = join(workDir, 'reverse.ffconcat');
     await writeFile(list, concatList([...chunks].reverse()));
     await ffmpeg(
