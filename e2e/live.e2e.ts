@@ -6,6 +6,7 @@ import { appUnderTest } from './support/context';
 import { redeemCode, registerWithCode } from './support/journeys';
 import { apiData } from './support/studio-api';
 import { liveLabels as t } from '../apps/web/src/features/live/messages';
+import { playerMessages } from '../apps/web/src/features/live/player/messages';
 
 const eventually = <T>(read: () => Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 200 });
 
@@ -120,7 +121,8 @@ describe('live digital human journey', () => {
     await page.getByTestId('live-price').getByText(t.pricePerMinute(options.price_per_minute)).waitFor();
     const before = await credits(token);
     await page.getByTestId('live-balance').getByText(t.balance(before)).waitFor();
-    // The player loads the actor's idle loop (made at its first live use).
+    // The player loads the actor's idle loop (made at its first live use), saying so on the stage.
+    await page.getByTestId('live-preparing').getByText(playerMessages.preparing).waitFor();
     const video = page.getByTestId('live-stage').locator('video');
     /** 'playing', or what the player shows instead (its message, or the video's state). */
     const playerState = () =>
@@ -132,6 +134,8 @@ describe('live digital human journey', () => {
         );
       });
     await eventually(() => playerState(), 200_000).toBe('playing');
+    // What the stage said while the loop was being made is gone once it plays.
+    await page.getByTestId('live-preparing').waitFor({ state: 'detached' });
     await settledScreenshot(page, 'live-ready');
 
     await button(page, t.start).click();

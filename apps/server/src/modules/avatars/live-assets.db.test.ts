@@ -125,14 +125,17 @@ describe('live avatar assets', () => {
 
   it('builds once when two first uses come together, counting the bytes once', async () => {
     const before = await rowOf(face.id);
+    /** The bytes of the live files in storage now. */
+    const stored = async () =>
+      (
+        await Promise.all(
+          ['live-loop.mp4', 'live-atlas.png', 'live-meta.json'].map((f) =>
+            t.ctx.storage.head(`users/${alice.id}/avatars/${face.id}/${f}`),
+          ),
+        )
+      ).reduce((n, o) => n + (o?.size ?? 0), 0);
     // As an avatar prepared before live assets existed: none recorded, none counted.
-    const counted = (
-      await Promise.all(
-        ['live-loop.mp4', 'live-atlas.png', 'live-meta.json'].map((f) =>
-          t.ctx.storage.head(`users/${alice.id}/avatars/${face.id}/${f}`),
-        ),
-      )
-    ).reduce((n, o) => n + (o?.size ?? 0), 0);
+    const counted = await stored();
     await t.ctx.database.db
       .update(avatars)
       .set({ liveKey: null, storedBytes: before.storedBytes - counted })
@@ -146,7 +149,9 @@ describe('live avatar assets', () => {
     expect(b.data.meta).toEqual(a.data.meta);
     const after = await rowOf(face.id);
     expect(after.liveKey).not.toBeNull();
-    expect(after.storedBytes).toBe(before.storedBytes);
+    // The files made again may differ by a few bytes from the first ones (the encoder's own choices):
+    // what counts is that the ones stored now are counted once.
+    expect(after.storedBytes).toBe(before.storedBytes - counted + (await stored()));
     expect(await usedBytes(alice.id)).toBe(after.storedBytes);
   }, 180_000);
 

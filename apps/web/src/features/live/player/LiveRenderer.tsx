@@ -86,6 +86,7 @@ export const LiveRenderer = forwardRef<
   const audioRef = useRef<HTMLAudioElement>(null);
   const [assets, setAssets] = useState<LiveAvatarAssets | null>(null);
   const [failed, setFailed] = useState('');
+  const [ready, setReady] = useState(false);
   const queue = useRef<Queued[]>([]);
   const current = useRef<Queued | null>(null);
   const callbacks = useRef({ onSpeakingChange, onReady });
@@ -96,6 +97,7 @@ export const LiveRenderer = forwardRef<
     let gone = false;
     setAssets(null);
     setFailed('');
+    setReady(false);
     loader(avatarId, embedKey).then(
       (a) => !gone && setAssets(a),
       (e: unknown) => !gone && setFailed(loadError(e)),
@@ -257,6 +259,7 @@ export const LiveRenderer = forwardRef<
         return video.play().then(() => {
           if (stopped) return;
           raf = requestAnimationFrame(draw);
+          setReady(true);
           callbacks.current.onReady?.();
         });
       })
@@ -320,6 +323,24 @@ export const LiveRenderer = forwardRef<
         onEnded={() => next.current()}
         onError={() => current.current && next.current()}
       />
+      {!ready && !failed && (
+        <div
+          role="status"
+          data-testid="live-preparing"
+          style={{
+            position: 'absolute',
+            inset: 'auto 12px 16px',
+            padding: '6px 12px',
+            borderRadius: 6,
+            textAlign: 'center',
+            color: '#fff',
+            background: 'rgba(0, 0, 0, 0.55)',
+            fontSize: 13,
+          }}
+        >
+          {playerMessages.preparing}
+        </div>
+      )}
       {failed && (
         <div
           role="alert"
