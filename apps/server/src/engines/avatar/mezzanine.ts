@@ -74,14 +74,20 @@ export function concatList(files: string[]): string {
  */
 export const REVERSE_CHUNK_FRAMES = MEZZANINE_GOP / 2;
 
-/** Reverse chunks encoded at once: each is a short single-threaded ffmpeg whose wall time is mostly start-up. */
-export const REVERSE_CONCURRENCY = 2;
+/**
+ * Reverse chunks made at once for a mezzanine of this size: each is a short one-thread ffmpeg whose wall
+ * time is mostly start-up, so two keep both cores busy. Above 720p one at a time: a 1080p chunk's ffmpeg
+ * holds about 250 MB, and two of them would take the preparation past its memory budget.
+ */
+export function reverseLanes(size: { width: number; height: number }): number {
+  return size.width * size.height <= 1280 * 720 ? 2 : 1;
+}
 
 /**
  * Writes the mezzanine played backwards. The `reverse` filter holds every frame in memory, so the
  * clip is reversed one chunk at a time and the chunks are joined in reverse order by stream copy:
- * memory stays bounded whatever the length. REVERSE_CONCURRENCY chunks are made at once, each by one
- * decoding and one encoding thread (frame threads would each hold frames of their own beside the filter's).
+ * memory stays bounded whatever the length. `concurrency` chunks (one unless said) are made at once, each by
+ * one decoding and one encoding thread (frame threads would each hold frames of their own beside the filter's).
  */
 export async function reverseBySegments(
   mezzanine: string,
@@ -130,7 +136,7 @@ export async function reverseBySegments(
     }
   };
   try {
-    const lanes = Math.max(1, Math.min(opts.concurrency ?? REVERSE_CONCURRENCY, total));
+    const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, total));
     // Every lane ends before the chunks are removed; the first failure is the one reported.
     const ended = await Promise.allSettled(Array.from({ length: lanes }, worker));
     const failure = ended.find((r) => r.status === 'rejected');

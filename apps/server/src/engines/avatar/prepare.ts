@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MediaToolError } from '../../platform/media/ffmpeg.js';
 import { writeCovers } from './cover.js';
-import { countFrames, encodeMezzanine, MEZZANINE_FPS, mezzanineSize, reverseBySegments } from './mezzanine.js';
+import { countFrames, encodeMezzanine, MEZZANINE_FPS, mezzanineSize, reverseBySegments, reverseLanes } from './mezzanine.js';
 import { checkAvatarSource, type AvatarSourceLimits } from './source-check.js';
 import { AvatarEngineError, type PreparedAvatar } from './types.js';
 
@@ -49,6 +49,7 @@ export async function prepareAvatarMedia(input: string, outDir: string, opts: Pr
     progress(0.4);
     await reverseBySegments(files.mezzanine, files.reversed, frameCount, work, {
       chunkFrames: opts.reverseChunkFrames,
+      concurrency: reverseLanes(size),
       signal: opts.signal,
       onChunk: (done, total) => progress(0.4 + (0.5 * done) / total),
     });
