@@ -61,6 +61,26 @@ export function talkingEndings(ctx: AppContext, work: TalkingWork) {
   };
 }
 
+/**
+ * The talking work a job is for, still to be made, with how it ends and its channel's engine: null when
+ * it is finished already, or when its channel is gone (the work is then failed and refunded).
+ */
+export async function openTalkingWork(ctx: AppContext, workId: number, job: JobContext) {
+  const row = await workLedger.find(ctx.database.db, workId, TALKING_KIND);
+  if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return null;
+  const work = talkingWorkOf(row);
+  const ends = talkingEndings(ctx, work);
+  let engine: AvatarVideoEngine;
+  try {
+    engine = ctx.engines.avatar.forChannel(row.channel);
+  } catch (e) {
+    job.log.warn({ err: e, workId }, 'work failed');
+    await failPaidJob(ctx, ends, readableReason(e));
+    return null;
+  }
+  return { row, work, ends, engine };
+}
+
 /** The chunks' clips are steps: removed once the joined video is stored, or the work failed. */
 async function removeChunkClips(ctx: AppContext, workId: number): Promise<void> {
   for (const c of await chunksRepo.ofWork(ctx.database.db, workId))
@@ -136,17 +156,9 @@ export async function renderChunk(ctx: AppContext, chunkId: number, job: JobCont
   const db = ctx.database.db;
   const chunk = await chunksRepo.find(db, chunkId);
   if (!chunk || chunk.status === CHUNK_STATUS.done || chunk.status === CHUNK_STATUS.failed) return;
-  const row = await workLedger.find(db, chunk.workId, TALKING_KIND);
-  if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
-  const work = talkingWorkOf(row);
-  const ends = talkingEndings(ctx, work);
-  let engine: AvatarVideoEngine;
-  try {
-    engine = ctx.engines.avatar.forChannel(row.channel);
-  } catch (e) {
-    await failPaidJob(ctx, ends, readableReason(e));
-    return;
-  }
+  const open = await openTalkingWork(ctx, chunk.workId, job);
+  if (!open) return;
+  const { row, work, ends, engine } = open;
   // A chunk whose worker died under it again and again would take down the next one too.
   if (job.cutoffs >= CUTOFFS_MAX) {
     await failPaidJob(ctx, ends, commonMessages.jobCutOff);

@@ -1,15 +1,12 @@
 import { rm } from 'node:fs/promises';
-import { AvatarEngineError, type AvatarVideoEngine } from '../../engines/avatar/index.js';
+import { AvatarEngineError } from '../../engines/avatar/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { JobContext } from '../../platform/queue/queue.js';
 import { studioMessages } from '@app/contract';
 import { scratchDir } from '../../engines/index.js';
 import { AVATAR_STATUS, avatarsRepo } from '../avatars/index.js';
 import { failPaidJob, runPaidJob, creditsFor, resultFacts, speechStep, workSlot } from '../producing/index.js';
-import { WORK_STATUS, workLedger } from '../works/index.js';
-import { CHUNKS_FROM, readableReason, renderInChunks, talkingEndings } from './chunk-job.js';
-import { TALKING_KIND } from './labels.js';
-import { talkingWorkOf } from './params.js';
+import { CHUNKS_FROM, openTalkingWork, readableReason, renderInChunks } from './chunk-job.js';
 import { renderStep, type StepContext } from './render-steps.js';
 import type { TalkingVideoDeps } from './service.js';
 
@@ -29,18 +26,9 @@ export async function renderWork(
   job: JobContext,
 ): Promise<void> {
   const db = ctx.database.db;
-  const row = await workLedger.find(db, workId, TALKING_KIND);
-  if (!row || row.status === WORK_STATUS.done || row.status === WORK_STATUS.failed) return;
-  const work = talkingWorkOf(row);
-  const ends = talkingEndings(ctx, work);
-  let engine: AvatarVideoEngine;
-  try {
-    engine = ctx.engines.avatar.forChannel(row.channel);
-  } catch (e) {
-    job.log.warn({ err: e, workId }, 'work failed');
-    await failPaidJob(ctx, ends, readableReason(e));
-    return;
-  }
+  const open = await openTalkingWork(ctx, workId, job);
+  if (!open) return;
+  const { row, work, ends, engine } = open;
   // A work made from a material video waits (status 1, no worker held) until its avatar is prepared.
   const avatar = await avatarsRepo.find(db, work.p.avatarId);
   if (avatar?.status === AVATAR_STATUS.processing) {
