@@ -47,8 +47,8 @@ export interface JobContext {
    */
   cutoffs: number;
   /**
-   * When this run returns, the job runs again after `seconds` instead of completing (waiting for an
-   * engine's slot, polling a vendor): the same job, so waiting adds no rows to the queue.
+   * When this run returns, the job runs again after `seconds` (at least one) instead of completing
+   * (waiting for an engine's slot, polling a vendor): the same job, so waiting adds no rows to the queue.
    */
   later(seconds: number): void;
 }

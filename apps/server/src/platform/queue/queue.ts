@@ -77,6 +77,9 @@ export interface WorkerLiveness {
 }
 const LIVENESS: WorkerLiveness = { heartbeatSeconds: 5, staleSeconds: 20 };
 
+/** The shortest wait of a job sent back in line by `later()` (see runOne). */
+export const LATER_MIN_SECONDS = 1;
+
 /**
  * The queue's own record of who runs what. pg-boss knows a job is active but not which process runs
  * it, so a job whose worker died stays active until it expires (hours for a render). Each worker
@@ -306,10 +309,15 @@ export class JobQueue<J extends JobDefinitions<J> = RegisteredJobs> {
       // Back in line for later: the job leaves 'active' first, so pg-boss's completion finds nothing to complete.
       // It was not tried: without a start time pg-boss's next fetch does not count a retry, so a job that
       // waited for a slot many times still has every retry for a real failure.
+      // pg-boss sends that completion without waiting for it: on a busy pool it can land after a later run
+      // of the same job has begun, and complete that run. Hence at least LATER_MIN_SECONDS in line, and a
+      // job found completed here (by the completion of its previous wait) goes back in line all the same.
       if (laterSeconds !== null)
         await this.executor.executeSql(
-          "update pgboss.job set state = 'retry', started_on = null, start_after = now() + make_interval(secs => $2::double precision) where id = $1 and state = 'active'",
-          [job.id, laterSeconds],
+          `update pgboss.job set state = 'retry', started_on = null, completed_on = null,
+             start_after = now() + make_interval(secs => $2::double precision)
+           where id = $1 and state in ('active', 'completed')`,
+          [job.id, Math.max(LATER_MIN_SECONDS, laterSeconds)],
         );
       await this.unclaim(job.id);
     } catch (err) {
