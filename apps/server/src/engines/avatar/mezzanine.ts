@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mapLimited } from '../../platform/map-limited.js';
 import { ffmpeg, runTool } from '../../platform/media/ffmpeg.js';
 
 export const MEZZANINE_FPS = 25;
@@ -104,7 +105,6 @@ export async function reverseBySegments(
   const chunkFrames = opts.chunkFrames ?? REVERSE_CHUNK_FRAMES;
   const total = Math.ceil(frameCount / chunkFrames);
   const chunks = Array.from({ length: total }, (_, i) => join(workDir, `rev-${String(i).padStart(5, '0')}.mp4`));
-  let next = 0;
   let done = 0;
   const reverseChunk = async (i: number) => {
     const first = i * chunkFrames;
@@ -126,21 +126,9 @@ export async function reverseBySegments(
     );
     opts.onChunk?.(++done, total);
   };
-  let failed = false;
-  const worker = async () => {
-    try {
-      while (next < total && !failed) await reverseChunk(next++);
-    } catch (e) {
-      failed = true;
-      throw e;
-    }
-  };
   try {
-    const lanes = Math.max(1, Math.min(opts.concurrency ?? 1, total));
-    // Every lane ends before the chunks are removed; the first failure is the one reported.
-    const ended = await Promise.allSettled(Array.from({ length: lanes }, worker));
-    const failure = ended.find((r) => r.status === 'rejected');
-    if (failure) throw failure.reason;
+    // Every chunk under way ends before the chunks are removed; the first failure is the one reported.
+    await mapLimited(chunks.map((_, i) => i), opts.concurrency ?? 1, reverseChunk);
     const list = join(workDir, 'reverse.ffconcat');
     await writeFile(list, concatList([...chunks].reverse()));
     await ffmpeg(

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { mapLimited } from '../../platform/map-limited.js';
 import { clampSetting } from './capabilities.js';
 import { SpeechError } from './errors.js';
 import { speakRun } from './espeak.js';
@@ -28,20 +29,6 @@ export function planScript(text: string, rate: number): SpeechPiece[] {
     else pieces.push(...splitSpeechRuns(normalizeZh(part.text), rate));
   }
   return pieces;
-}
-
-/** Runs jobs with at most `limit` in flight, keeping result order. */
-async function mapLimited<T, R>(items: T[], limit: number, job: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await job(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

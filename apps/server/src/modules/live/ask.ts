@@ -25,7 +25,6 @@ type Source = 'qa' | 'fallback' | 'chat' | 'greeting';
 /** An answer still open this long after it began belongs to a process that stopped: the sweep closes it. */
 export const OPEN_ANSWER_MAX_MS = 10 * 60_000;
 
-
 /** How the chat model is asked: the persona, then the question. */
 function turnsOf(config: LiveConfigRow, question: string): ChatTurn[] {
   const spoken =
